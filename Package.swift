@@ -1,0 +1,60 @@
+// swift-tools-version: 6.0
+//
+// nearby-conformance: the open reference decoder and conformance suite for
+// Nearby-Messages-style proximity systems. Layers, lowest first (a layer never
+// imports a higher one):
+//
+//   CPcap, CSndFile   thin system-library targets (pkg-config libpcap, sndfile)
+//   NearbyBytes       the byte cursor, typed decode errors, hex helpers
+//   NearbyCapture     capture containers, link layers, HCI reports -> Advertisement
+//   NearbyFormats     AD structures and beacon frames (Eddystone, iBeacon, AltBeacon)
+//   NearbyDecode      capture file -> decoded advertisements, accounting, JSON/table output
+//   nearby-conformance  the command-line tool
+import PackageDescription
+
+let package = Package(
+    name: "nearby-conformance",
+    products: [
+        .executable(name: "nearby-conformance", targets: ["nearby-conformance"]),
+        .library(name: "NearbyBytes", targets: ["NearbyBytes"]),
+        .library(name: "NearbyCapture", targets: ["NearbyCapture"]),
+        .library(name: "NearbyFormats", targets: ["NearbyFormats"]),
+        .library(name: "NearbyDecode", targets: ["NearbyDecode"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPcap",
+            pkgConfig: "libpcap",
+            providers: [.apt(["libpcap-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        .target(name: "NearbyBytes"),
+        .target(name: "NearbyCapture", dependencies: ["NearbyBytes", "CPcap"]),
+        .target(name: "NearbyFormats", dependencies: ["NearbyBytes"]),
+        .target(name: "NearbyDecode", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats"]),
+        .executableTarget(
+            name: "nearby-conformance",
+            dependencies: [
+                "NearbyDecode",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Vectors, fixture builders and paths shared by the test targets (never shipped).
+        .target(name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture"], path: "Tests/NearbyTestSupport"),
+        .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),
+        .testTarget(name: "NearbyCaptureTests", dependencies: ["NearbyCapture", "NearbyBytes", "NearbyTestSupport"]),
+        .testTarget(name: "NearbyFormatsTests", dependencies: ["NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
+        .testTarget(
+            name: "NearbyDecodeTests",
+            dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+#include <pcap/pcap.h>

@@ -1,0 +1,151 @@
+/// The one reader for bytes in this package.
+///
+/// A cursor walks an `ArraySlice<UInt8>` without copying it. Every `read…` either
+/// consumes exactly the bytes it returns or throws and consumes nothing. Multi-byte
+/// reads name their byte order. Offsets (`readerIndex`, error offsets) are indices of
+/// the underlying slice, so a cursor over a sub-slice still reports offsets relative to
+/// the start of the record it was carved from.
+///
+/// Modelled on swift-nio's `ByteBuffer` (one cursor, explicit endianness) and swift-asn1
+/// (carve a length-prefixed field into its own slice, then parse the slice).
+public struct ByteCursor: Sendable {
+    /// The bytes this cursor reads, indices unchanged from the enclosing record.
+    public let bytes: ArraySlice<UInt8>
+    /// Index of the next byte to read.
+    public private(set) var readerIndex: Int
+    /// The layer named in the errors this cursor throws.
+    public var layer: DecodeError.Layer
+
+    public init(_ bytes: ArraySlice<UInt8>, layer: DecodeError.Layer) {
+        self.bytes = bytes
+        self.readerIndex = bytes.startIndex
+        self.layer = layer
+    }
+
+    public init(_ bytes: [UInt8], layer: DecodeError.Layer) {
+        self.init(bytes[...], layer: layer)
+    }
+
+    /// Bytes not yet read.
+    @inlinable public var readableBytes: Int { bytes.endIndex - readerIndex }
+    @inlinable public var isAtEnd: Bool { readerIndex >= bytes.endIndex }
+
+    /// An error of this cursor's layer at `offset` (default: the reader index).
+    public func error(_ code: DecodeError.Code, at offset: Int? = nil, _ reason: String) -> DecodeError {
+        DecodeError(layer, code, at: offset ?? readerIndex, reason)
+    }
+
+    @inline(__always)
+    private func require(_ count: Int, _ field: StaticString) throws(DecodeError) {
+        if count > readableBytes {
+            throw error(.truncated, "\(field): needs \(count) byte\(count == 1 ? "" : "s"), \(readableBytes) left")
+        }
+    }
+
+    public func peekUInt8() -> UInt8? {
+        isAtEnd ? nil : bytes[readerIndex]
+    }
+
+    public mutating func readUInt8(_ field: StaticString) throws(DecodeError) -> UInt8 {
+        try require(1, field)
+        defer { readerIndex += 1 }
+        return bytes[readerIndex]
+    }
+
+    public mutating func readInt8(_ field: StaticString) throws(DecodeError) -> Int8 {
+        Int8(bitPattern: try readUInt8(field))
+    }
+
+    public mutating func readUInt16LE(_ field: StaticString) throws(DecodeError) -> UInt16 {
+        try require(2, field)
+        defer { readerIndex += 2 }
+        return UInt16(bytes[readerIndex]) | UInt16(bytes[readerIndex + 1]) << 8
+    }
+
+    public mutating func readUInt16BE(_ field: StaticString) throws(DecodeError) -> UInt16 {
+        try require(2, field)
+        defer { readerIndex += 2 }
+        return UInt16(bytes[readerIndex]) << 8 | UInt16(bytes[readerIndex + 1])
+    }
+
+    public mutating func readInt16BE(_ field: StaticString) throws(DecodeError) -> Int16 {
+        Int16(bitPattern: try readUInt16BE(field))
+    }
+
+    public mutating func readUInt24LE(_ field: StaticString) throws(DecodeError) -> UInt32 {
+        try require(3, field)
+        defer { readerIndex += 3 }
+        return UInt32(bytes[readerIndex]) | UInt32(bytes[readerIndex + 1]) << 8 | UInt32(bytes[readerIndex + 2]) << 16
+    }
+
+    public mutating func readUInt32LE(_ field: StaticString) throws(DecodeError) -> UInt32 {
+        try require(4, field)
+        defer { readerIndex += 4 }
+        var value: UInt32 = 0
+        for i in (0..<4).reversed() { value = value << 8 | UInt32(bytes[readerIndex + i]) }
+        return value
+    }
+
+    public mutating func readUInt32BE(_ field: StaticString) throws(DecodeError) -> UInt32 {
+        try require(4, field)
+        defer { readerIndex += 4 }
+        var value: UInt32 = 0
+        for i in 0..<4 { value = value << 8 | UInt32(bytes[readerIndex + i]) }
+        return value
+    }
+
+    public mutating func readInt64BE(_ field: StaticString) throws(DecodeError) -> Int64 {
+        try require(8, field)
+        defer { readerIndex += 8 }
+        var value: UInt64 = 0
+        for i in 0..<8 { value = value << 8 | UInt64(bytes[readerIndex + i]) }
+        return Int64(bitPattern: value)
+    }
+
+    /// Reads a 48-bit Bluetooth device address stored least significant byte first.
+    public mutating func readAddressLE(_ field: StaticString) throws(DecodeError) -> UInt64 {
+        try require(6, field)
+        defer { readerIndex += 6 }
+        var value: UInt64 = 0
+        for i in (0..<6).reversed() { value = value << 8 | UInt64(bytes[readerIndex + i]) }
+        return value
+    }
+
+    /// Reads `count` bytes of a fixed-size field.
+    public mutating func readSlice(_ count: Int, _ field: StaticString) throws(DecodeError) -> ArraySlice<UInt8> {
+        try require(count, field)
+        defer { readerIndex += count }
+        return bytes[readerIndex..<readerIndex + count]
+    }
+
+    /// Carves a field whose length was declared by a length field at `lengthOffset`.
+    /// Throws `lengthOverrun` at `lengthOffset` when the container is too short.
+    public mutating func readDeclared(
+        _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString
+    ) throws(DecodeError) -> ArraySlice<UInt8> {
+        if count > readableBytes {
+            throw error(.lengthOverrun, at: lengthOffset,
+                        "\(field): length \(count) overruns its container (\(readableBytes) byte\(readableBytes == 1 ? "" : "s") left)")
+        }
+        defer { readerIndex += count }
+        return bytes[readerIndex..<readerIndex + count]
+    }
+
+    /// Reads everything that is left.
+    public mutating func readRest() -> ArraySlice<UInt8> {
+        defer { readerIndex = bytes.endIndex }
+        return bytes[readerIndex...]
+    }
+
+    public mutating func skip(_ count: Int, _ field: StaticString) throws(DecodeError) {
+        try require(count, field)
+        readerIndex += count
+    }
+
+    /// Throws `trailingBytes` unless every byte has been read.
+    public func expectEnd(_ structure: StaticString) throws(DecodeError) {
+        if !isAtEnd {
+            throw error(.trailingBytes, "\(structure): \(readableBytes) unexpected byte\(readableBytes == 1 ? "" : "s") after the end")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// A decoding failure: which layer, what went wrong (an open code), and where.
+///
+/// `offset` is an index into the byte slice that was being decoded. Decoders carve
+/// sub-slices without re-basing them, so for a record the offset is the offset from the
+/// first byte of the record, and for a bare advertisement it is the offset in its AD data.
+///
+/// A `nil` result from a decoder means "not this kind of frame"; a thrown `DecodeError`
+/// means "this is that kind of frame, and it is malformed at `offset`".
+public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var layer: Layer
+    public var code: Code
+    /// Offset of the offending field, in bytes, in the slice being decoded.
+    public var offset: Int
+    /// A sentence for people: what was expected and what was found.
+    public var reason: String
+
+    public init(_ layer: Layer, _ code: Code, at offset: Int, _ reason: String) {
+        self.layer = layer
+        self.code = code
+        self.offset = offset
+        self.reason = reason
+    }
+
+    /// `layer/code`, the key under which a summary counts this failure.
+    public var key: String { "\(layer.rawValue)/\(code.rawValue)" }
+
+    public var description: String { "\(layer.rawValue): \(reason) (offset \(offset))" }
+
+    /// What went wrong. An open code space: new codes can be added without breaking callers.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The input ended inside a fixed-size field.
+        public static let truncated = Code(rawValue: "truncated")
+        /// A length field declares more bytes than its container holds.
+        public static let lengthOverrun = Code(rawValue: "length-overrun")
+        /// A length field or count disagrees with the bytes present (without overrunning).
+        public static let lengthMismatch = Code(rawValue: "length-mismatch")
+        /// Bytes left over after a structure that must end its container.
+        public static let trailingBytes = Code(rawValue: "trailing-bytes")
+        /// A field holds a value the specification does not allow.
+        public static let invalidValue = Code(rawValue: "invalid-value")
+        /// The CRC computed over the packet differs from the one it carries.
+        public static let crcMismatch = Code(rawValue: "crc-mismatch")
+        /// The capture device reports that the packet failed its CRC check.
+        public static let crcFailed = Code(rawValue: "crc-failed")
+        /// A valid structure this decoder does not read (an unknown version, say).
+        public static let unsupported = Code(rawValue: "unsupported")
+        /// An extended advertising report chain that never completed.
+        public static let incompleteChain = Code(rawValue: "incomplete-chain")
+    }
+
+    /// Which decoder raised the error. An open code space.
+    public struct Layer: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        public static let file = Layer(rawValue: "file")
+        public static let pcap = Layer(rawValue: "pcap")
+        public static let btsnoop = Layer(rawValue: "btsnoop")
+        public static let hexText = Layer(rawValue: "hex-text")
+        public static let h4 = Layer(rawValue: "h4")
+        public static let h4PseudoHeader = Layer(rawValue: "h4-phdr")
+        public static let linuxMonitor = Layer(rawValue: "linux-monitor")
+        public static let hciEvent = Layer(rawValue: "hci-event")
+        public static let advertisingReport = Layer(rawValue: "adv-report")
+        public static let extendedAdvertisingReport = Layer(rawValue: "ext-adv-report")
+        public static let directedAdvertisingReport = Layer(rawValue: "direct-adv-report")
+        public static let linkLayer = Layer(rawValue: "ll")
+        public static let lePseudoHeader = Layer(rawValue: "le-phdr")
+        public static let nordicSniffer = Layer(rawValue: "nordic")
+        public static let adStructure = Layer(rawValue: "ad")
+        public static let eddystone = Layer(rawValue: "eddystone")
+        public static let iBeacon = Layer(rawValue: "ibeacon")
+        public static let altBeacon = Layer(rawValue: "altbeacon")
+    }
+}

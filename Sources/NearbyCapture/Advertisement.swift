@@ -1,0 +1,166 @@
+/// One advertisement that a scanner received: what an HCI advertising report or an
+/// advertising-channel link-layer PDU says, before its AD data is interpreted.
+///
+/// Scan responses are advertisements of their own (`isScanResponse`), carrying the
+/// advertiser's address, so that a beacon frame in a SCAN_RSP is attributed to it.
+public struct Advertisement: Sendable {
+    /// 1-based number of the record that completed this advertisement (as Wireshark
+    /// numbers frames; lines for hex text).
+    public var record: Int
+    /// Receive time in microseconds since the Unix epoch; nil when the capture has none.
+    public var timestampMicros: Int64?
+    public var source: AdvertisementSource
+    /// The raw event type: legacy report Event_Type (0–4), extended report Event_Type
+    /// (16 bits, reserved bits included), or link-layer PDU type (0–15).
+    public var eventTypeRaw: UInt16
+    public var address: BluetoothAddress
+    public var addressType: AddressType
+    /// Received signal strength, dBm (−127…+20); nil when the capture does not say
+    /// (HCI value 127, or no RSSI field).
+    public var rssiDBm: Int8?
+    /// Transmit power that the extended report states, dBm (−127…+20); nil when absent.
+    public var txPowerDBm: Int8?
+    /// Link-layer channel index 0–39 (37–39 advertising) when the capture records it.
+    public var channelIndex: UInt8?
+    /// The AD data; nil for PDUs that carry none (ADV_DIRECT_IND, directed reports).
+    /// Indices are those of the record (or of the reassembled data for chained reports).
+    public var data: ArraySlice<UInt8>?
+    /// Details of LE Extended Advertising Reports.
+    public var extended: ExtendedReportDetails?
+    /// The target address of a directed advertisement.
+    public var directAddress: BluetoothAddress?
+    public var directAddressType: AddressType?
+
+    public init(
+        record: Int, timestampMicros: Int64?, source: AdvertisementSource, eventTypeRaw: UInt16,
+        address: BluetoothAddress, addressType: AddressType, rssiDBm: Int8?, txPowerDBm: Int8? = nil,
+        channelIndex: UInt8? = nil, data: ArraySlice<UInt8>?, extended: ExtendedReportDetails? = nil,
+        directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
+    ) {
+        self.record = record
+        self.timestampMicros = timestampMicros
+        self.source = source
+        self.eventTypeRaw = eventTypeRaw
+        self.address = address
+        self.addressType = addressType
+        self.rssiDBm = rssiDBm
+        self.txPowerDBm = txPowerDBm
+        self.channelIndex = channelIndex
+        self.data = data
+        self.extended = extended
+        self.directAddress = directAddress
+        self.directAddressType = directAddressType
+    }
+
+    /// True when the advertisement carries at least one byte of AD data. (A report with
+    /// Data_Length 0 has none, like Wireshark's count of advertisements with AD entries.)
+    public var hasADData: Bool { data.map { !$0.isEmpty } ?? false }
+
+    /// True for SCAN_RSP PDUs and reports of scan responses.
+    public var isScanResponse: Bool {
+        switch source {
+        case .hciAdvertisingReport: eventTypeRaw == 4
+        case .hciExtendedAdvertisingReport: eventTypeRaw & 0x0008 != 0
+        case .linkLayer: eventTypeRaw == 4
+        default: false
+        }
+    }
+
+    /// The event or PDU type by name: `ADV_IND`, `ADV_DIRECT_IND`, `ADV_SCAN_IND`,
+    /// `ADV_NONCONN_IND`, `SCAN_RSP`; for non-legacy extended reports `EXT_ADV` or
+    /// `EXT_SCAN_RSP`; `reserved-0xNN` for values the specification does not define.
+    public var eventTypeName: String {
+        switch source {
+        case .hciAdvertisingReport:
+            switch eventTypeRaw {
+            case 0: return "ADV_IND"
+            case 1: return "ADV_DIRECT_IND"
+            case 2: return "ADV_SCAN_IND"
+            case 3: return "ADV_NONCONN_IND"
+            case 4: return "SCAN_RSP"
+            default: return "reserved-" + Self.hex(eventTypeRaw, 2)
+            }
+        case .hciDirectedAdvertisingReport:
+            return eventTypeRaw == 1 ? "ADV_DIRECT_IND" : "reserved-" + Self.hex(eventTypeRaw, 2)
+        case .hciExtendedAdvertisingReport:
+            // Bits 0–4: connectable, scannable, directed, scan response, legacy (Core Vol 4
+            // Part E §7.7.65.13). Data status (bits 5–6) and reserved bits do not change it.
+            let kind = eventTypeRaw & 0x1F
+            if kind & 0x10 != 0 {
+                switch kind {
+                case 0x13: return "ADV_IND"
+                case 0x15: return "ADV_DIRECT_IND"
+                case 0x12: return "ADV_SCAN_IND"
+                case 0x10: return "ADV_NONCONN_IND"
+                case 0x1B, 0x1A: return "SCAN_RSP"
+                default: return "reserved-legacy-" + Self.hex(kind, 2)
+                }
+            }
+            return kind & 0x08 != 0 ? "EXT_SCAN_RSP" : "EXT_ADV"
+        case .linkLayer:
+            switch eventTypeRaw {
+            case 0: return "ADV_IND"
+            case 1: return "ADV_DIRECT_IND"
+            case 2: return "ADV_NONCONN_IND"
+            case 4: return "SCAN_RSP"
+            case 6: return "ADV_SCAN_IND"
+            default: return "reserved-" + Self.hex(eventTypeRaw, 2)
+            }
+        default:
+            return Self.hex(eventTypeRaw, 4)
+        }
+    }
+
+    private static func hex(_ v: UInt16, _ digits: Int) -> String {
+        let s = String(v, radix: 16)
+        return "0x" + String(repeating: "0", count: max(0, digits - s.count)) + s
+    }
+}
+
+/// Where an advertisement came from. An open code space.
+public struct AdvertisementSource: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// HCI LE Advertising Report (LE Meta subevent 0x02).
+    public static let hciAdvertisingReport = AdvertisementSource(rawValue: "hci-adv-report")
+    /// HCI LE Extended Advertising Report (LE Meta subevent 0x0D).
+    public static let hciExtendedAdvertisingReport = AdvertisementSource(rawValue: "hci-ext-adv-report")
+    /// HCI LE Directed Advertising Report (LE Meta subevent 0x0B).
+    public static let hciDirectedAdvertisingReport = AdvertisementSource(rawValue: "hci-direct-adv-report")
+    /// An advertising physical channel PDU captured by a sniffer (LINKTYPE 251, 256, 272).
+    public static let linkLayer = AdvertisementSource(rawValue: "ll-adv")
+}
+
+/// The fields of an LE Extended Advertising Report beyond those every report has
+/// (Core Vol 4 Part E §7.7.65.13).
+public struct ExtendedReportDetails: Hashable, Sendable {
+    /// 1 LE 1M, 3 LE Coded; other values reserved.
+    public var primaryPHY: UInt8
+    /// 0 none, 1 LE 1M, 2 LE 2M, 3 LE Coded.
+    public var secondaryPHY: UInt8
+    /// Advertising SID 0x00–0x0F; 0xFF when no ADI field was present.
+    public var sid: UInt8
+    /// Periodic advertising interval in units of 1.25 ms; 0 when none.
+    public var periodicAdvertisingInterval: UInt16
+    /// Data status of the report that completed the data: 0 complete, 1 more to come
+    /// (only for a chain cut off by the end of the capture), 2 truncated, 3 reserved.
+    public var dataStatus: UInt8
+    /// How many reports the data was reassembled from (1 when it came whole).
+    public var fragments: Int
+    /// True when the data is incomplete: the controller said so (status 2), or the chain
+    /// never completed.
+    public var truncated: Bool
+
+    public init(primaryPHY: UInt8, secondaryPHY: UInt8, sid: UInt8, periodicAdvertisingInterval: UInt16,
+                dataStatus: UInt8, fragments: Int = 1, truncated: Bool = false) {
+        self.primaryPHY = primaryPHY
+        self.secondaryPHY = secondaryPHY
+        self.sid = sid
+        self.periodicAdvertisingInterval = periodicAdvertisingInterval
+        self.dataStatus = dataStatus
+        self.fragments = fragments
+        self.truncated = truncated
+    }
+}

@@ -1,0 +1,20 @@
+/// Opens a capture file of any supported format, chosen by its content.
+public enum CaptureFile {
+    /// A reader for `path`. Throws when the file cannot be read at all: missing, empty,
+    /// not a capture, or with a damaged file header.
+    public static func open(_ path: String) throws(CaptureFileError) -> any CaptureRecordReader {
+        let file = try BufferedFile(path: path)
+        if file.size == 0 { throw CaptureFileError(path: path, reason: "empty file") }
+        var prefix = [UInt8]()
+        let n = file.read(into: &prefix, count: 1 << 16)
+        prefix.removeLast(prefix.count - n)
+        guard let format = CaptureFormat.detect(prefix: prefix) else {
+            throw CaptureFileError(path: path, reason: "not a capture: neither pcap, pcapng, btsnoop nor hex text")
+        }
+        switch format {
+        case .pcap, .pcapng: return try PcapFileReader(path: path, format: format)
+        case .btsnoop: return try BtsnoopFileReader(path: path)
+        case .hexText: return try HexTextFileReader(path: path)
+        }
+    }
+}

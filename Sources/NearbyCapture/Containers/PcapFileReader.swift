@@ -1,0 +1,72 @@
+import CPcap
+import NearbyBytes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads pcap and pcapng files through libpcap (`pcap_open_offline_with_tstamp_precision`,
+/// `pcap_next_ex`), with microsecond timestamps whatever the file's precision.
+///
+/// libpcap cannot resynchronise after a damaged record, so a truncated or over-long
+/// record ends the file: it is reported as malformed, with libpcap's own explanation.
+/// File offsets are exact for classic pcap; pcapng blocks carry options of variable
+/// length, so there only offsets inside the record are given.
+public final class PcapFileReader: CaptureRecordReader {
+    public let format: CaptureFormat
+    public let linkType: LinkType
+    public var encapsulationDescription: String { "\(format.rawValue) LINKTYPE \(linkType)" }
+
+    private let handle: OpaquePointer
+    private var buffer = [UInt8](repeating: 0, count: 4096)
+    private var index = 0
+    private var done = false
+
+    public init(path: String, format: CaptureFormat) throws(CaptureFileError) {
+        var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
+        guard let h = pcap_open_offline_with_tstamp_precision(path, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
+            throw CaptureFileError(path: path, reason: "libpcap: " + String(cString: errbuf))
+        }
+        handle = h
+        self.format = format
+        linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(h)))
+    }
+
+    deinit { pcap_close(handle) }
+
+    public func next() -> CaptureReadResult? {
+        guard !done else { return nil }
+        var header: UnsafeMutablePointer<pcap_pkthdr>?
+        var data: UnsafePointer<UInt8>?
+        let rc = pcap_next_ex(handle, &header, &data)
+        switch rc {
+        case 1:
+            index += 1
+            let h = header!.pointee
+            let length = Int(h.caplen)
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+            var fileOffset: Int64? = nil
+            if format == .pcap, let fp = pcap_file(handle) {
+                fileOffset = Int64(ftello(fp)) - Int64(length)
+            }
+            let micros = Int64(h.ts.tv_sec) * 1_000_000 + Int64(h.ts.tv_usec)
+            return .record(CaptureRecord(
+                index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
+                bytes: buffer[0..<length], originalLength: Int(h.len), fileOffset: fileOffset))
+        case PCAP_ERROR_BREAK:
+            done = true
+            return nil
+        default:
+            done = true
+            index += 1
+            let message = String(cString: pcap_geterr(handle))
+            var fileOffset: Int64? = nil
+            if format == .pcap, let fp = pcap_file(handle) { fileOffset = Int64(ftello(fp)) }
+            let code: DecodeError.Code = message.contains("truncated") ? .truncated : .invalidValue
+            return .malformed(index: index, fileOffset: fileOffset, line: nil,
+                              DecodeError(.pcap, code, at: 0, "libpcap: \(message)"))
+        }
+    }
+}

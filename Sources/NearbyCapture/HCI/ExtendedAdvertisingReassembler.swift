@@ -1,0 +1,117 @@
+/// Joins the fragments of extended advertising data that a controller reports in
+/// several LE Extended Advertising Reports (data status 1 = "incomplete, more data to
+/// come"; Core Vol 4 Part E §7.7.65.13, Vol 6 Part B §4.4.2.4).
+///
+/// Fragments are chained per advertiser, SID and scan-response flag. The joined
+/// advertisement takes the time, RSSI and record number of the report that completes it
+/// and records how many fragments it had. A chain that ends with data status 2
+/// (truncated), that outgrows 1650 bytes, that is pushed out because more than
+/// `maximumPendingChains` are open, or that is still open at the end of the capture is
+/// emitted with what arrived and `truncated` set: nothing is dropped silently. Memory is
+/// bounded by `maximumPendingChains × 1650` bytes.
+public struct ExtendedAdvertisingReassembler: Sendable {
+    /// The largest advertising data an extended advertising set may have (Core Vol 4
+    /// Part E §7.8.54: Advertising_Data up to 1650 octets).
+    public static let maximumDataLength = 1650
+
+    struct Key: Hashable, Sendable {
+        var address: BluetoothAddress
+        var addressType: AddressType
+        var sid: UInt8
+        var scanResponse: Bool
+    }
+
+    struct Chain: Sendable {
+        var data: [UInt8]
+        var fragments: Int
+        /// The header of the latest fragment (its `data` is nil: the chain owns the bytes).
+        var last: Advertisement
+    }
+
+    public let maximumPendingChains: Int
+    private var pending: [Key: Chain] = [:]
+    private var order: [Key] = []
+
+    public init(maximumPendingChains: Int = 16) {
+        self.maximumPendingChains = maximumPendingChains
+    }
+
+    /// Chains that are open now.
+    public var pendingChainCount: Int { pending.count }
+
+    /// Takes one decoded report and emits an advertisement when its data is complete.
+    public mutating func accept(_ report: Advertisement, emit: (Advertisement) -> Void) {
+        guard let details = report.extended, let data = report.data else { return emit(report) }
+        let key = Key(address: report.address, addressType: report.addressType, sid: details.sid,
+                      scanResponse: report.isScanResponse)
+        if details.dataStatus == 1 {
+            var header = report
+            header.data = nil
+            if var chain = pending[key] {
+                chain.data.append(contentsOf: data)
+                chain.fragments += 1
+                chain.last = header
+                if chain.data.count > Self.maximumDataLength {
+                    remove(key)
+                    emit(Self.pendingAdvertisement(chain))
+                } else {
+                    pending[key] = chain
+                }
+            } else {
+                if pending.count >= maximumPendingChains, let oldest = order.first {
+                    flush(oldest, emit: emit)
+                }
+                pending[key] = Chain(data: Array(data), fragments: 1, last: header)
+                order.append(key)
+            }
+            return
+        }
+        guard let chain = pending[key] else { return emit(report) }
+        remove(key)
+        var whole = chain
+        whole.data.append(contentsOf: data)
+        whole.fragments += 1
+        emit(joined(report, whole, status: details.dataStatus, truncated: details.dataStatus == 2))
+    }
+
+    /// Emits every chain still open (at the end of a capture), oldest first, as truncated.
+    public mutating func finish(emit: (Advertisement) -> Void) {
+        for key in order {
+            guard let chain = pending[key] else { continue }
+            emit(Self.pendingAdvertisement(chain))
+        }
+        pending.removeAll()
+        order.removeAll()
+    }
+
+    private mutating func flush(_ key: Key, emit: (Advertisement) -> Void) {
+        guard let chain = pending[key] else { return }
+        remove(key)
+        emit(Self.pendingAdvertisement(chain))
+    }
+
+    private mutating func remove(_ key: Key) {
+        pending[key] = nil
+        order.removeAll { $0 == key }
+    }
+
+    /// A chain that did not complete: the data so far, marked truncated, with data
+    /// status 1 (the controller promised more that never came).
+    private static func pendingAdvertisement(_ chain: Chain) -> Advertisement {
+        var a = chain.last
+        a.data = chain.data[...]
+        a.extended?.dataStatus = 1
+        a.extended?.fragments = chain.fragments
+        a.extended?.truncated = true
+        return a
+    }
+
+    private func joined(_ last: Advertisement, _ chain: Chain, status: UInt8, truncated: Bool) -> Advertisement {
+        var a = last
+        a.data = chain.data[...]
+        a.extended?.dataStatus = status
+        a.extended?.fragments = chain.fragments
+        a.extended?.truncated = truncated
+        return a
+    }
+}

@@ -1,0 +1,34 @@
+import NearbyBytes
+
+/// HCI LE Advertising Report event, LE Meta subevent 0x02 (Core Vol 4 Part E §7.7.65.2).
+///
+/// `Num_Reports(1)` then, report after report (the arrayed-parameter order of §5.2, as
+/// Wireshark and BlueZ read it): `Event_Type(1) Address_Type(1) Address(6, LE)
+/// Data_Length(1) Data(Data_Length) RSSI(int8)`. Event_Type 0 ADV_IND, 1 ADV_DIRECT_IND,
+/// 2 ADV_SCAN_IND, 3 ADV_NONCONN_IND, 4 SCAN_RSP. RSSI −127…+20 dBm, 127 = not available.
+/// Num_Reports is 1–25 and Data_Length 0–31 by the specification; larger values are
+/// tolerated as long as the bytes are there. Reports decoded before a malformed one are
+/// still emitted; bytes after the last report are `trailing-bytes`.
+public enum LEAdvertisingReport {
+    /// Decodes the subevent parameters after the subevent code.
+    public static func decode(
+        _ c: inout ByteCursor, context: RecordContext, emit: (Advertisement) -> Void
+    ) throws(DecodeError) {
+        c.layer = .advertisingReport
+        let count = try c.readUInt8("Num_Reports")
+        for _ in 0..<count {
+            let eventType = try c.readUInt8("Event_Type")
+            let addressType = try c.readUInt8("Address_Type")
+            let address = try c.readAddressLE("Address")
+            let lengthOffset = c.readerIndex
+            let length = try c.readUInt8("Data_Length")
+            let data = try c.readDeclared(Int(length), declaredAt: lengthOffset, "Data")
+            let rssi = try c.readInt8("RSSI")
+            emit(Advertisement(
+                record: context.index, timestampMicros: context.timestampMicros, source: .hciAdvertisingReport,
+                eventTypeRaw: UInt16(eventType), address: BluetoothAddress(rawValue: address),
+                addressType: AddressType(rawValue: addressType), rssiDBm: rssi == 127 ? nil : rssi, data: data))
+        }
+        try c.expectEnd("LE Advertising Report")
+    }
+}

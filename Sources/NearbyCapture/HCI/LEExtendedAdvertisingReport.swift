@@ -1,0 +1,54 @@
+import NearbyBytes
+
+/// HCI LE Extended Advertising Report event, LE Meta subevent 0x0D (Core Vol 4 Part E
+/// §7.7.65.13; formats.md §5.3).
+///
+/// `Num_Reports(1)` then per report (24 fixed bytes and the data):
+/// `Event_Type(2, LE) Address_Type(1) Address(6) Primary_PHY(1) Secondary_PHY(1)
+/// Advertising_SID(1) TX_Power(int8) RSSI(int8) Periodic_Advertising_Interval(2, LE)
+/// Direct_Address_Type(1) Direct_Address(6) Data_Length(1) Data`.
+///
+/// Event_Type bits: 0 connectable, 1 scannable, 2 directed, 3 scan response, 4 legacy,
+/// 5–6 data status (0 complete, 1 incomplete with more to come, 2 incomplete and
+/// truncated, 3 reserved), 7–15 reserved (kept in `eventTypeRaw`). TX_Power and RSSI use
+/// 127 for "not available". Reports are handed to `ExtendedAdvertisingReassembler`,
+/// which joins chained fragments before emitting.
+public enum LEExtendedAdvertisingReport {
+    public static func decode(
+        _ c: inout ByteCursor, context: RecordContext, reassembler: inout ExtendedAdvertisingReassembler,
+        emit: (Advertisement) -> Void
+    ) throws(DecodeError) {
+        c.layer = .extendedAdvertisingReport
+        let count = try c.readUInt8("Num_Reports")
+        for _ in 0..<count {
+            let eventType = try c.readUInt16LE("Event_Type")
+            let addressType = try c.readUInt8("Address_Type")
+            let address = try c.readAddressLE("Address")
+            let primaryPHY = try c.readUInt8("Primary_PHY")
+            let secondaryPHY = try c.readUInt8("Secondary_PHY")
+            let sid = try c.readUInt8("Advertising_SID")
+            let txPower = try c.readInt8("TX_Power")
+            let rssi = try c.readInt8("RSSI")
+            let interval = try c.readUInt16LE("Periodic_Advertising_Interval")
+            let directType = try c.readUInt8("Direct_Address_Type")
+            let direct = try c.readAddressLE("Direct_Address")
+            let lengthOffset = c.readerIndex
+            let length = try c.readUInt8("Data_Length")
+            let data = try c.readDeclared(Int(length), declaredAt: lengthOffset, "Data")
+            let directed = eventType & 0x0004 != 0
+            let status = UInt8((eventType >> 5) & 0x3)
+            let advertisement = Advertisement(
+                record: context.index, timestampMicros: context.timestampMicros,
+                source: .hciExtendedAdvertisingReport, eventTypeRaw: eventType,
+                address: BluetoothAddress(rawValue: address), addressType: AddressType(rawValue: addressType),
+                rssiDBm: rssi == 127 ? nil : rssi, txPowerDBm: txPower == 127 ? nil : txPower, data: data,
+                extended: ExtendedReportDetails(
+                    primaryPHY: primaryPHY, secondaryPHY: secondaryPHY, sid: sid,
+                    periodicAdvertisingInterval: interval, dataStatus: status, truncated: status == 2),
+                directAddress: directed ? BluetoothAddress(rawValue: direct) : nil,
+                directAddressType: directed ? AddressType(rawValue: directType) : nil)
+            reassembler.accept(advertisement, emit: emit)
+        }
+        try c.expectEnd("LE Extended Advertising Report")
+    }
+}

@@ -1,0 +1,87 @@
+import NearbyBytes
+
+/// An LE packet on the advertising physical channel as sniffers capture it, without the
+/// preamble: `Access_Address(4, LE) Header(2) Payload(Length) CRC(3)` (Core Vol 6 Part B
+/// §2.1, §2.3; LINKTYPE_BLUETOOTH_LE_LL).
+///
+/// Header byte 0: PDU type (bits 0–3), ChSel (5), TxAdd (6), RxAdd (7); byte 1: payload
+/// length. PDU types: 0 ADV_IND, 1 ADV_DIRECT_IND, 2 ADV_NONCONN_IND, 3 SCAN_REQ,
+/// 4 SCAN_RSP, 5 CONNECT_IND, 6 ADV_SCAN_IND, 7 ADV_EXT_IND, 8 AUX_CONNECT_RSP.
+/// ADV_IND, ADV_NONCONN_IND, ADV_SCAN_IND and SCAN_RSP carry `AdvA(6)` and AD data
+/// (for SCAN_RSP, AdvA is the advertiser that answers, so its beacons are attributed to
+/// it). Packets on another access address are data-channel traffic and are ignored.
+public enum AdvertisingPDU {
+    /// The access address of every advertising physical channel PDU.
+    public static let advertisingAccessAddress: UInt32 = 0x8E89_BED6
+
+    /// What the capture device says about the CRC.
+    public enum CRCStatus: Sendable {
+        case unchecked, valid, failed
+    }
+
+    /// How a capture stores the three CRC bytes.
+    public enum CRCLayout: Sendable {
+        /// As received on air: the bit-reflected register, little-endian (LINKTYPE 251, 256;
+        /// what scapy and TShark compute).
+        case onAir
+        /// The radio's CRC register value, little-endian, as nRF Sniffer firmware writes it
+        /// (the bit reverse of the on-air form; TShark displays every CRC this way). Packets
+        /// in the on-air form are accepted too.
+        case registerValue
+    }
+
+    public static func decode(
+        _ c: inout ByteCursor, context: RecordContext, channelIndex: UInt8?, rssi: Int8?,
+        crcStatus: CRCStatus, crcLayout: CRCLayout = .onAir, emit: (Advertisement) -> Void
+    ) throws(DecodeError) -> RecordOutcome {
+        c.layer = .linkLayer
+        let packetStart = c.readerIndex
+        let accessAddress = try c.readUInt32LE("Access_Address")
+        guard accessAddress == advertisingAccessAddress else { return .ignored(.llDataChannel) }
+        if crcStatus == .failed {
+            throw c.error(.crcFailed, at: packetStart, "the capture device reports a CRC error")
+        }
+        let pduStart = c.readerIndex
+        let header = try c.readUInt8("PDU header")
+        let lengthOffset = c.readerIndex
+        let length = try c.readUInt8("Length")
+        let payload = try c.readDeclared(Int(length), declaredAt: lengthOffset, "PDU payload")
+        let crcOffset = c.readerIndex
+        let carried = try c.readUInt24LE("CRC")
+        try c.expectEnd("LE packet")
+        let computed = BLECRC24.compute(c.bytes[pduStart..<crcOffset])
+        let matches = computed == carried || (crcLayout == .registerValue && BLECRC24.reversed(computed) == carried)
+        if !matches {
+            throw c.error(.crcMismatch, at: crcOffset,
+                          "CRC \(Hex.code(carried, digits: 6)) differs from the computed \(Hex.code(computed, digits: 6))")
+        }
+        let type = header & 0x0F
+        let txAdd = AddressType(rawValue: (header >> 6) & 1)
+        let rxAdd = AddressType(rawValue: (header >> 7) & 1)
+        var p = ByteCursor(payload, layer: .linkLayer)
+        switch type {
+        case 0, 2, 4, 6:
+            let address = try p.readAddressLE("AdvA")
+            emit(Advertisement(
+                record: context.index, timestampMicros: context.timestampMicros, source: .linkLayer,
+                eventTypeRaw: UInt16(type), address: BluetoothAddress(rawValue: address), addressType: txAdd,
+                rssiDBm: rssi, channelIndex: channelIndex, data: p.readRest()))
+            return .decoded
+        case 1:
+            let address = try p.readAddressLE("AdvA")
+            let target = try p.readAddressLE("TargetA")
+            try p.expectEnd("ADV_DIRECT_IND")
+            emit(Advertisement(
+                record: context.index, timestampMicros: context.timestampMicros, source: .linkLayer,
+                eventTypeRaw: 1, address: BluetoothAddress(rawValue: address), addressType: txAdd,
+                rssiDBm: rssi, channelIndex: channelIndex, data: nil,
+                directAddress: BluetoothAddress(rawValue: target), directAddressType: rxAdd))
+            return .decoded
+        case 3: return .ignored(.llScanRequest)
+        case 5: return .ignored(.llConnectIndication)
+        case 7, 8: return .ignored(.llExtendedAdvertising)
+        default:
+            throw c.error(.invalidValue, at: pduStart, "PDU type \(type) is reserved")
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import NearbyBytes
+
+/// Decodes one capture record through its link layer into advertisements.
+///
+/// Only what the controller received counts: HCI events (advertising reports) and
+/// advertising-channel PDUs. HCI commands carry the host's own advertising data or
+/// scan filters and are ignored, whatever bytes they hold. The H4 packet indicator (or
+/// the btsnoop flags / monitor opcode where there is none) decides the packet type.
+public struct RecordDecoder: Sendable {
+    public private(set) var reassembler: ExtendedAdvertisingReassembler
+
+    public init(maximumPendingChains: Int = 16) {
+        reassembler = ExtendedAdvertisingReassembler(maximumPendingChains: maximumPendingChains)
+    }
+
+    /// Decodes `record`, emitting each advertisement it completes, and says how it is
+    /// to be counted.
+    public mutating func decode(_ record: CaptureRecord, emit: (Advertisement) -> Void) -> RecordOutcome {
+        let context = RecordContext(index: record.index, timestampMicros: record.timestampMicros)
+        do {
+            return try decodeThrowing(record, context: context, emit: emit)
+        } catch {
+            return .malformed(error)
+        }
+    }
+
+    /// Emits the extended-report chains still open at the end of a capture.
+    public mutating func finish(emit: (Advertisement) -> Void) {
+        reassembler.finish(emit: emit)
+    }
+
+    private mutating func decodeThrowing(
+        _ record: CaptureRecord, context: RecordContext, emit: (Advertisement) -> Void
+    ) throws(DecodeError) -> RecordOutcome {
+        switch record.encapsulation {
+        case .hexText:
+            return try decodeH4(record.bytes, context: context, emit: emit)
+        case .btsnoop(let datalink, let flags):
+            switch datalink {
+            case .hciUART:
+                return try decodeH4(record.bytes, context: context, emit: emit)
+            case .hciUnencapsulated:
+                // Flags bit 1: command/event (1) or data (0); bit 0: received (1) or sent (0).
+                guard flags & 0x02 != 0 else { return .ignored(.hciACLData) }
+                guard flags & 0x01 != 0 else { return .ignored(.hciCommand) }
+                return try decodeEvent(record.bytes, context: context, emit: emit)
+            case .linuxMonitor:
+                return try decodeMonitor(opcode: UInt16(truncatingIfNeeded: flags), record.bytes, context: context, emit: emit)
+            default:
+                return .ignored(.unsupportedEncapsulation)
+            }
+        case .pcap(let linkType):
+            var c = ByteCursor(record.bytes, layer: .h4PseudoHeader)
+            switch linkType {
+            case .bluetoothHCIH4:
+                return try decodeH4(record.bytes, context: context, emit: emit)
+            case .bluetoothHCIH4WithPHDR:
+                _ = try c.readUInt32BE("direction")
+                return try decodeH4(c.readRest(), context: context, emit: emit)
+            case .bluetoothLinuxMonitor:
+                c.layer = .linuxMonitor
+                _ = try c.readUInt16BE("adapter index")
+                let opcode = try c.readUInt16BE("opcode")
+                return try decodeMonitor(opcode: opcode, c.readRest(), context: context, emit: emit)
+            case .bluetoothLELL:
+                return try AdvertisingPDU.decode(&c, context: context, channelIndex: nil, rssi: nil,
+                                                 crcStatus: .unchecked, emit: emit)
+            case .bluetoothLELLWithPHDR:
+                let header = try LEPseudoHeader(&c)
+                return try AdvertisingPDU.decode(&c, context: context, channelIndex: header.channelIndex,
+                                                 rssi: header.signalPowerDBm, crcStatus: header.crcStatus, emit: emit)
+            case .nordicBLE:
+                let header = try NordicSnifferHeader(&c)
+                if header.isDataChannelPacket { return .ignored(.llDataChannel) }
+                if header.isControlPacket { return .ignored(.nordicControl) }
+                return try AdvertisingPDU.decode(&c, context: context, channelIndex: header.channelIndex,
+                                                 rssi: header.rssiDBm, crcStatus: header.crcStatus,
+                                                 crcLayout: .registerValue, emit: emit)
+            default:
+                return .ignored(.unsupportedEncapsulation)
+            }
+        }
+    }
+
+    /// An H4 packet: indicator byte, then the HCI packet.
+    private mutating func decodeH4(
+        _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (Advertisement) -> Void
+    ) throws(DecodeError) -> RecordOutcome {
+        var c = ByteCursor(bytes, layer: .h4)
+        let indicatorOffset = c.readerIndex
+        switch HCIPacketType(rawValue: try c.readUInt8("packet indicator")) {
+        case .event: return try decodeEvent(c.readRest(), context: context, emit: emit)
+        case .command: return .ignored(.hciCommand)
+        case .aclData: return .ignored(.hciACLData)
+        case .scoData: return .ignored(.hciSCOData)
+        case .isoData: return .ignored(.hciISOData)
+        case .vendor: return .ignored(.hciVendorPacket)
+        case let other:
+            throw c.error(.invalidValue, at: indicatorOffset, "H4 packet indicator \(Hex.code(other.rawValue, digits: 2)) is unknown")
+        }
+    }
+
+    /// A Linux monitor record (btsnoop 2001, LINKTYPE 254): opcode 3 is an HCI event.
+    private mutating func decodeMonitor(
+        opcode: UInt16, _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (Advertisement) -> Void
+    ) throws(DecodeError) -> RecordOutcome {
+        switch opcode {
+        case 2: return .ignored(.hciCommand)
+        case 3: return try decodeEvent(bytes, context: context, emit: emit)
+        case 4, 5: return .ignored(.hciACLData)
+        case 6, 7: return .ignored(.hciSCOData)
+        case 18, 19: return .ignored(.hciISOData)
+        default: return .ignored(.monitorNonHCI)
+        }
+    }
+
+    /// An HCI event without indicator.
+    private mutating func decodeEvent(
+        _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (Advertisement) -> Void
+    ) throws(DecodeError) -> RecordOutcome {
+        let event = try HCIEvent(decoding: bytes)
+        guard event.code == .leMeta else { return .ignored(.hciOtherEvent) }
+        var c = ByteCursor(event.parameters, layer: .hciEvent)
+        let subevent = LEMetaSubevent(rawValue: try c.readUInt8("Subevent_Code"))
+        switch subevent {
+        case .advertisingReport:
+            try LEAdvertisingReport.decode(&c, context: context, emit: emit)
+        case .extendedAdvertisingReport:
+            try LEExtendedAdvertisingReport.decode(&c, context: context, reassembler: &reassembler, emit: emit)
+        case .directedAdvertisingReport:
+            try LEDirectedAdvertisingReport.decode(&c, context: context, emit: emit)
+        default:
+            return .ignored(.leMetaOtherSubevent)
+        }
+        return .decoded
+    }
+}

@@ -1,0 +1,11 @@
+/// Appends integers to byte arrays in a stated byte order: the writers' counterpart of
+/// `ByteCursor`.
+extension Array where Element == UInt8 {
+    mutating func appendBE<T: FixedWidthInteger>(_ value: T) {
+        for i in (0..<(T.bitWidth / 8)).reversed() { append(UInt8(truncatingIfNeeded: value >> (i * 8))) }
+    }
+
+    mutating func appendLE<T: FixedWidthInteger>(_ value: T) {
+        for i in 0..<(T.bitWidth / 8) { append(UInt8(truncatingIfNeeded: value >> (i * 8))) }
+    }
+}

@@ -1,0 +1,89 @@
+import NearbyBytes
+import NearbyCapture
+import NearbyFormats
+
+/// The decode pipeline for one capture file: container → records → link layer →
+/// advertisements → beacon frames, streaming (memory does not grow with the file) and
+/// accounting for every record.
+///
+/// A record is malformed when its container, link layer or reports are damaged, or when
+/// an advertisement in it has malformed AD data or a malformed beacon frame. Whatever
+/// decoded cleanly before a fault is still delivered.
+public enum CaptureDecoder {
+    /// Decodes `path`, calling `onAdvertisement` for each advertisement (with or without AD
+    /// data) and `onIssue` for each fault, and returns the file's accounting. Throws only
+    /// when the file cannot be read at all.
+    public static func decode(
+        path: String,
+        onAdvertisement: (DecodedAdvertisement) -> Void,
+        onIssue: (DecodeIssue) -> Void
+    ) throws(CaptureFileError) -> DecodeAccounting {
+        let reader = try CaptureFile.open(path)
+        var accounting = DecodeAccounting()
+        var decoder = RecordDecoder()
+
+        func deliver(_ advertisement: Advertisement, fileOffset: Int64?, line: Int?) -> DecodeError? {
+            let decoded = DecodedAdvertisement(advertisement)
+            if advertisement.hasADData {
+                accounting.advertisements += 1
+            } else {
+                accounting.advertisementsWithoutData += 1
+            }
+            if advertisement.extended?.truncated == true { accounting.truncatedAdvertisements += 1 }
+            for beacon in decoded.beacons { accounting.beaconsByType[beacon.typeName, default: 0] += 1 }
+            let reassembled = (advertisement.extended?.fragments ?? 1) > 1
+            for error in decoded.contents.errors {
+                onIssue(DecodeIssue(file: path, record: advertisement.record, recordFileOffset: fileOffset,
+                                    line: line, error: error, inReassembledData: reassembled))
+            }
+            onAdvertisement(decoded)
+            return decoded.contents.errors.first
+        }
+
+        while let result = reader.next() {
+            accounting.recordsRead += 1
+            switch result {
+            case .malformed(let index, let fileOffset, let line, let error):
+                accounting.malformed += 1
+                accounting.malformedByReason[error.key, default: 0] += 1
+                var issue = DecodeIssue(file: path, record: index, recordFileOffset: nil, line: line, error: error)
+                if let fileOffset { issue.recordFileOffset = fileOffset - Int64(error.offset) }
+                onIssue(issue)
+            case .record(let record):
+                var firstDataFault: DecodeError?
+                let outcome = decoder.decode(record) { advertisement in
+                    if let fault = deliver(advertisement, fileOffset: record.fileOffset, line: record.line),
+                       firstDataFault == nil {
+                        firstDataFault = fault
+                    }
+                }
+                switch outcome {
+                case .decoded:
+                    if let fault = firstDataFault {
+                        accounting.malformed += 1
+                        accounting.malformedByReason[fault.key, default: 0] += 1
+                    } else {
+                        accounting.decoded += 1
+                    }
+                case .ignored(let reason):
+                    accounting.ignored += 1
+                    accounting.ignoredByReason[reason.rawValue, default: 0] += 1
+                case .malformed(let error):
+                    accounting.malformed += 1
+                    accounting.malformedByReason[error.key, default: 0] += 1
+                    onIssue(DecodeIssue(file: path, record: record.index, recordFileOffset: record.fileOffset,
+                                        line: record.line, error: error))
+                }
+            }
+        }
+        decoder.finish { advertisement in
+            _ = deliver(advertisement, fileOffset: nil, line: nil)
+            onIssue(DecodeIssue(
+                file: path, record: advertisement.record, recordFileOffset: nil, line: nil,
+                error: DecodeError(.extendedAdvertisingReport, .incompleteChain, at: 0,
+                                   "extended advertising data from \(advertisement.address) was still incomplete at the end of the capture"),
+                inReassembledData: true))
+        }
+        return accounting
+    }
+}

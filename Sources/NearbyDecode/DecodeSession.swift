@@ -1,0 +1,149 @@
+import NearbyCapture
+import NearbyFormats
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `nearby-conformance decode` does, as a library call: decode files, write output
+/// lines and diagnostics, return the exit status.
+public struct DecodeSession {
+    public enum OutputFormat: String, Sendable, CaseIterable {
+        /// One JSON object per advertisement per line, keys sorted.
+        case json
+        /// Aligned columns for people.
+        case table
+    }
+
+    public var beaconsOnly = false
+    public var summary = false
+    public var format = OutputFormat.json
+
+    public init(beaconsOnly: Bool = false, summary: Bool = false, format: OutputFormat = .json) {
+        self.beaconsOnly = beaconsOnly
+        self.summary = summary
+        self.format = format
+    }
+
+    /// Decodes `paths` in order. A directory stands for the files below it (sorted by
+    /// path; files there that are not captures are reported and passed over). Exit status
+    /// 0, or 1 when a file named on the command line cannot be read at all.
+    public func run(paths: [String], output: (String) -> Void, diagnostics: (String) -> Void) -> Int32 {
+        var status: Int32 = 0
+        var total = DecodeAccounting()
+        var files: [JSONValue] = []
+        var unreadable: [JSONValue] = []
+        for (path, named) in Self.expand(paths) {
+            if format == .table { output("== \(path)") }
+            var fileAccounting = DecodeAccounting()
+            do {
+                fileAccounting = try CaptureDecoder.decode(
+                    path: path,
+                    onAdvertisement: { decoded in
+                        guard decoded.advertisement.hasADData else { return }
+                        if beaconsOnly && decoded.beacons.isEmpty { return }
+                        switch format {
+                        case .json: output(decoded.jsonObject(file: path).serialized)
+                        case .table: output(Self.tableRow(decoded))
+                        }
+                    },
+                    onIssue: { diagnostics($0.description) })
+            } catch {
+                if named {
+                    diagnostics("error: \(error)")
+                    status = 1
+                } else {
+                    diagnostics("skipped: \(error)")
+                }
+                unreadable.append(.object(["file": .string(path), "reason": .string(error.reason)]))
+                continue
+            }
+            total.add(fileAccounting)
+            var fileObject = fileAccounting.jsonObject
+            if case .object(var o) = fileObject { o["file"] = .string(path); fileObject = .object(o) }
+            files.append(fileObject)
+            if format == .table && summary { output(Self.tableSummary(fileAccounting)) }
+        }
+        if summary {
+            switch format {
+            case .json:
+                output(JSONValue.object(["summary": .object([
+                    "files": .array(files), "total": total.jsonObject, "unreadable": .array(unreadable),
+                ])]).serialized)
+            case .table:
+                output("== total")
+                output(Self.tableSummary(total))
+            }
+        }
+        return status
+    }
+
+    /// Paths in order, each with whether it was named (true) or found in a directory.
+    static func expand(_ paths: [String]) -> [(String, Bool)] {
+        var out: [(String, Bool)] = []
+        for path in paths {
+            if isDirectory(path) {
+                out += filesBelow(path).map { ($0, false) }
+            } else {
+                out.append((path, true))
+            }
+        }
+        return out
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func filesBelow(_ directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var result: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix(".") { continue }
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            if isDirectory(path) {
+                result += filesBelow(path)
+            } else {
+                result.append(path)
+            }
+        }
+        return result.sorted()
+    }
+
+    static func tableRow(_ d: DecodedAdvertisement) -> String {
+        let a = d.advertisement
+        func col(_ s: String, _ w: Int, right: Bool = false) -> String {
+            let pad = String(repeating: " ", count: max(0, w - s.count))
+            return right ? pad + s : s + pad
+        }
+        let time = a.timestampMicros.map(CivilTime.iso8601(micros:)) ?? "-"
+        let beacons = d.beacons.map(Self.beaconSummary).joined(separator: "; ")
+        let errors = d.contents.errors.map { "! \($0.key) at \($0.offset)" }.joined(separator: "; ")
+        return [col(String(a.record), 7, right: true), col(time, 27), col(a.address.description, 17),
+                col(a.addressType.description, 15), col(a.rssiDBm.map { String($0) } ?? "-", 4, right: true),
+                col(a.eventTypeName, 15), beacons.isEmpty ? errors : beacons + (errors.isEmpty ? "" : "; " + errors)]
+            .joined(separator: "  ")
+    }
+
+    static func beaconSummary(_ beacon: BeaconFrame) -> String {
+        guard case .object(let o) = BeaconJSON.object(beacon) else { return beacon.typeName }
+        let fields = o.keys.filter { $0 != "type" }.sorted().map { key in "\(key)=\(o[key]!.serialized)" }
+        return ([beacon.typeName] + fields).joined(separator: " ")
+    }
+
+    static func tableSummary(_ a: DecodeAccounting) -> String {
+        func list(_ d: [String: Int]) -> String {
+            d.isEmpty ? "" : " (" + d.keys.sorted().map { "\($0) \(d[$0]!)" }.joined(separator: ", ") + ")"
+        }
+        return """
+        records read \(a.recordsRead): decoded \(a.decoded), ignored \(a.ignored)\(list(a.ignoredByReason)), malformed \(a.malformed)\(list(a.malformedByReason))
+        advertisements \(a.advertisements) with AD data, \(a.advertisementsWithoutData) without, \(a.truncatedAdvertisements) truncated; beacons\(a.beaconsByType.isEmpty ? " 0" : list(a.beaconsByType))
+        """
+    }
+}

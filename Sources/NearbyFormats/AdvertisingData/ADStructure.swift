@@ -1,0 +1,28 @@
+import NearbyBytes
+
+/// One AD structure: `Length(1) Type(1) Payload(Length − 1)` (Core Vol 3 Part C §11).
+public struct ADStructure: Sendable {
+    public var type: ADType
+    /// The payload, with the indices of the AD data it was carved from.
+    public var payload: ArraySlice<UInt8>
+    /// Offset of the structure's length byte.
+    public var offset: Int
+
+    /// Walks the AD structures of `data` in order, strictly: a length byte of 0 ends the
+    /// data (what follows is padding, as in Android's zero-filled scan records); a
+    /// structure whose length overruns the data is `length-overrun` at its length byte,
+    /// and nothing beyond it is read. Structures before the fault have been visited.
+    public static func forEach(
+        in data: ArraySlice<UInt8>, _ body: (ADStructure) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
+        var c = ByteCursor(data, layer: .adStructure)
+        while !c.isAtEnd {
+            let offset = c.readerIndex
+            let length = Int(try c.readUInt8("AD length"))
+            if length == 0 { return }
+            let body_ = try c.readDeclared(length, declaredAt: offset, "AD structure")
+            let type = ADType(rawValue: body_[body_.startIndex])
+            try body(ADStructure(type: type, payload: body_.dropFirst(), offset: offset))
+        }
+    }
+}

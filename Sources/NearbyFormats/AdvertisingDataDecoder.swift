@@ -1,0 +1,58 @@
+import NearbyBytes
+
+/// What an advertisement's AD data holds, for this package's purposes.
+public struct AdvertisingDataContents: Sendable {
+    /// Beacon frames in the order of their AD structures.
+    public var beacons: [BeaconFrame] = []
+    /// The Tx Power Level AD (0x0A), dBm, when present.
+    public var txPowerLevelDBm: Int8?
+    /// Faults found: a malformed AD structure stops the walk; a malformed beacon frame is
+    /// reported and the walk goes on with the next structure.
+    public var errors: [DecodeError] = []
+
+    public init() {}
+}
+
+/// Decodes AD data into beacon frames: Eddystone (Service Data 0x16, UUID 0xFEAA),
+/// iBeacon and AltBeacon (Manufacturer Specific Data 0xFF).
+public enum AdvertisingDataDecoder {
+    public static func decode(_ data: ArraySlice<UInt8>) -> AdvertisingDataContents {
+        var out = AdvertisingDataContents()
+        do throws(DecodeError) {
+            try ADStructure.forEach(in: data) { (ad: ADStructure) throws(DecodeError) in
+                do throws(DecodeError) {
+                    try decode(ad, into: &out)
+                } catch {
+                    out.errors.append(error)
+                }
+            }
+        } catch {
+            out.errors.append(error)
+        }
+        return out
+    }
+
+    private static func decode(_ ad: ADStructure, into out: inout AdvertisingDataContents) throws(DecodeError) {
+        var c = ByteCursor(ad.payload, layer: .adStructure)
+        switch ad.type {
+        case .serviceData16BitUUID:
+            let uuid = ServiceUUID16(rawValue: try c.readUInt16LE("service UUID"))
+            if uuid == .eddystone {
+                out.beacons.append(.eddystone(try EddystoneFrame(serviceData: c.readRest())))
+            }
+        case .manufacturerSpecificData:
+            let company = CompanyIdentifier(rawValue: try c.readUInt16LE("company identifier"))
+            let data = c.readRest()
+            if let beacon = try IBeacon(company: company, data: data) {
+                out.beacons.append(.iBeacon(beacon))
+            } else if let beacon = try AltBeacon(company: company, data: data) {
+                out.beacons.append(.altBeacon(beacon))
+            }
+        case .txPowerLevel:
+            out.txPowerLevelDBm = try c.readInt8("Tx Power Level")
+            try c.expectEnd("Tx Power Level AD")
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import NearbyBytes
+
+/// AltBeacon (AltBeacon/spec README; formats.md §2.2): Manufacturer Specific Data of any
+/// company whose data is `BE AC | Beacon_ID(20, BE) | Reference_RSSI(int8, dBm at 1 m) |
+/// Manufacturer_Reserved(1)`. The ID is conventionally a 16-byte UUID and two 16-bit
+/// values. A frame without the reserved byte (23 bytes), which android-beacon-library
+/// accepts, is accepted with `reserved` nil.
+public struct AltBeacon: Hashable, Sendable {
+    public var manufacturer: CompanyIdentifier
+    public var beaconID: [UInt8]
+    public var referenceRSSIDBm: Int8
+    public var reserved: UInt8?
+
+    /// Returns nil unless the data starts with the beacon code `BE AC`.
+    public init?(company: CompanyIdentifier, data: ArraySlice<UInt8>) throws(DecodeError) {
+        guard data.starts(with: [0xBE, 0xAC]) else { return nil }
+        var c = ByteCursor(data, layer: .altBeacon)
+        try c.skip(2, "AltBeacon code")
+        manufacturer = company
+        beaconID = Array(try c.readSlice(20, "AltBeacon ID"))
+        referenceRSSIDBm = try c.readInt8("AltBeacon reference RSSI")
+        reserved = c.isAtEnd ? nil : try c.readUInt8("AltBeacon manufacturer reserved")
+        try c.expectEnd("AltBeacon")
+    }
+}

@@ -1,0 +1,32 @@
+import NearbyBytes
+
+/// iBeacon (Apple Proximity Beacon Specification R1, cited through implementations;
+/// formats.md §2.1, §2.3). Manufacturer Specific Data of company 0x004C whose data is
+/// exactly the Apple TLV `02 15` followed by `UUID(16) Major(2, BE) Minor(2, BE)
+/// Measured_Power(int8, dBm at 1 m)`. Other Apple TLV types (0x10 Nearby Info, 0x12 Find
+/// My, …) are not beacons.
+public struct IBeacon: Hashable, Sendable {
+    public var uuid: [UInt8]
+    public var major: UInt16
+    public var minor: UInt16
+    public var measuredPowerDBm: Int8
+
+    /// Decodes the manufacturer data after the company identifier. Returns nil when the
+    /// company is not Apple or the first TLV is not type 0x02 length 0x15; throws when it
+    /// is, but the bytes do not match that length.
+    public init?(company: CompanyIdentifier, data: ArraySlice<UInt8>) throws(DecodeError) {
+        guard company == .apple, data.starts(with: [0x02, 0x15]) else { return nil }
+        var c = ByteCursor(data, layer: .iBeacon)
+        try c.skip(1, "Apple TLV type")
+        let lengthOffset = c.readerIndex
+        let length = Int(try c.readUInt8("Apple TLV length"))
+        var v = ByteCursor(try c.readDeclared(length, declaredAt: lengthOffset, "iBeacon TLV"), layer: .iBeacon)
+        if !c.isAtEnd {
+            throw c.error(.trailingBytes, "\(c.readableBytes) bytes follow the iBeacon TLV: an iBeacon must be the whole manufacturer data")
+        }
+        uuid = Array(try v.readSlice(16, "iBeacon UUID"))
+        major = try v.readUInt16BE("iBeacon major")
+        minor = try v.readUInt16BE("iBeacon minor")
+        measuredPowerDBm = try v.readInt8("iBeacon measured power")
+    }
+}

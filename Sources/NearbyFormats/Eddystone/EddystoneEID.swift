@@ -1,0 +1,40 @@
+import NearbyBytes
+
+/// Eddystone-EID (eddystone-eid/README.md; formats.md §1.7): `30 | Tx_Power(int8, dBm at
+/// 0 m) | EID(8)`: 10 bytes exactly.
+public struct EddystoneEID: Hashable, Sendable {
+    public var txPowerDBm: Int8
+    public var eid: [UInt8]
+
+    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
+        var c = ByteCursor(serviceData, layer: .eddystone)
+        try c.skip(1, "EID frame type")
+        txPowerDBm = try c.readInt8("EID Tx_Power")
+        eid = Array(try c.readSlice(8, "EID"))
+        try c.expectEnd("EID frame")
+    }
+}
+
+/// The Eddystone frame 0x40 of Google's Find Hub network: an end-to-end encrypted EID of
+/// 20 bytes (160-bit curve) or 32 bytes (256-bit curve), optionally followed by one byte
+/// of hashed flags. Other lengths are `length-mismatch`.
+public struct EddystoneE2EEEID: Hashable, Sendable {
+    public var eid: [UInt8]
+    public var hashedFlags: UInt8?
+
+    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
+        var c = ByteCursor(serviceData, layer: .eddystone)
+        try c.skip(1, "E2EE-EID frame type")
+        let body = c.readableBytes
+        switch body {
+        case 20, 32:
+            eid = Array(try c.readSlice(body, "E2EE-EID"))
+            hashedFlags = nil
+        case 21, 33:
+            eid = Array(try c.readSlice(body - 1, "E2EE-EID"))
+            hashedFlags = try c.readUInt8("E2EE-EID hashed flags")
+        default:
+            throw c.error(.lengthMismatch, "E2EE-EID frame: \(body) bytes after the frame type, expected 20, 21, 32 or 33")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import NearbyBytes
+
+/// Unencrypted Eddystone-TLM, version 0 (eddystone-tlm/tlm-plain.md; formats.md §1.5):
+/// `20 | 00 | VBATT(2, BE, mV; 0 = not supported) | TEMP(2, BE, signed 8.8 °C; 0x8000 =
+/// not supported) | ADV_CNT(4, BE) | SEC_CNT(4, BE, 0.1 s since power-up)`: 14 bytes
+/// exactly.
+public struct EddystoneTLM: Hashable, Sendable {
+    public var batteryRaw: UInt16
+    public var temperatureRaw: Int16
+    public var advertisingCount: UInt32
+    /// Time since power-up in tenths of a second.
+    public var uptimeTenths: UInt32
+
+    public init(batteryRaw: UInt16, temperatureRaw: Int16, advertisingCount: UInt32, uptimeTenths: UInt32) {
+        self.batteryRaw = batteryRaw
+        self.temperatureRaw = temperatureRaw
+        self.advertisingCount = advertisingCount
+        self.uptimeTenths = uptimeTenths
+    }
+
+    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
+        var c = ByteCursor(serviceData, layer: .eddystone)
+        try c.skip(2, "TLM frame type and version")
+        batteryRaw = try c.readUInt16BE("TLM VBATT")
+        temperatureRaw = try c.readInt16BE("TLM TEMP")
+        advertisingCount = try c.readUInt32BE("TLM ADV_CNT")
+        uptimeTenths = try c.readUInt32BE("TLM SEC_CNT")
+        try c.expectEnd("TLM frame")
+    }
+
+    /// Battery voltage in mV (1 mV/bit); nil when the beacon says "not supported" (0).
+    public var batteryMillivolts: Int? { batteryRaw == 0 ? nil : Int(batteryRaw) }
+    /// Temperature in °C (signed 8.8 fixed point, 1/256 °C steps); nil for 0x8000.
+    public var temperatureCelsius: Double? {
+        temperatureRaw == Int16.min ? nil : Double(temperatureRaw) / 256
+    }
+}
