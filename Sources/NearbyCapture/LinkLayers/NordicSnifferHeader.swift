@@ -38,8 +38,9 @@ public struct NordicSnifferHeader: Sendable {
             headerLength = 8
         } else {
             try c.skip(1, "Board_ID")
-            guard c.readableBytes >= 3 else { throw c.error(.truncated, "header: needs 3 bytes, \(c.readableBytes) left") }
-            let version = c.bytes[c.readerIndex + 2]
+            // The version byte follows the length field, whose size depends on it; a header
+            // too short to show it is read as versions 2 and 3 lay it out.
+            let version = c.readableBytes >= 3 ? c.bytes[c.readerIndex + 2] : 2
             if version == 1 {
                 headerLength = Int(try c.readUInt8("Header_Length")) + 1
                 lengthOffset = c.readerIndex

@@ -1,0 +1,124 @@
+import Foundation
+import NearbyBytes
+import NearbyCapture
+import NearbyTestSupport
+import Testing
+
+func readAll(_ path: String) throws -> [CaptureReadResult] {
+    let reader = try CaptureFile.open(path)
+    var out: [CaptureReadResult] = []
+    while let r = reader.next() { out.append(r) }
+    return out
+}
+
+@Suite struct ContainerTests {
+    @Test func theBtsnoopVectorGivesOneRecordAtItsTime() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let results = try readAll(dir.write(ReferenceVectors.twoReportBtsnoopFile, to: "v.log"))
+        guard results.count == 1, case .record(let r) = results[0] else { Issue.record("\(results)"); return }
+        #expect(r.timestampMicros == 1_700_000_000_123_456)
+        #expect(Array(r.bytes) == ReferenceVectors.twoReportEvent)
+        #expect(r.encapsulation == .btsnoop(.hciUART, flags: 3))
+        #expect(r.fileOffset == 40)
+    }
+
+    @Test func formatsAreDetectedFromContentNotName() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let pcapPath = dir.file("looks-like.pcapng")
+        let w = try PcapWriter(path: pcapPath, linkType: .bluetoothHCIH4WithPHDR)
+        w.write(ReferenceVectors.twoReportPcap201Record, timestampMicros: 5)
+        w.close()
+        let reader = try CaptureFile.open(pcapPath)
+        #expect(reader.format == .pcap)
+        let snoop = try CaptureFile.open(dir.write(ReferenceVectors.twoReportBtsnoopFile, to: "x.pcap"))
+        #expect(snoop.format == .btsnoop)
+        let text = try CaptureFile.open(dir.write(Array("# c\n\nlabel\t04 0e 04 01 0c 20 00\n".utf8), to: "x.bin"))
+        #expect(text.format == .hexText)
+        var png = PcapngWriter(linkType: .bluetoothHCIH4)
+        png.append(ReferenceVectors.twoReportEvent, timestampMicros: 1_700_000_000_000_001)
+        let ng = try CaptureFile.open(dir.write(png.bytes, to: "x.log"))
+        #expect(ng.format == .pcapng)
+        guard case .record(let r)? = ng.next() else { Issue.record("no record"); return }
+        #expect(r.timestampMicros == 1_700_000_000_000_001)
+        #expect(Array(r.bytes) == ReferenceVectors.twoReportEvent)
+    }
+
+    @Test func unreadableFilesAreRefusedWithAReason() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        #expect(throws: CaptureFileError(path: dir.file("empty"), reason: "empty file")) { try CaptureFile.open(dir.write([], to: "empty")) }
+        #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.write(Array("Hello, world!\nThis is prose.\n".utf8), to: "prose")) }
+        #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.write(Array("#!/bin/sh\necho hi\n".utf8), to: "script")) }
+        #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.file("missing")) }
+        var v2 = ReferenceVectors.twoReportBtsnoopFile
+        v2[11] = 2
+        #expect(throws: CaptureFileError(path: dir.file("v2"), reason: "btsnoop version 2 is not supported (only 1)")) {
+            try CaptureFile.open(dir.write(v2, to: "v2"))
+        }
+    }
+
+    /// Every prefix of a btsnoop file: a header too short cannot be opened; a cut inside a
+    /// record header is `truncated` at that field; a cut in the data is `length-overrun` at
+    /// the included-length field. The records before the cut are still read.
+    @Test func btsnoopDripFeed() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        var file = ReferenceVectors.twoReportBtsnoopFile
+        file += Array(file[16...])  // a second record
+        var header = FieldMap(); [4, 4, 4, 4, 8].forEach { header.fixed($0) }
+        for n in 0..<file.count {
+            let path = dir.write(Array(file[0..<n]), to: "cut\(n)")
+            if n < 16 {
+                #expect(throws: CaptureFileError.self) { try CaptureFile.open(path) }
+                continue
+            }
+            let results = try readAll(path)
+            let recordStart = n < 126 ? 16 : 126
+            let intoRecord = n - recordStart
+            let whole = recordStart == 16 ? 0 : 1
+            if intoRecord == 0 { #expect(results.count == whole); continue }
+            #expect(results.count == whole + 1)
+            guard case .malformed(let index, let offset, _, let e)? = results.last else { Issue.record("prefix \(n)"); continue }
+            #expect(index == whole + 1)
+            let want: (DecodeError.Code, Int) = intoRecord < 24 ? (.truncated, header.expectedFailure(cutAt: intoRecord).offset) : (.lengthOverrun, 4)
+            #expect(e.code == want.0 && e.offset == want.1, "prefix \(n): \(e)")
+            #expect(offset == Int64(recordStart + want.1))
+        }
+    }
+
+    /// libpcap reports a cut record as a truncated dump file; the records before it are read.
+    @Test func pcapDripFeed() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let path = dir.file("full.pcap")
+        let w = try PcapWriter(path: path, linkType: .bluetoothHCIH4)
+        w.write(ReferenceVectors.twoReportEvent, timestampMicros: 1)
+        w.write(ReferenceVectors.eidExtendedReportEvent, timestampMicros: 2)
+        w.close()
+        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let secondStart = 24 + 16 + ReferenceVectors.twoReportEvent.count
+        for n in 0..<file.count {
+            let cut = dir.write(Array(file[0..<n]), to: "cut\(n)")
+            if n < 24 {
+                #expect(throws: CaptureFileError.self) { try CaptureFile.open(cut) }
+                continue
+            }
+            let results = try readAll(cut)
+            let whole = n >= secondStart ? 1 : 0
+            let atBoundary = n == 24 || n == secondStart
+            #expect(results.count == whole + (atBoundary ? 0 : 1), "prefix \(n)")
+            if !atBoundary {
+                guard case .malformed(_, _, _, let e)? = results.last else { Issue.record("prefix \(n)"); continue }
+                #expect(e.code == .truncated && e.layer == .pcap, "prefix \(n): \(e)")
+            }
+        }
+    }
+
+    @Test func hexTextLinesWithoutHexAreMalformedRecords() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let text = "# comment\nok\t04 0E 04 01 0C 20 00\nbad\tnot hex at all\n\n04 0e 04 01 0c 20 00\n"
+        let results = try readAll(dir.write(Array(text.utf8), to: "t.txt"))
+        #expect(results.count == 3)
+        guard case .malformed(let index, _, let line, let e) = results[1] else { Issue.record("\(results[1])"); return }
+        #expect(index == 2 && line == 3 && e.layer == .hexText)
+        guard case .record(let r) = results[2] else { Issue.record("\(results[2])"); return }
+        #expect(r.index == 3 && r.line == 5 && r.timestampMicros == nil)
+    }
+}
