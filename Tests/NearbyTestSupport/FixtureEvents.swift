@@ -51,8 +51,9 @@ public enum FixtureEvents {
 
     /// Command Complete for LE Set Scan Enable.
     public static let commandCompleteEvent: [UInt8] = [0x04, 0x0E, 0x04, 0x01, 0x0C, 0x20, 0x00]
-    /// A small ACL data packet (handle 0x0040, L2CAP signalling).
-    public static let aclPacket: [UInt8] = [0x02, 0x40, 0x20, 0x05, 0x00, 0x01, 0x00, 0x05, 0x00, 0x00]
+    /// A small ACL data packet: handle 0x0040, L2CAP on the ATT channel (CID 0x0004), an
+    /// ATT Exchange MTU Request for 247 bytes.
+    public static let aclPacket: [UInt8] = [0x02, 0x40, 0x20, 0x07, 0x00, 0x03, 0x00, 0x04, 0x00, 0x02, 0xF7, 0x00]
 
     /// An advertising-channel LE packet: access address, header (type, TxAdd), payload,
     /// CRC in on-air order (computed here bit by bit from the Core spec's LFSR, Vol 6
