@@ -1,3 +1,5 @@
+import NearbyBytes
+
 /// What a capture reader yields: a record, or a record the container itself cannot frame.
 public enum CaptureReadResult: Sendable {
     case record(CaptureRecord)
@@ -16,5 +18,3 @@ public protocol CaptureRecordReader: AnyObject {
     /// The next record, or nil at the end of the file.
     func next() -> CaptureReadResult?
 }
-
-import NearbyBytes
