@@ -24,10 +24,8 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
 
     @Test func formatsAreDetectedFromContentNotName() throws {
         let dir = TemporaryDirectory(); defer { dir.remove() }
-        let pcapPath = dir.file("looks-like.pcapng")
-        let w = try PcapWriter(path: pcapPath, linkType: .bluetoothHCIH4WithPHDR)
-        w.write(ReferenceVectors.twoReportPcap201Record, timestampMicros: 5)
-        w.close()
+        let (pcapPath, _) = try dir.writePcap([ReferenceVectors.twoReportPcap201Record], linkType: .bluetoothHCIH4WithPHDR,
+                                              to: "looks-like.pcapng")
         let reader = try CaptureFile.open(pcapPath)
         #expect(reader.format == .pcap)
         let snoop = try CaptureFile.open(dir.write(ReferenceVectors.twoReportBtsnoopFile, to: "x.pcap"))
@@ -87,12 +85,8 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
     /// libpcap reports a cut record as a truncated dump file; the records before it are read.
     @Test func pcapDripFeed() throws {
         let dir = TemporaryDirectory(); defer { dir.remove() }
-        let path = dir.file("full.pcap")
-        let w = try PcapWriter(path: path, linkType: .bluetoothHCIH4)
-        w.write(ReferenceVectors.twoReportEvent, timestampMicros: 1)
-        w.write(ReferenceVectors.eidExtendedReportEvent, timestampMicros: 2)
-        w.close()
-        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let (_, file) = try dir.writePcap([ReferenceVectors.twoReportEvent, ReferenceVectors.eidExtendedReportEvent],
+                                          linkType: .bluetoothHCIH4, to: "full.pcap")
         let secondStart = 24 + 16 + ReferenceVectors.twoReportEvent.count
         for n in 0..<file.count {
             let cut = dir.write(Array(file[0..<n]), to: "cut\(n)")

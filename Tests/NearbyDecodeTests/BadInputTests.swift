@@ -62,12 +62,8 @@ import Testing
 
     @Test func aTruncatedFinalPcapRecordIsReportedByLibpcap() throws {
         let dir = TemporaryDirectory(); defer { dir.remove() }
-        let path = dir.file("full.pcap")
-        let w = try PcapWriter(path: path, linkType: .bluetoothHCIH4WithPHDR)
-        w.write(ReferenceVectors.twoReportPcap201Record, timestampMicros: 1)
-        w.write(ReferenceVectors.twoReportPcap201Record, timestampMicros: 2)
-        w.close()
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let (_, bytes) = try dir.writePcap([ReferenceVectors.twoReportPcap201Record, ReferenceVectors.twoReportPcap201Record],
+                                           linkType: .bluetoothHCIH4WithPHDR, to: "full.pcap")
         let r = try run([dir.write(Array(bytes.dropLast(5)), to: "cut.pcap")])
         #expect(r.records == ["read": 2, "decoded": 1, "ignored": 0, "malformed": 1])
         #expect(r.malformed == ["pcap/truncated": 1])
@@ -79,10 +75,7 @@ import Testing
         let dir = TemporaryDirectory(); defer { dir.remove() }
         let badData: [UInt8] = [0x02, 0x01, 0x06, 0x1F, 0xFF, 0x4C, 0x00]
         let bad = FixtureEvents.legacyReportEvent([FixtureEvents.legacyReport(eventType: 0, addressType: 0, address: "00:00:00:00:00:09", data: badData, rssi: -40)])
-        var w = BtsnoopWriter(datalink: .hciUART)
-        w.append(bad, flags: 3, timestampMicros: 1)
-        w.append(ReferenceVectors.twoReportEvent, flags: 3, timestampMicros: 2)
-        let path = dir.write(w.bytes, to: "ad.log")
+        let path = dir.writeReceivedEvents([bad, ReferenceVectors.twoReportEvent], to: "ad.log")
         let r = try run([path])
         #expect(r.records == ["read": 2, "decoded": 1, "ignored": 0, "malformed": 1])
         #expect(r.malformed == ["ad/length-overrun": 1])
@@ -97,10 +90,7 @@ import Testing
         let dir = TemporaryDirectory(); defer { dir.remove() }
         var lying = ReferenceVectors.eidExtendedReportEvent
         lying[28] = 0x40  // Data_Length 64, 21 bytes present
-        var w = BtsnoopWriter(datalink: .hciUART)
-        w.append(lying, flags: 3, timestampMicros: 1)
-        w.append(ReferenceVectors.eidExtendedReportEvent, flags: 3, timestampMicros: 2)
-        let path = dir.write(w.bytes, to: "ext.log")
+        let path = dir.writeReceivedEvents([lying, ReferenceVectors.eidExtendedReportEvent], to: "ext.log")
         let r = try run([path])
         #expect(r.records == ["read": 2, "decoded": 1, "ignored": 0, "malformed": 1])
         #expect(r.malformed == ["ext-adv-report/length-overrun": 1])

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyCapture
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
 public struct TemporaryDirectory {
@@ -34,5 +35,24 @@ public enum RepositoryPaths {
     public static var sharedCaptures: String? {
         let p = URL(fileURLWithPath: root).deletingLastPathComponent().appendingPathComponent("shared/captures").path
         return FileManager.default.fileExists(atPath: p) ? p : nil
+    }
+}
+
+extension TemporaryDirectory {
+    /// Writes `records` as a classic pcap of `linkType` through libpcap (timestamps 1, 2, …
+    /// µs) and returns the file's path and bytes.
+    public func writePcap(_ records: [[UInt8]], linkType: NearbyCapture.LinkType, to name: String) throws -> (path: String, bytes: [UInt8]) {
+        let p = file(name)
+        let w = try PcapWriter(path: p, linkType: linkType)
+        for (i, r) in records.enumerated() { w.write(r, timestampMicros: Int64(i + 1)) }
+        w.close()
+        return (p, [UInt8](try Data(contentsOf: URL(fileURLWithPath: p))))
+    }
+
+    /// Writes a btsnoop (datalink 1002) of H4 events received by the host, 1 µs apart.
+    public func writeReceivedEvents(_ events: [[UInt8]], to name: String) -> String {
+        var w = BtsnoopWriter(datalink: .hciUART)
+        for (i, e) in events.enumerated() { w.append(e, flags: BtsnoopWriter.Flags.receivedEvent, timestampMicros: Int64(i + 1)) }
+        return write(w.bytes, to: name)
     }
 }
