@@ -76,5 +76,6 @@ public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let eddystone = Layer(rawValue: "eddystone")
         public static let iBeacon = Layer(rawValue: "ibeacon")
         public static let altBeacon = Layer(rawValue: "altbeacon")
+        public static let token = Layer(rawValue: "token")
     }
 }

@@ -63,6 +63,13 @@ public enum BeaconJSON {
             o["minor"] = .int(UInt16(b.beaconID[18]) << 8 | UInt16(b.beaconID[19]))
             o["measuredPower"] = .int(b.referenceRSSIDBm)
             o["reserved"] = .optionalInt(b.reserved)
+        case .token(.v1(let t)):
+            o["token"] = .string(Hex.encode(t.token))
+            o["txPower"] = .int(t.txPowerDBm)
+            o["flags"] = .int(t.flags)
+        case .token(.unknownVersion(let version, let data)):
+            o["version"] = .int(version)
+            o["data"] = .string(Hex.encode(data))
         }
         return .object(o)
     }

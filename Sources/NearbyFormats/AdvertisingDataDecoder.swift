@@ -13,8 +13,9 @@ public struct AdvertisingDataContents: Sendable {
     public init() {}
 }
 
-/// Decodes AD data into beacon frames: Eddystone (Service Data 0x16, UUID 0xFEAA),
-/// iBeacon and AltBeacon (Manufacturer Specific Data 0xFF).
+/// Decodes AD data into beacon frames: Eddystone (Service Data 0x16, UUID 0xFEAA), token
+/// advertisements v1 (Service Data 0x16, UUID 0xFEF3), iBeacon and AltBeacon (Manufacturer
+/// Specific Data 0xFF).
 public enum AdvertisingDataDecoder {
     public static func decode(_ data: ArraySlice<UInt8>) -> AdvertisingDataContents {
         var out = AdvertisingDataContents()
@@ -39,6 +40,8 @@ public enum AdvertisingDataDecoder {
             let uuid = ServiceUUID16(rawValue: try c.readUInt16LE("service UUID"))
             if uuid == .eddystone {
                 out.beacons.append(.eddystone(try EddystoneFrame(serviceData: c.readRest())))
+            } else if uuid == .copresence, let token = try TokenAdvertisement.decode(serviceData: c.readRest()) {
+                out.beacons.append(.token(token))
             }
         case .manufacturerSpecificData:
             let company = CompanyIdentifier(rawValue: try c.readUInt16LE("company identifier"))

@@ -3,10 +3,12 @@ public enum BeaconFrame: Hashable, Sendable {
     case eddystone(EddystoneFrame)
     case iBeacon(IBeacon)
     case altBeacon(AltBeacon)
+    /// A BLE token advertisement (docs/token-format.md) on UUID 0xFEF3.
+    case token(TokenAdvertisement.Content)
 
     /// The `type` name of the decode output: `eddystone-uid`, `eddystone-url`,
     /// `eddystone-tlm`, `eddystone-etlm`, `eddystone-eid`, `eddystone-e2ee-eid`,
-    /// `eddystone-unknown`, `ibeacon`, `altbeacon`.
+    /// `eddystone-unknown`, `ibeacon`, `altbeacon`, `token-v1`, `token-unknown`.
     public var typeName: String {
         switch self {
         case .eddystone(let frame):
@@ -21,6 +23,8 @@ public enum BeaconFrame: Hashable, Sendable {
             }
         case .iBeacon: "ibeacon"
         case .altBeacon: "altbeacon"
+        case .token(.v1): "token-v1"
+        case .token(.unknownVersion): "token-unknown"
         }
     }
 }

@@ -37,4 +37,7 @@ public struct ServiceUUID16: RawRepresentable, Hashable, Sendable {
 
     /// Google, Eddystone (0xFEAA).
     public static let eddystone = ServiceUUID16(rawValue: 0xFEAA)
+    /// Google, "Copresence" (0xFEF3): Nearby Messages tokens (this project's token
+    /// advertisement v1) and Nearby Connections advertisements share it (formats.md §3.1).
+    public static let copresence = ServiceUUID16(rawValue: 0xFEF3)
 }

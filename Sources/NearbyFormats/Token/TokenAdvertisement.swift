@@ -1,0 +1,83 @@
+import NearbyBytes
+
+/// BLE token advertisement v1 (docs/token-format.md): the project's open format for the token
+/// a publishing device broadcasts. Service Data (AD type 0x16) on UUID 0xFEF3, then
+///
+///     Header(1) = 0xF7 | Version(1) = major<<4 | flags | Length(1) = L | Token(L) | Tx_Power(int8)
+///
+/// `0xF7` has 0b111 in the top three bits, the version field of a Nearby Connections
+/// advertisement on the same UUID, whose parsers accept only versions 1 and 2; a v1 token can
+/// therefore never be read as a Connections header, nor the reverse. `L` is 6 (the
+/// Copresence default) or 8…16 bytes. Tx_Power is the calibrated power at 0 m in dBm, as in
+/// Eddystone, −100…+20.
+public struct TokenAdvertisement: Hashable, Sendable {
+    /// The header byte that marks a token advertisement.
+    public static let header: UInt8 = 0xF7
+    /// The major version this decoder reads.
+    public static let majorVersion: UInt8 = 1
+    /// Allowed token lengths, bytes.
+    public static let allowedLengths: Set<Int> = [6, 8, 9, 10, 11, 12, 13, 14, 15, 16]
+
+    /// The opaque token, 6 or 8…16 bytes.
+    public var token: [UInt8]
+    /// Calibrated transmit power at 0 m, dBm.
+    public var txPowerDBm: Int8
+    /// The low nibble of the version byte; reserved, sent as 0, ignored by decoders.
+    public var flags: UInt8
+
+    public init(token: [UInt8], txPowerDBm: Int8, flags: UInt8 = 0) {
+        self.token = token
+        self.txPowerDBm = txPowerDBm
+        self.flags = flags
+    }
+
+    /// What the bytes after UUID 0xFEF3 are.
+    public enum Content: Hashable, Sendable {
+        /// A v1 token advertisement.
+        case v1(TokenAdvertisement)
+        /// The token header with a major version this decoder does not know: version and the
+        /// bytes after the version byte, kept for display.
+        case unknownVersion(UInt8, [UInt8])
+    }
+
+    /// Decodes the service data after the UUID. Returns nil when the first byte is not the
+    /// token header (for example a Nearby Connections advertisement); throws when it is
+    /// but the rest does not follow v1.
+    public static func decode(serviceData: ArraySlice<UInt8>) throws(DecodeError) -> Content? {
+        guard serviceData.first == header else { return nil }
+        var c = ByteCursor(serviceData, layer: .token)
+        try c.skip(1, "token header")
+        let versionByte = try c.readUInt8("token version")
+        let major = versionByte >> 4
+        guard major == majorVersion else {
+            return .unknownVersion(major, Array(c.readRest()))
+        }
+        let lengthOffset = c.readerIndex
+        let length = Int(try c.readUInt8("token length"))
+        guard allowedLengths.contains(length) else {
+            throw c.error(.invalidValue, at: lengthOffset, "token length \(length) is not 6 or 8…16")
+        }
+        let token = Array(try c.readDeclared(length, declaredAt: lengthOffset, "token"))
+        let txPower = try c.readInt8("token Tx_Power")
+        try c.expectEnd("token advertisement")
+        return .v1(TokenAdvertisement(token: token, txPowerDBm: txPower, flags: versionByte & 0x0F))
+    }
+
+    /// The service data after the UUID, as an encoder writes it.
+    public var serviceData: [UInt8] {
+        [Self.header, Self.majorVersion << 4 | (flags & 0x0F), UInt8(token.count)] + token + [UInt8(bitPattern: txPowerDBm)]
+    }
+
+    /// The whole AD structure: length, type 0x16, UUID 0xFEF3 little-endian, service data.
+    public var adStructure: [UInt8] {
+        let body = serviceData
+        return [UInt8(body.count + 3), ADType.serviceData16BitUUID.rawValue, 0xF3, 0xFE] + body
+    }
+
+    /// A complete legacy advertisement payload: Flags (LE General Discoverable, BR/EDR not
+    /// supported), the complete 16-bit UUID list with 0xFEF3, and the token's service data.
+    /// 21 bytes for a 6-byte token, 31 for a 16-byte one.
+    public var advertisingData: [UInt8] {
+        [0x02, ADType.flags.rawValue, 0x06, 0x03, ADType.completeList16BitUUIDs.rawValue, 0xF3, 0xFE] + adStructure
+    }
+}
