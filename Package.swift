@@ -8,7 +8,10 @@
 //   NearbyBytes       the byte cursor, typed decode errors, hex helpers
 //   NearbyCapture     capture containers, link layers, HCI reports -> Advertisement
 //   NearbyFormats     AD structures and beacon frames (Eddystone, iBeacon, AltBeacon)
+//   NearbyJSON        deterministic JSON output, a strict parser, path-aware input readers
 //   NearbyDecode      capture file -> decoded advertisements, accounting, JSON/table output
+//   NearbyMessages    the model, registry, subscription engine and scenario files
+//   NearbyRunner      replay: captures + scenario -> engine events
 //   nearby-conformance  the command-line tool
 import PackageDescription
 
@@ -19,7 +22,10 @@ let package = Package(
         .library(name: "NearbyBytes", targets: ["NearbyBytes"]),
         .library(name: "NearbyCapture", targets: ["NearbyCapture"]),
         .library(name: "NearbyFormats", targets: ["NearbyFormats"]),
+        .library(name: "NearbyJSON", targets: ["NearbyJSON"]),
         .library(name: "NearbyDecode", targets: ["NearbyDecode"]),
+        .library(name: "NearbyMessages", targets: ["NearbyMessages"]),
+        .library(name: "NearbyRunner", targets: ["NearbyRunner"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,11 +44,17 @@ let package = Package(
         .target(name: "NearbyBytes"),
         .target(name: "NearbyCapture", dependencies: ["NearbyBytes", "CPcap"]),
         .target(name: "NearbyFormats", dependencies: ["NearbyBytes"]),
-        .target(name: "NearbyDecode", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats"]),
+        .target(name: "NearbyJSON"),
+        .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON"]),
+        .target(name: "NearbyDecode", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON"]),
+        .target(name: "NearbyRunner", dependencies: ["NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
                 "NearbyDecode",
+                "NearbyRunner",
+                "NearbyMessages",
+                "NearbyJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,7 +65,7 @@ let package = Package(
         .testTarget(name: "NearbyFormatsTests", dependencies: ["NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyDecodeTests",
-            dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]
+            dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbyTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import NearbyJSON
 /// Where every record of a capture went: read = decoded + ignored + malformed.
 public struct DecodeAccounting: Sendable, Equatable {
     public var recordsRead = 0

@@ -1,3 +1,4 @@
+import NearbyJSON
 import NearbyCapture
 import NearbyFormats
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import NearbyJSON
 import NearbyBytes
 import NearbyCapture
 import NearbyFormats

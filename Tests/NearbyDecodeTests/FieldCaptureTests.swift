@@ -1,3 +1,4 @@
+import NearbyJSON
 import Foundation
 import NearbyBytes
 import NearbyDecode

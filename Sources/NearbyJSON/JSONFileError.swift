@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An input file that cannot be used: which file, where in it (a JSON path, or a line and
+/// column for a syntax error; empty when the file could not be read) and why. Readers build
+/// their whole value before anything uses it, so nothing of a rejected file is applied.
+public struct JSONFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var location: String
+    public var reason: String
+
+    public init(file: String, location: String, reason: String) {
+        self.file = file
+        self.location = location
+        self.reason = reason
+    }
+
+    public init(file: String, _ error: JSONInputError) {
+        self.init(file: file, location: error.path, reason: error.reason)
+    }
+
+    public var description: String {
+        location.isEmpty ? "\(file): \(reason)" : "\(file): \(location): \(reason)"
+    }
+}
+
+/// Reading and parsing a JSON input file.
+public enum JSONFile {
+    /// Input files larger than this are refused (a scenario or registry is small; this keeps a
+    /// wrong path to a huge file from exhausting memory).
+    public static let maximumBytes = 256 << 20
+
+    public static func load(_ path: String) throws(JSONFileError) -> JSONNode {
+        let bytes = try read(path)
+        do {
+            return JSONNode(try JSONParser.parse(bytes))
+        } catch {
+            throw JSONFileError(file: path, location: "line \(error.line), column \(error.column)", reason: error.reason)
+        }
+    }
+
+    public static func read(_ path: String) throws(JSONFileError) -> [UInt8] {
+        guard let f = fopen(path, "rb") else {
+            throw JSONFileError(file: path, location: "", reason: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+            if n > 0 { out.append(contentsOf: chunk[0..<n]) }
+            if out.count > maximumBytes {
+                throw JSONFileError(file: path, location: "", reason: "larger than \(maximumBytes >> 20) MiB")
+            }
+            if n < chunk.count {
+                if ferror(f) != 0 { throw JSONFileError(file: path, location: "", reason: "read error: \(String(cString: strerror(errno)))") }
+                return out
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+/// A strict RFC 8259 parser for input files (scenarios, registries, vectors). Numbers are kept
+/// as their source text (`JSONValue.number`), so decimal seconds convert to microseconds
+/// exactly and large integers are never rounded through a Double. Duplicate object keys are
+/// an error (RFC 8259 §4 leaves them undefined; a conformance input must not be ambiguous).
+/// Nesting is limited to `maximumDepth` so hostile input cannot exhaust the stack.
+public struct JSONParser {
+    public static let maximumDepth = 256
+
+    /// A syntax error at a line and column (both from 1; columns count bytes).
+    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+        public var reason: String
+        public var description: String { "line \(line), column \(column): \(reason)" }
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Parses one JSON text (a UTF-8 byte order mark is skipped).
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        var p = JSONParser(bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.index = 3 }
+        p.skipSpace()
+        let value = try p.value()
+        p.skipSpace()
+        if p.index < bytes.count { throw p.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    private func error(_ reason: String, at position: Int? = nil) -> SyntaxError {
+        let end = min(position ?? index, bytes.count)
+        var line = 1, lineStart = 0
+        for i in 0..<end where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        return SyntaxError(line: line, column: end - lineStart + 1, reason: reason)
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func value() throws(SyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw error("the input ended where a value was expected") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw error("unexpected character where a value was expected")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(SyntaxError) {
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard index + w.count <= bytes.count, bytes[index..<index + w.count].elementsEqual(w) else {
+            throw error("invalid literal (expected \(word))")
+        }
+        index += w.count
+    }
+
+    private mutating func enter() throws(SyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func object() throws(SyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var fields: [String: JSONValue] = [:]
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let keyStart = index
+            let key = try string()
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            index += 1
+            skipSpace()
+            let v = try value()
+            if fields.updateValue(v, forKey: key) != nil {
+                throw error("duplicate key \"\(key)\"", at: keyStart)
+            }
+            skipSpace()
+            guard index < bytes.count else { throw error("the input ended inside an object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
+            throw error("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func array() throws(SyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            skipSpace()
+            items.append(try value())
+            skipSpace()
+            guard index < bytes.count else { throw error("the input ended inside an array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func number() throws(SyntaxError) -> JSONValue {
+        let start = index
+        func digits(_ p: inout JSONParser) -> Int {
+            let s = p.index
+            while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) { p.index += 1 }
+            return p.index - s
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let intStart = index
+        let n = digits(&self)
+        if n == 0 { throw error("a number needs digits") }
+        if n > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("a number may not have leading zeros", at: intStart) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if digits(&self) == 0 { throw error("a decimal point needs digits after it") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if digits(&self) == 0 { throw error("an exponent needs digits") }
+        }
+        return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    private mutating func string() throws(SyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ p: JSONParser, _ to: Int, _ s: inout String.UnicodeScalarView) {
+            s.append(contentsOf: String(decoding: p.bytes[runStart..<to], as: UTF8.self).unicodeScalars)
+        }
+        while true {
+            guard index < bytes.count else { throw error("the input ended inside a string") }
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                try validateUTF8(runStart..<index)
+                flush(self, index, &scalars)
+                index += 1
+                return String(scalars)
+            }
+            if b < 0x20 { throw error("control character in a string (escape it)") }
+            if b != UInt8(ascii: "\\") { index += 1; continue }
+            try validateUTF8(runStart..<index)
+            flush(self, index, &scalars)
+            index += 1
+            guard index < bytes.count else { throw error("the input ended inside an escape") }
+            let e = bytes[index]
+            index += 1
+            switch e {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{8}")
+            case UInt8(ascii: "f"): scalars.append("\u{C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800..<0xDC00).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired UTF-16 surrogate in \\u escape")
+                    }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired UTF-16 surrogate in \\u escape") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(code) {
+                    throw error("unpaired UTF-16 surrogate in \\u escape")
+                }
+                scalars.append(Unicode.Scalar(code)!)
+            default: throw error("invalid escape character", at: index - 1)
+            }
+            runStart = index
+        }
+    }
+
+    private mutating func hex4() throws(SyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("the input ended inside a \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[index]
+            let d: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
+            default: throw error("invalid hex digit in a \\u escape")
+            }
+            v = v << 4 | UInt32(d)
+            index += 1
+        }
+        return v
+    }
+
+    private func validateUTF8(_ range: Range<Int>) throws(SyntaxError) {
+        var it = bytes[range].makeIterator()
+        var decoder = UTF8()
+        var offset = range.lowerBound
+        while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let s): offset += UTF8.width(s)
+            case .emptyInput: return
+            case .error: throw error("invalid UTF-8 in a string", at: offset)
+            }
+        }
+    }
+}

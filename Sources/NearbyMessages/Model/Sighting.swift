@@ -1,0 +1,88 @@
+/// The medium a sighting arrived on.
+public enum Medium: UInt8, Hashable, Sendable, CaseIterable {
+    case ble
+    case audio
+
+    public var name: String { self == .ble ? "ble" : "audio" }
+}
+
+/// What was seen: a token, or a beacon identity. Stored inline (up to 24 bytes) so that
+/// hashing a sighting's identity allocates nothing.
+public struct SightingIdentity: Hashable, Sendable {
+    public enum Kind: UInt8, Hashable, Sendable {
+        /// A token (BLE token v1 or an audio token), 6 or 8…16 bytes.
+        case token = 1
+        /// Eddystone-UID namespace + instance, 16 bytes.
+        case eddystoneUID
+        /// iBeacon UUID + major + minor, 20 bytes.
+        case iBeacon
+        /// AltBeacon beacon ID, 20 bytes.
+        case altBeacon
+        /// Eddystone-EID, 8 bytes (resolved through identity keys).
+        case eddystoneEID
+    }
+
+    public let kind: Kind
+    public let count: UInt8
+    private let w0: UInt64, w1: UInt64, w2: UInt64
+
+    /// `bytes` must hold at most 24 bytes.
+    public init<C: Collection<UInt8>>(_ kind: Kind, _ bytes: C) {
+        precondition(bytes.count <= 24, "an identity holds at most 24 bytes")
+        var w: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        for (i, b) in bytes.enumerated() {
+            let shift = UInt64(8 * (i % 8))
+            switch i / 8 {
+            case 0: w.0 |= UInt64(b) << shift
+            case 1: w.1 |= UInt64(b) << shift
+            default: w.2 |= UInt64(b) << shift
+            }
+        }
+        self.kind = kind
+        self.count = UInt8(bytes.count)
+        (w0, w1, w2) = w
+    }
+
+    public var bytes: [UInt8] {
+        (0..<Int(count)).map { i in
+            let w = i < 8 ? w0 : i < 16 ? w1 : w2
+            return UInt8(truncatingIfNeeded: w >> UInt64(8 * (i % 8)))
+        }
+    }
+}
+
+/// One sighting fed to the engine: when (µs in the scenario's time base), on which medium,
+/// what, and how strong (dBm, when known).
+public struct Sighting: Hashable, Sendable {
+    public var timeMicros: Int64
+    public var medium: Medium
+    public var identity: SightingIdentity
+    public var rssiDBm: Int8?
+
+    public init(timeMicros: Int64, medium: Medium, identity: SightingIdentity, rssiDBm: Int8? = nil) {
+        self.timeMicros = timeMicros
+        self.medium = medium
+        self.identity = identity
+        self.rssiDBm = rssiDBm
+    }
+
+    /// The evidence source this sighting counts as (see `EvidenceSource`).
+    public var source: EvidenceSource {
+        switch identity.kind {
+        case .token: medium == .audio ? .audioToken : .bleToken
+        case .iBeacon: .iBeacon
+        case .eddystoneUID, .altBeacon, .eddystoneEID: .beacon
+        }
+    }
+}
+
+/// The four ways a message can be in evidence, each guarded by different state (rules 1–3):
+/// a token over BLE, a token over audio, an Eddystone/AltBeacon beacon, an iBeacon.
+public enum EvidenceSource: Int, Hashable, Sendable, CaseIterable {
+    case bleToken = 0
+    case audioToken = 1
+    case beacon = 2
+    case iBeacon = 3
+
+    public var mask: UInt8 { 1 << UInt8(rawValue) }
+}

@@ -1,0 +1,133 @@
+/// What the server side knows, as this project models it (formats.md §3.2, §4.5): which
+/// publication each token stood for over time, and which attachments each beacon carries.
+///
+/// Times are microseconds in the scenario's time base; intervals are half-open
+/// `[from, until)`, and a missing bound is unbounded.
+public struct Registry: Sendable {
+    /// A publication made by some other device, and the tokens that stood for it.
+    public struct Publication: Hashable, Sendable {
+        public var id: String
+        public var message: Message
+        public var fromMicros: Int64?
+        public var untilMicros: Int64?
+        public var tokens: [TokenAssignment]
+
+        public init(id: String, message: Message, fromMicros: Int64? = nil, untilMicros: Int64? = nil, tokens: [TokenAssignment]) {
+            self.id = id
+            self.message = message
+            self.fromMicros = fromMicros
+            self.untilMicros = untilMicros
+            self.tokens = tokens
+        }
+    }
+
+    /// One token of a publication, on some mediums, for an interval (a publication rotates
+    /// its token by ending one assignment and starting another).
+    public struct TokenAssignment: Hashable, Sendable {
+        public var token: [UInt8]
+        public var mediums: DiscoveryMediums
+        public var fromMicros: Int64?
+        public var untilMicros: Int64?
+
+        public init(token: [UInt8], mediums: DiscoveryMediums = .default, fromMicros: Int64? = nil, untilMicros: Int64? = nil) {
+            self.token = token
+            self.mediums = mediums
+            self.fromMicros = fromMicros
+            self.untilMicros = untilMicros
+        }
+    }
+
+    /// A registered beacon in the shape of the Proximity Beacon API's `getforobserved` answer.
+    public struct Beacon: Hashable, Sendable {
+        /// The advertised ID (`AdvertisedId.type` EDDYSTONE, IBEACON or ALTBEACON).
+        public var advertisedID: SightingIdentity
+        /// `beacons/3!<hex>` (Eddystone), `beacons/1!` (iBeacon), `beacons/5!` (AltBeacon).
+        public var beaconName: String
+        public var attachments: [Message]
+
+        public init(advertisedID: SightingIdentity, beaconName: String? = nil, attachments: [Message]) {
+            self.advertisedID = advertisedID
+            self.beaconName = beaconName ?? Self.defaultName(advertisedID)
+            self.attachments = attachments
+        }
+
+        /// The `beaconName` the Proximity Beacon API gives an advertised ID.
+        public static func defaultName(_ id: SightingIdentity) -> String {
+            let prefix = switch id.kind {
+            case .iBeacon: "1"
+            case .altBeacon: "5"
+            case .eddystoneEID: "4"
+            default: "3"
+            }
+            return "beacons/\(prefix)!" + id.bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        }
+    }
+
+    public private(set) var publications: [Publication]
+    public private(set) var beacons: [Beacon]
+
+    /// Every distinct message in the registry; `tokenIndex` and `beaconIndex` refer to it.
+    public private(set) var messages: [Message] = []
+
+    struct TokenEntry: Sendable {
+        var from: Int64
+        var until: Int64
+        var mediums: DiscoveryMediums
+        var message: Int32
+    }
+    private(set) var tokenIndex: [SightingIdentity: [TokenEntry]] = [:]
+    private(set) var beaconIndex: [SightingIdentity: [Int32]] = [:]
+
+    public init(publications: [Publication] = [], beacons: [Beacon] = []) {
+        self.publications = publications
+        self.beacons = beacons
+        var ids: [Message: Int32] = [:]
+        func intern(_ m: Message) -> Int32 {
+            if let i = ids[m] { return i }
+            let i = Int32(messages.count)
+            messages.append(m)
+            ids[m] = i
+            return i
+        }
+        for p in publications {
+            let m = intern(p.message)
+            for t in p.tokens {
+                let from = max(p.fromMicros ?? .min, t.fromMicros ?? .min)
+                let until = min(p.untilMicros ?? .max, t.untilMicros ?? .max)
+                guard from < until else { continue }
+                tokenIndex[SightingIdentity(.token, t.token), default: []]
+                    .append(TokenEntry(from: from, until: until, mediums: t.mediums, message: m))
+            }
+        }
+        for b in beacons {
+            var list = beaconIndex[b.advertisedID, default: []]
+            for a in b.attachments {
+                let m = intern(a)
+                if !list.contains(m) { list.append(m) }
+            }
+            beaconIndex[b.advertisedID] = list
+        }
+    }
+
+    /// The registry messages a sighting stands for at its time, in registry order.
+    public func resolve(_ sighting: Sighting) -> [Message] {
+        var out: [Message] = []
+        forEachMessage(sighting) { out.append(messages[Int($0)]) }
+        return out
+    }
+
+    /// Calls `body` with the index in `messages` of every registry message the sighting
+    /// stands for. Allocates nothing.
+    @inline(__always)
+    func forEachMessage(_ sighting: Sighting, _ body: (Int32) -> Void) {
+        if sighting.identity.kind == .token {
+            guard let entries = tokenIndex[sighting.identity] else { return }
+            let medium: DiscoveryMediums = sighting.medium == .ble ? .ble : .audio
+            for e in entries where e.from <= sighting.timeMicros && sighting.timeMicros < e.until && e.mediums.contains(medium) {
+                body(e.message)
+            }
+        } else if let list = beaconIndex[sighting.identity] {
+            for m in list { body(m) }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import NearbyJSON
+import NearbyMessages
+
+/// The JSON form of engine events, shared by `replay` output and vectors:
+/// `{"event", "time", "subscription"?, "publication"?, "message"?: {"namespace", "type",
+/// "content" (base64)}, "granted"?, "hasError"?}`, keys sorted, time in seconds with six
+/// decimals in the scenario's time base.
+public enum EventJSON {
+    public static func object(_ e: EngineEvent) -> JSONValue {
+        var o: [String: JSONValue] = ["event": .string(e.kind.rawValue), "time": .seconds(micros: e.timeMicros)]
+        if let s = e.subscription { o["subscription"] = .string(s) }
+        if let p = e.publication { o["publication"] = .string(p) }
+        if let m = e.message { o["message"] = message(m) }
+        if let v = e.value { o[e.kind == .permissionChanged ? "granted" : "hasError"] = .bool(v) }
+        return .object(o)
+    }
+
+    public static func message(_ m: Message) -> JSONValue {
+        .object(["namespace": .string(m.namespace), "type": .string(m.type), "content": .string(Base64.encode(m.content))])
+    }
+}

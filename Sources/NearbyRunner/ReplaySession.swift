@@ -1,0 +1,101 @@
+import NearbyDecode
+import NearbyJSON
+import NearbyMessages
+
+/// What `nearby-conformance replay` does: decode the captures into sightings, merge them with
+/// the scenario's timed inputs, run the engine and return its events.
+///
+/// Merge order (docs/semantics.md, rule O1): by time; at the same microsecond, scenario
+/// inputs (in file order) come before capture sightings (in the order the captures were
+/// named, then record order). Captures are sorted by timestamp, so a capture whose clock
+/// steps backwards still feeds the engine in time order.
+public struct ReplaySession {
+    public struct Result: Sendable {
+        public var events: [EngineEvent]
+        /// The Unix time (µs) of scenario time 0.
+        public var originUnixMicros: Int64
+        /// Sightings taken from the captures.
+        public var captureSightings: Int
+        /// Advertisements with beacon frames but no timestamp (hex text without times):
+        /// they cannot be placed in time and are not replayed.
+        public var untimedBeaconAdvertisements: Int
+        public var accounting: DecodeAccounting
+    }
+
+    struct CaptureSighting {
+        var unixMicros: Int64
+        var order: Int
+        var identity: SightingIdentity
+        var rssi: Int8?
+    }
+
+    public init() {}
+
+    /// Runs the scenario over the captures. Decoding faults go to `onIssue`; a capture that
+    /// cannot be read at all throws.
+    public func run(scenario: Scenario, captures: [String], onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Result {
+        var sightings: [CaptureSighting] = []
+        var earliest = Int64.max
+        var accounting = DecodeAccounting()
+        var untimed = 0
+        for path in captures {
+            do {
+                let a = try CaptureDecoder.decode(path: path, onAdvertisement: { decoded in
+                    guard let t = decoded.advertisement.timestampMicros else {
+                        if !decoded.beacons.isEmpty { untimed += 1 }
+                        return
+                    }
+                    earliest = min(earliest, t)
+                    SightingExtractor.identities(decoded) { identity in
+                        sightings.append(CaptureSighting(unixMicros: t, order: sightings.count, identity: identity,
+                                                         rssi: decoded.advertisement.rssiDBm))
+                    }
+                }, onIssue: onIssue)
+                accounting.add(a)
+            } catch {
+                throw ReplayError(reason: "\(error)")
+            }
+        }
+        let origin: Int64 = switch scenario.timeOrigin {
+        case .unixMicros(let t): t
+        case .firstAdvertisement: earliest == .max ? 0 : earliest
+        }
+        sightings.sort { ($0.unixMicros, $0.order) < ($1.unixMicros, $1.order) }
+
+        var engine = SubscriptionEngine(registry: scenario.registry, initialState: scenario.initialState,
+                                        configuration: scenario.configuration)
+        var events: [EngineEvent] = []
+        var i = 0, j = 0
+        do throws(EngineInputError) {
+            while i < scenario.inputs.count || j < sightings.count {
+                if i < scenario.inputs.count, j == sightings.count || scenario.inputs[i].time <= sightings[j].unixMicros - origin {
+                    let (time, input) = scenario.inputs[i]
+                    switch input {
+                    case .action(let a): try engine.perform(a, at: time, into: &events)
+                    case .sighting(let s): try engine.sight(s, into: &events)
+                    }
+                    i += 1
+                } else {
+                    let s = sightings[j]
+                    try engine.sight(Sighting(timeMicros: s.unixMicros - origin, medium: .ble, identity: s.identity, rssiDBm: s.rssi), into: &events)
+                    j += 1
+                }
+            }
+            if let end = scenario.endMicros {
+                try engine.advance(to: max(end, engine.now), into: &events)
+            } else {
+                engine.finish(into: &events)
+            }
+        } catch {
+            throw ReplayError(reason: error.reason)
+        }
+        return Result(events: events, originUnixMicros: origin, captureSightings: sightings.count,
+                      untimedBeaconAdvertisements: untimed, accounting: accounting)
+    }
+}
+
+/// A replay that could not run (an unreadable capture, or inputs the engine refuses).
+public struct ReplayError: Error, Sendable, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
+}

@@ -1,0 +1,28 @@
+import NearbyDecode
+import NearbyFormats
+import NearbyMessages
+
+/// Turns decoded advertisements into engine sightings: Eddystone-UID, Eddystone-EID, iBeacon,
+/// AltBeacon and BLE token v1 frames. URL and TLM frames identify no beacon and are not
+/// sightings.
+public enum SightingExtractor {
+    /// Calls `body` with the identity of each beacon or token frame of the advertisement.
+    public static func identities(_ decoded: DecodedAdvertisement, _ body: (SightingIdentity) -> Void) {
+        for beacon in decoded.beacons {
+            switch beacon {
+            case .eddystone(.uid(let uid)):
+                body(SightingIdentity(.eddystoneUID, uid.namespace + uid.instance))
+            case .eddystone(.eid(let eid)):
+                body(SightingIdentity(.eddystoneEID, eid.eid))
+            case .iBeacon(let b):
+                body(SightingIdentity(.iBeacon, b.uuid + [UInt8(b.major >> 8), UInt8(b.major & 0xFF), UInt8(b.minor >> 8), UInt8(b.minor & 0xFF)]))
+            case .altBeacon(let b):
+                body(SightingIdentity(.altBeacon, b.beaconID))
+            case .token(.v1(let t)):
+                body(SightingIdentity(.token, t.token))
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import NearbyDecode
+import NearbyJSON
+import NearbyMessages
+import NearbyRunner
+
+struct Replay: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, table
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Replay captures and a scenario through the subscription engine and print the callbacks.",
+        discussion: """
+        Sightings decoded from the captures (Eddystone-UID/EID, iBeacon, AltBeacon, BLE token v1) \
+        are merged in time order with the scenario's events and fed to the reference engine. \
+        Prints one JSON object per event (keys sorted: event, time in seconds of the scenario's \
+        time base, subscription or publication, message with namespace, type and base64 \
+        content, granted or hasError). Rules: docs/semantics.md; files: docs/scenario-format.md. \
+        Exit status 1 when the scenario, registry or a capture cannot be used.
+        """)
+
+    @Option(help: "The scenario file (JSON).")
+    var scenario: String
+
+    @Option(name: .customLong("capture"), help: "A capture file to take sightings from (repeatable).")
+    var captures: [String] = []
+
+    @Option(help: "A registry file that replaces the scenario's registry.")
+    var registry: String?
+
+    @Option(help: "Output format: json (one object per line) or table.")
+    var format: Format = .json
+
+    func run() throws {
+        var stderr = StandardError()
+        let loaded: Scenario
+        do {
+            loaded = try Scenario.load(scenario, registryOverride: registry)
+        } catch {
+            print("error: \(error)", to: &stderr)
+            throw ExitCode(1)
+        }
+        let result: ReplaySession.Result
+        do {
+            result = try ReplaySession().run(scenario: loaded, captures: captures, onIssue: { issue in
+                var e = StandardError()
+                print(issue.description, to: &e)
+            })
+        } catch {
+            print("error: \(error)", to: &stderr)
+            throw ExitCode(1)
+        }
+        if result.untimedBeaconAdvertisements > 0 {
+            print("note: \(result.untimedBeaconAdvertisements) beacon advertisements have no timestamp and were not replayed", to: &stderr)
+        }
+        for event in result.events {
+            switch format {
+            case .json: print(EventJSON.object(event).serialized)
+            case .table: print(Self.row(event))
+            }
+        }
+    }
+
+    static func row(_ e: EngineEvent) -> String {
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+        var cols = [pad(JSONValue.seconds(micros: e.timeMicros).serialized, 14), pad(e.kind.rawValue, 26),
+                    pad(e.subscription ?? e.publication ?? "", 12)]
+        if let m = e.message {
+            cols.append("\(m.namespace)/\(m.type) \(Base64.encode(m.content))")
+        } else if let v = e.value {
+            cols.append(e.kind == .permissionChanged ? "granted=\(v)" : "hasError=\(v)")
+        }
+        return cols.joined(separator: " ").trimmingTrailingSpaces()
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
