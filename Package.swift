@@ -67,6 +67,11 @@ let package = Package(
             name: "NearbyDecodeTests",
             dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbyTestSupport"]
         ),
+        .testTarget(name: "NearbyMessagesTests", dependencies: ["NearbyMessages", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
+        .testTarget(
+            name: "NearbyRunnerTests",
+            dependencies: ["NearbyRunner", "NearbyMessages", "NearbyDecode", "NearbyJSON", "NearbyTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
