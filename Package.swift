@@ -67,6 +67,7 @@ let package = Package(
             name: "NearbyDecodeTests",
             dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbyTestSupport"]
         ),
+        .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
         .testTarget(name: "NearbyMessagesTests", dependencies: ["NearbyMessages", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyRunnerTests",

@@ -1,0 +1,75 @@
+import NearbyJSON
+import Testing
+
+/// The strict JSON parser and the path-aware readers, against RFC 8259 and RFC 4648 by hand.
+@Suite struct JSONParserTests {
+    @Test func parsesEveryValueKindAndKeepsNumberText() throws {
+        let v = try JSONParser.parse(#" {"a": [1, -0.50, 2e3, true, false, null, "x\"\u00e9\ud83d\ude00\n"]} "#)
+        #expect(v == .object(["a": .array([.number("1"), .number("-0.50"), .number("2e3"), .bool(true), .bool(false), .null,
+                                            .string("x\"é😀\n")])]))
+    }
+
+    @Test(arguments: [
+        ("", 1, 1, "ended"), ("{\"a\":1,}", 1, 8, "expected a string key"), ("[1 2]", 1, 4, "expected ','"),
+        ("01", 1, 1, "leading zeros"), ("1.", 1, 3, "digits after"), ("{\"a\":1,\"a\":2}", 1, 8, "duplicate key"),
+        ("\"\\ud800\"", 1, 8, "surrogate"), ("\"a\nb\"", 1, 3, "control character"), ("tru", 1, 1, "literal"),
+        ("{}\n x", 2, 2, "after the JSON value"), ("\"\\x\"", 1, 3, "invalid escape"),
+    ])
+    func rejectsInvalidTextWithItsPosition(text: String, line: Int, column: Int, reason: String) {
+        do {
+            _ = try JSONParser.parse(text)
+            Issue.record("\(text) parsed")
+        } catch {
+            #expect(error.line == line && error.column == column && error.reason.contains(reason), "\(error)")
+        }
+    }
+
+    @Test func rejectsInvalidUTF8() {
+        #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+    }
+
+    @Test func boundsNestingDepth() {
+        let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1) + String(repeating: "]", count: JSONParser.maximumDepth + 1)
+        #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse(deep) }
+        let ok = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        #expect((try? JSONParser.parse(ok)) != nil)
+    }
+
+    @Test(arguments: [
+        ("0", 0), ("1", 1_000_000), ("1.5", 1_500_000), ("0.000001", 1), ("15.028558", 15_028_558),
+        ("2e3", 2_000_000_000), ("1.5e-6", nil), ("1e-6", 1), ("1.0000000", 1_000_000), ("-2.25", -2_250_000),
+        ("0.0000001", nil), ("100000000000000", nil),
+    ] as [(String, Int64?)])
+    func secondsConvertExactlyToMicroseconds(text: String, micros: Int64?) {
+        let node = JSONNode(.number(text))
+        let got = try? node.microseconds(in: Int64.min...Int64.max)
+        #expect(got == micros, "\(text)")
+    }
+
+    @Test func readersNameThePathOfWhatTheyReject() throws {
+        let root = JSONNode(try JSONParser.parse(#"{"a": {"b": [1, "x"]}}"#))
+        let o = try root.object(allowed: ["a"])
+        let items = try o.required("a").object(allowed: ["b"]).required("b").array()
+        #expect(throws: JSONInputError(path: "$.a.b[1]", reason: "expected an integer, found a string")) { _ = try items[1].integer(in: 0...9) }
+        #expect(throws: JSONInputError(path: "$.a.b[0]", reason: "1 is out of range 2…9")) { _ = try items[0].integer(in: 2...9) }
+        #expect(throws: JSONInputError(path: "$", reason: "unknown field \"a\" (allowed: z)")) { _ = try root.object(allowed: ["z"]) }
+        #expect(throws: JSONInputError(path: "$.a", reason: "missing required field \"c\"")) { _ = try o.required("a").object(allowed: ["b"]).required("c") }
+    }
+
+    @Test func base64FollowsRFC4648() {
+        // RFC 4648 §10 test vectors.
+        let vectors = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")]
+        for (plain, encoded) in vectors {
+            #expect(Base64.encode(Array(plain.utf8)) == encoded)
+            #expect(Base64.decode(encoded) == Array(plain.utf8))
+        }
+        for bad in ["Zg", "Zg=", "Z===", "Zh==", "Zm9v!", "Zg==Zg==", "Zm=v"] {
+            #expect(Base64.decode(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func outputSortsKeysByUTF8Bytes() {
+        let v = JSONValue.object(["b": .integer(1), "a": .array([.string("é\u{1}")]), "B": .null])
+        #expect(v.serialized == #"{"B":null,"a":["é\u0001"],"b":1}"#)
+    }
+}
