@@ -58,6 +58,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Throughput figures (release build; not run by `swift test`).
+        .executableTarget(name: "nearby-benchmarks", dependencies: ["NearbyMessages"]),
         // Vectors, fixture builders and paths shared by the test targets (never shipped).
         .target(name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture"], path: "Tests/NearbyTestSupport"),
         .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),
