@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "NearbyJSON"),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON"]),
         .target(name: "NearbyDecode", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON"]),
-        .target(name: "NearbyRunner", dependencies: ["NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
+        .target(name: "NearbyRunner", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [

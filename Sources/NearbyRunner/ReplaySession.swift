@@ -1,3 +1,4 @@
+import NearbyBytes
 import NearbyDecode
 import NearbyJSON
 import NearbyMessages
@@ -20,6 +21,9 @@ public struct ReplaySession {
         /// they cannot be placed in time and are not replayed.
         public var untimedBeaconAdvertisements: Int
         public var accounting: DecodeAccounting
+        /// Every input the engine received, in order, as (time, text) — kept only when the
+        /// session was asked to (`keepTimeline`), for divergence reports.
+        public var timeline: [(timeMicros: Int64, text: String)] = []
     }
 
     struct CaptureSighting {
@@ -27,9 +31,16 @@ public struct ReplaySession {
         var order: Int
         var identity: SightingIdentity
         var rssi: Int8?
+        var file: Int32
+        var record: Int32
     }
 
-    public init() {}
+    /// Keep a readable log of the inputs (costs memory; for reports on small replays).
+    public var keepTimeline = false
+
+    public init(keepTimeline: Bool = false) {
+        self.keepTimeline = keepTimeline
+    }
 
     /// Runs the scenario over the captures. Decoding faults go to `onIssue`; a capture that
     /// cannot be read at all throws.
@@ -38,7 +49,7 @@ public struct ReplaySession {
         var earliest = Int64.max
         var accounting = DecodeAccounting()
         var untimed = 0
-        for path in captures {
+        for (fileIndex, path) in captures.enumerated() {
             do {
                 let a = try CaptureDecoder.decode(path: path, onAdvertisement: { decoded in
                     guard let t = decoded.advertisement.timestampMicros else {
@@ -48,7 +59,8 @@ public struct ReplaySession {
                     earliest = min(earliest, t)
                     SightingExtractor.identities(decoded) { identity in
                         sightings.append(CaptureSighting(unixMicros: t, order: sightings.count, identity: identity,
-                                                         rssi: decoded.advertisement.rssiDBm))
+                                                         rssi: decoded.advertisement.rssiDBm, file: Int32(fileIndex),
+                                                         record: Int32(truncatingIfNeeded: decoded.advertisement.record)))
                     }
                 }, onIssue: onIssue)
                 accounting.add(a)
@@ -62,6 +74,7 @@ public struct ReplaySession {
         }
         sightings.sort { ($0.unixMicros, $0.order) < ($1.unixMicros, $1.order) }
 
+        var timeline: [(timeMicros: Int64, text: String)] = []
         var engine = SubscriptionEngine(registry: scenario.registry, initialState: scenario.initialState,
                                         configuration: scenario.configuration)
         var events: [EngineEvent] = []
@@ -70,6 +83,7 @@ public struct ReplaySession {
             while i < scenario.inputs.count || j < sightings.count {
                 if i < scenario.inputs.count, j == sightings.count || scenario.inputs[i].time <= sightings[j].unixMicros - origin {
                     let (time, input) = scenario.inputs[i]
+                    if keepTimeline { timeline.append((time, Self.describe(input))) }
                     switch input {
                     case .action(let a): try engine.perform(a, at: time, into: &events)
                     case .sighting(let s): try engine.sight(s, into: &events)
@@ -77,6 +91,10 @@ public struct ReplaySession {
                     i += 1
                 } else {
                     let s = sightings[j]
+                    if keepTimeline {
+                        let name = captures[Int(s.file)].split(separator: "/").last.map(String.init) ?? ""
+                        timeline.append((s.unixMicros - origin, "sighting \(Self.describe(s.identity, .ble)) rssi \(s.rssi.map(String.init) ?? "?") (\(name) record \(s.record))"))
+                    }
                     try engine.sight(Sighting(timeMicros: s.unixMicros - origin, medium: .ble, identity: s.identity, rssiDBm: s.rssi), into: &events)
                     j += 1
                 }
@@ -90,7 +108,41 @@ public struct ReplaySession {
             throw ReplayError(reason: error.reason)
         }
         return Result(events: events, originUnixMicros: origin, captureSightings: sightings.count,
-                      untimedBeaconAdvertisements: untimed, accounting: accounting)
+                      untimedBeaconAdvertisements: untimed, accounting: accounting, timeline: timeline)
+    }
+
+    static func describe(_ identity: SightingIdentity, _ medium: Medium) -> String {
+        let kind = switch identity.kind {
+        case .token: "token"
+        case .eddystoneUID: "eddystone-uid"
+        case .iBeacon: "ibeacon"
+        case .altBeacon: "altbeacon"
+        case .eddystoneEID: "eddystone-eid"
+        }
+        return "\(kind) \(Hex.encode(identity.bytes))" + (medium == .audio ? " (audio)" : "")
+    }
+
+    static func describe(_ input: Scenario.Input) -> String {
+        switch input {
+        case .sighting(let s): "sighting \(describe(s.identity, s.medium))"
+        case .action(let a):
+            switch a {
+            case .subscribe(let id, _): "subscribe \(id)"
+            case .unsubscribe(let id): "unsubscribe \(id)"
+            case .publish(let id, _): "publish \(id)"
+            case .unpublish(let id): "unpublish \(id)"
+            case .changeState(let c):
+                "state " + [
+                    c.nearbyPermission.map { "nearbyPermission=\($0.rawValue)" },
+                    c.bluetoothPowerOn.map { "bluetoothPower=\($0 ? "on" : "off")" },
+                    c.bluetoothPermission.map { "bluetoothPermission=\($0.rawValue)" },
+                    c.microphonePermission.map { "microphonePermission=\($0.rawValue)" },
+                    c.locationPermission.map { "locationPermission=\($0.rawValue)" },
+                    c.appState.map { "appState=\($0.rawValue)" },
+                ].compactMap { $0 }.joined(separator: " ")
+            case .stopNearby: "stopNearby"
+            }
+        }
     }
 }
 

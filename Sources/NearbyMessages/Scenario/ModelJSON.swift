@@ -3,15 +3,15 @@ import NearbyJSON
 
 /// Readers for the model's JSON forms, shared by scenario and registry files
 /// (docs/scenario-format.md). Each names the JSON path of whatever it rejects.
-enum ModelJSON {
+public enum ModelJSON {
     /// Seconds in the scenario's time base: 0 … 10^10 s (about 317 years).
-    static let timeRange: ClosedRange<Int64> = 0...10_000_000_000_000_000
+    public static let timeRange: ClosedRange<Int64> = 0...10_000_000_000_000_000
 
-    static func time(_ n: JSONNode) throws(JSONInputError) -> Int64 {
+    public static func time(_ n: JSONNode) throws(JSONInputError) -> Int64 {
         try n.microseconds(in: timeRange)
     }
 
-    static func hex(_ n: JSONNode, lengths: [Int]) throws(JSONInputError) -> [UInt8] {
+    public static func hex(_ n: JSONNode, lengths: [Int]) throws(JSONInputError) -> [UInt8] {
         let s = try n.string()
         guard let bytes = Hex.decode(s) else { throw n.fail("\"\(s)\" is not hex (an even number of 0-9 a-f digits)") }
         guard lengths.contains(bytes.count) else {
@@ -20,19 +20,19 @@ enum ModelJSON {
         return bytes
     }
 
-    static func base64(_ n: JSONNode) throws(JSONInputError) -> [UInt8] {
+    public static func base64(_ n: JSONNode) throws(JSONInputError) -> [UInt8] {
         let s = try n.string()
         guard let bytes = Base64.decode(s) else { throw n.fail("not standard padded base64 (RFC 4648 §4)") }
         return bytes
     }
 
-    static func checked(_ m: Message, at n: JSONNode) throws(JSONInputError) -> Message {
+    public static func checked(_ m: Message, at n: JSONNode) throws(JSONInputError) -> Message {
         if let why = m.violation { throw n.fail(why) }
         return m
     }
 
     /// `{"namespace": "", "type": "", "content": BASE64}`.
-    static func message(_ n: JSONNode) throws(JSONInputError) -> Message {
+    public static func message(_ n: JSONNode) throws(JSONInputError) -> Message {
         let o = try n.object(allowed: ["namespace", "type", "content"])
         let m = Message(namespace: try o.optional("namespace")?.string() ?? "",
                         type: try o.optional("type")?.string() ?? "",
@@ -40,7 +40,7 @@ enum ModelJSON {
         return try checked(m, at: n)
     }
 
-    static func mediums(_ n: JSONNode) throws(JSONInputError) -> DiscoveryMediums {
+    public static func mediums(_ n: JSONNode) throws(JSONInputError) -> DiscoveryMediums {
         var m: DiscoveryMediums = []
         for item in try n.array() {
             m.insert(try item.choice(["ble", "audio"]) == "ble" ? .ble : .audio)
@@ -51,7 +51,7 @@ enum ModelJSON {
 
     /// `{"discoveryMediums": ["ble","audio"], "discoveryMode": ["broadcast","scan"],
     /// "allowInBackground": false, "ttlSeconds": 300 | "infinite"}`, all optional.
-    static func strategy(_ n: JSONNode?, allowInfinite: Bool) throws(JSONInputError) -> Strategy {
+    public static func strategy(_ n: JSONNode?, allowInfinite: Bool) throws(JSONInputError) -> Strategy {
         var s = Strategy()
         guard let n else { return s }
         let o = try n.object(allowed: ["discoveryMediums", "discoveryMode", "allowInBackground", "ttlSeconds"])
@@ -77,7 +77,7 @@ enum ModelJSON {
         return s
     }
 
-    static func subscription(_ n: JSONNode) throws(JSONInputError) -> (String, SubscriptionParams) {
+    public static func subscription(_ n: JSONNode) throws(JSONInputError) -> (String, SubscriptionParams) {
         let o = try n.object(allowed: ["id", "deviceTypesToDiscover", "messageNamespace", "type", "strategy", "beaconStrategy"])
         let id = try o.required("id").string()
         var p = SubscriptionParams()
@@ -106,20 +106,20 @@ enum ModelJSON {
         return (id, p)
     }
 
-    static func publication(_ n: JSONNode) throws(JSONInputError) -> (String, PublicationParams) {
+    public static func publication(_ n: JSONNode) throws(JSONInputError) -> (String, PublicationParams) {
         let o = try n.object(allowed: ["id", "message", "strategy"])
         return (try o.required("id").string(),
                 PublicationParams(message: try message(o.required("message")),
                                   strategy: try strategy(o.optional("strategy"), allowInfinite: false)))
     }
 
-    static func permission(_ n: JSONNode) throws(JSONInputError) -> PermissionState {
+    public static func permission(_ n: JSONNode) throws(JSONInputError) -> PermissionState {
         PermissionState(rawValue: try n.choice(PermissionState.allCases.map(\.rawValue)))!
     }
 
     /// `{"nearbyPermission", "bluetoothPower": "on"|"off", "bluetoothPermission",
     /// "microphonePermission", "locationPermission", "appState"}`; at least one field.
-    static func stateChange(_ n: JSONNode) throws(JSONInputError) -> StateChange {
+    public static func stateChange(_ n: JSONNode) throws(JSONInputError) -> StateChange {
         let o = try n.object(allowed: ["nearbyPermission", "bluetoothPower", "bluetoothPermission",
                                        "microphonePermission", "locationPermission", "appState"])
         var c = StateChange()
@@ -136,7 +136,7 @@ enum ModelJSON {
     /// `{"token": HEX, "medium": "ble"|"audio"}` or `{"eddystoneUid": HEX32}` or
     /// `{"iBeacon": HEX40}` or `{"altBeacon": HEX40}` or `{"eddystoneEid": HEX16}`, with an
     /// optional `"rssi"` (dBm).
-    static func sighting(_ n: JSONNode, at time: Int64) throws(JSONInputError) -> Sighting {
+    public static func sighting(_ n: JSONNode, at time: Int64) throws(JSONInputError) -> Sighting {
         let o = try n.object(allowed: ["token", "medium", "eddystoneUid", "iBeacon", "altBeacon", "eddystoneEid", "rssi"])
         let kinds = ["token", "eddystoneUid", "iBeacon", "altBeacon", "eddystoneEid"].filter(o.has)
         guard kinds.count == 1 else { throw n.fail("give exactly one of token, eddystoneUid, iBeacon, altBeacon, eddystoneEid") }

@@ -1,0 +1,67 @@
+import Dispatch
+import NearbyJSON
+
+/// What `nearby-conformance check` does: load vectors, run them (on several threads if
+/// asked), and collect one result per vector, sorted by id whatever the thread count.
+public struct CheckSession: Sendable {
+    public var filter: String?
+    public var shard: (k: Int, n: Int)?
+    public var jobs: Int
+
+    public init(filter: String? = nil, shard: (k: Int, n: Int)? = nil, jobs: Int = 1) {
+        self.filter = filter
+        self.shard = shard
+        self.jobs = max(1, jobs)
+    }
+
+    /// Results: every selected vector's, plus one `error` result per vector (or file) that
+    /// could not be loaded, all sorted by id (then file).
+    public func run(paths: [String], progress: (@Sendable (Int, Int, String) -> Void)? = nil) -> [VectorResult] {
+        let set = VectorSet.load(paths).selecting(filter: filter, shard: shard)
+        let vectors = set.vectors
+        let box = ResultBox(count: vectors.count)
+        let jobs = min(self.jobs, max(1, vectors.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            var i = worker
+            while i < vectors.count {
+                let r = VectorRunner.run(vectors[i])
+                let done = box.store(r, at: i)
+                progress?(done, vectors.count, r.id)
+                i += jobs
+            }
+        }
+        var results = box.results
+        for e in set.errors {
+            results.append(VectorResult(id: e.id ?? "(file)", kind: "load", file: e.file, status: .error,
+                                        message: e.location.isEmpty ? e.reason : "\(e.location): \(e.reason)"))
+        }
+        results.sort { ($0.id, $0.file) < ($1.id, $1.file) }
+        return results
+    }
+
+    /// Parses `K/N` (1 ≤ K ≤ N).
+    public static func parseShard(_ text: String) -> (k: Int, n: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        return (k, n)
+    }
+}
+
+/// Results written by worker threads, each to its own slot.
+final class ResultBox: @unchecked Sendable {
+    private var slots: [VectorResult?]
+    private var done = 0
+    private let lock = DispatchQueue(label: "nearby-conformance.results")
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ r: VectorResult, at i: Int) -> Int {
+        lock.sync {
+            slots[i] = r
+            done += 1
+            return done
+        }
+    }
+
+    var results: [VectorResult] { lock.sync { slots.compactMap { $0 } } }
+}

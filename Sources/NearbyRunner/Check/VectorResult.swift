@@ -1,0 +1,24 @@
+/// The verdict on one vector.
+public struct VectorResult: Sendable, Equatable {
+    public enum Status: String, Sendable {
+        case pass, fail, error, skipped
+    }
+
+    public var id: String
+    public var kind: String
+    public var file: String
+    public var status: Status
+    /// One line: why it failed, errored or was skipped (empty when it passed).
+    public var message: String
+    /// Further lines: the divergence in context.
+    public var details: [String]
+
+    public init(id: String, kind: String, file: String, status: Status, message: String = "", details: [String] = []) {
+        self.id = id
+        self.kind = kind
+        self.file = file
+        self.status = status
+        self.message = message
+        self.details = details
+    }
+}

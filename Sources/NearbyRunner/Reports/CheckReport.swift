@@ -1,0 +1,98 @@
+import NearbyJSON
+
+/// The three forms of a `check` report: text for people, JSON (sorted keys) and JUnit XML for
+/// CI systems. All three are functions of the results alone, so they are reproducible.
+public enum CheckReport {
+    public struct Counts: Sendable, Equatable {
+        public var pass = 0, fail = 0, error = 0, skipped = 0
+        public var total: Int { pass + fail + error + skipped }
+        public init(_ results: [VectorResult]) {
+            for r in results {
+                switch r.status {
+                case .pass: pass += 1
+                case .fail: fail += 1
+                case .error: error += 1
+                case .skipped: skipped += 1
+                }
+            }
+        }
+        public var allPassed: Bool { fail == 0 && error == 0 }
+    }
+
+    /// Failures and errors in full, skips in one line each, then a summary line.
+    public static func text(_ results: [VectorResult]) -> String {
+        var lines: [String] = []
+        for r in results where r.status == .fail || r.status == .error {
+            lines.append("\(r.status == .fail ? "FAIL" : "ERROR") \(r.id) (\(r.kind), \(r.file))")
+            lines.append("  \(r.message)")
+            lines += r.details.map { "  " + $0 }
+        }
+        for r in results where r.status == .skipped { lines.append("SKIP \(r.id): \(r.message)") }
+        let c = Counts(results)
+        lines.append("\(c.total) vectors: \(c.pass) passed, \(c.fail) failed, \(c.error) errors, \(c.skipped) skipped")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func json(_ results: [VectorResult]) -> String {
+        let c = Counts(results)
+        let v = JSONValue.object([
+            "summary": .object(["total": .int(c.total), "passed": .int(c.pass), "failed": .int(c.fail),
+                                "errors": .int(c.error), "skipped": .int(c.skipped)]),
+            "vectors": .array(results.map { r in
+                .object(["id": .string(r.id), "kind": .string(r.kind), "file": .string(r.file), "status": .string(r.status.rawValue),
+                         "message": .string(r.message), "details": .array(r.details.map { .string($0) })])
+            }),
+        ])
+        return v.serialized + "\n"
+    }
+
+    /// JUnit XML as Jenkins/Ant's schema (junit-10.xsd) describes it: one `testsuite` per
+    /// vector kind inside `testsuites`, one `testcase` per vector with `failure`, `error` or
+    /// `skipped`. Times are omitted (optional in the schema) to keep the file reproducible.
+    public static func junit(_ results: [VectorResult]) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let c = Counts(results)
+        out += "<testsuites name=\"nearby-conformance\" tests=\"\(c.total)\" failures=\"\(c.fail)\" errors=\"\(c.error)\" skipped=\"\(c.skipped)\">\n"
+        let kinds = Array(Set(results.map(\.kind))).sorted()
+        for (index, kind) in kinds.enumerated() {
+            let group = results.filter { $0.kind == kind }
+            let k = Counts(group)
+            out += "  <testsuite name=\"\(escape(kind))\" id=\"\(index)\" package=\"nearby-conformance\" tests=\"\(k.total)\" failures=\"\(k.fail)\" errors=\"\(k.error)\" skipped=\"\(k.skipped)\">\n"
+            for r in group {
+                let head = "    <testcase name=\"\(escape(r.id))\" classname=\"vectors.\(escape(kind))\""
+                switch r.status {
+                case .pass:
+                    out += head + "/>\n"
+                case .fail, .error:
+                    let tag = r.status == .fail ? "failure" : "error"
+                    out += head + ">\n      <\(tag) message=\"\(escape(r.message))\" type=\"\(tag)\">"
+                    out += escape(([r.file, r.message] + r.details).joined(separator: "\n"))
+                    out += "</\(tag)>\n    </testcase>\n"
+                case .skipped:
+                    out += head + ">\n      <skipped message=\"\(escape(r.message))\"/>\n    </testcase>\n"
+                }
+            }
+            out += "  </testsuite>\n"
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    /// XML text and attribute escaping; characters XML 1.0 cannot carry become U+FFFD.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(u)
+            default:
+                if u.value < 0x20 || (0xFFFE...0xFFFF).contains(u.value) { out += "\u{FFFD}" } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out
+    }
+}

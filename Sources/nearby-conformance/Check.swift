@@ -1,0 +1,63 @@
+import ArgumentParser
+import NearbyRunner
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run conformance vectors through the reference decoder and engine and report.",
+        discussion: """
+        Every vector under the given paths (default Vectors/) runs: frames and captures through \
+        the decoder, scenarios through the subscription engine. Failures show the first \
+        divergence in context. Exit status 0 only when every selected vector passes (skipped \
+        ones excepted); 1 otherwise. Vector format: Vectors/README.md.
+        """)
+
+    @Argument(help: "Vector files or directories (default: Vectors).")
+    var paths: [String] = []
+
+    @Option(help: "Run only vectors whose id contains this text.")
+    var filter: String?
+
+    @Option(help: "Worker threads (results are the same for any value).")
+    var jobs: Int = 1
+
+    @Option(help: "Run shard K of N (K/N, 1-based): the i-th vector in id order belongs to shard i mod N + 1.")
+    var shard: String?
+
+    @Option(help: "Write the JSON report to this file.")
+    var json: String?
+
+    @Option(help: "Write a JUnit XML report to this file.")
+    var junit: String?
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let shard, CheckSession.parseShard(shard) == nil { throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N") }
+    }
+
+    func run() throws {
+        let session = CheckSession(filter: filter, shard: shard.flatMap(CheckSession.parseShard), jobs: jobs)
+        let terminal = isatty(2) != 0
+        var progress: (@Sendable (Int, Int, String) -> Void)?
+        if terminal {
+            progress = { @Sendable done, total, id in FileDescriptorOutput.write("\r\u{1B}[K[\(done)/\(total)] \(id)", fd: 2) }
+        }
+        let results = session.run(paths: paths.isEmpty ? ["Vectors"] : paths, progress: progress)
+        if terminal { FileDescriptorOutput.write("\r\u{1B}[K", fd: 2) }
+        FileDescriptorOutput.write(CheckReport.text(results), fd: 1)
+        if let json { try writeFile(json, CheckReport.json(results)) }
+        if let junit { try writeFile(junit, CheckReport.junit(results)) }
+        if !CheckReport.Counts(results).allPassed { throw ExitCode(1) }
+    }
+
+    func writeFile(_ path: String, _ text: String) throws {
+        guard let f = fopen(path, "wb") else { throw ValidationError("cannot write \(path)") }
+        defer { fclose(f) }
+        let bytes = Array(text.utf8)
+        if fwrite(bytes, 1, bytes.count, f) != bytes.count { throw ValidationError("cannot write \(path)") }
+    }
+}
