@@ -1,0 +1,60 @@
+import Foundation
+import NearbyRunner
+import NearbyTestSupport
+import Testing
+
+/// Every vector file validates against `Vectors/schema/vectors.schema.json` with an
+/// independent JSON Schema implementation (Python `jsonschema`, which `Scripts/bootstrap`
+/// installs), and the schema rejects what the runner rejects.
+@Suite(.enabled(if: PythonJSONSchema.available, "python3 with jsonschema is not installed"))
+struct VectorSchemaTests {
+    static let validator = """
+    import json, sys, jsonschema
+    schema = json.load(open(sys.argv[1]))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    v = jsonschema.Draft202012Validator(schema)
+    bad = 0
+    for f in sys.argv[2:]:
+        for e in v.iter_errors(json.load(open(f))):
+            bad += 1
+            print(f, "/".join(map(str, e.absolute_path)), e.message[:200])
+    sys.exit(1 if bad else 0)
+    """
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) { try PythonJSONSchema.run(arguments) }
+
+    static var schemaPath: String { RepositoryPaths.root + "/Vectors/schema/vectors.schema.json" }
+
+    @Test func everyVectorFileValidatesAgainstTheSchema() throws {
+        let files = Set(VectorSet.load([RepositoryPaths.root + "/Vectors"]).vectors.map(\.file)).sorted()
+        #expect(files.count >= 6)
+        let r = try Self.run(["-c", Self.validator, Self.schemaPath] + files)
+        #expect(r.status == 0, "\(r.output)")
+    }
+
+    @Test func schemaRejectsAnUnknownFieldAndAMissingExpectation() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let a = dir.write(Array(#"{"vectorFile": 1, "vectors": [{"id": "x", "kind": "frame", "description": "d", "input": {"adData": ""}, "expect": {"beacons": []}, "colour": 1}]}"#.utf8), to: "a.json")
+        let b = dir.write(Array(#"{"vectorFile": 1, "vectors": [{"id": "y", "kind": "scenario", "description": "d", "scenario": {"scenario": 1}}]}"#.utf8), to: "b.json")
+        #expect(try Self.run(["-c", Self.validator, Self.schemaPath, a]).status == 1)
+        #expect(try Self.run(["-c", Self.validator, Self.schemaPath, b]).status == 1)
+        #expect(VectorSet.load([a]).errors.count == 1 && VectorSet.load([b]).errors.count == 1, "the runner rejects both too")
+    }
+}
+
+enum PythonJSONSchema {
+    static let available: Bool = (try? run(["-c", "import jsonschema"]).status) == 0
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3"] + arguments
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
