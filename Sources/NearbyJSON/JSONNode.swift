@@ -102,9 +102,7 @@ public struct JSONNode: Sendable {
     }
 
     /// Exact conversion of JSON number text (seconds) to microseconds, or nil.
-    public static func exactMicrosPublic(_ text: String) -> Int64? { exactMicros(text) }
-
-    static func exactMicros(_ text: String) -> Int64? {
+    public static func exactMicros(_ text: String) -> Int64? {
         var u = Substring(text)
         var negative = false
         if u.first == "-" { negative = true; u = u.dropFirst() }

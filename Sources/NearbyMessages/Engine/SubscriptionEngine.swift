@@ -241,8 +241,7 @@ public struct SubscriptionEngine: Sendable {
                 throw EngineInputError("TTL must be 1 µs … 86400 s or infinite")
             }
         case .unsubscribe(let id):
-            guard let s = subscriptionSlotByID[id] else { throw EngineInputError("no subscription \"\(id)\" to unsubscribe") }
-            _ = s
+            if subscriptionSlotByID[id] == nil { throw EngineInputError("no subscription \"\(id)\" to unsubscribe") }
         case .publish(let id, let params):
             if publicationSlotByID[id] != nil { throw EngineInputError("publication \"\(id)\" already exists (ids are used once)") }
             if let why = params.message.violation { throw EngineInputError(why) }
