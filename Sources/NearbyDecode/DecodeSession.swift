@@ -1,11 +1,6 @@
 import NearbyJSON
 import NearbyCapture
 import NearbyFormats
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What `nearby-conformance decode` does, as a library call: decode files, write output
 /// lines and diagnostics, return the exit status.
@@ -84,37 +79,13 @@ public struct DecodeSession {
     static func expand(_ paths: [String]) -> [(String, Bool)] {
         var out: [(String, Bool)] = []
         for path in paths {
-            if isDirectory(path) {
-                out += filesBelow(path).map { ($0, false) }
+            if FileTree.isDirectory(path) {
+                out += FileTree.files(below: path).map { ($0, false) }
             } else {
                 out.append((path, true))
             }
         }
         return out
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    private static func filesBelow(_ directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var result: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name.hasPrefix(".") { continue }
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            if isDirectory(path) {
-                result += filesBelow(path)
-            } else {
-                result.append(path)
-            }
-        }
-        return result.sorted()
     }
 
     static func tableRow(_ d: DecodedAdvertisement) -> String {

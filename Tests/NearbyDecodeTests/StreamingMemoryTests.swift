@@ -10,16 +10,8 @@ import Glibc
 /// The command runs as a child process so that its peak resident set can be read alone
 /// (`getrusage(RUSAGE_CHILDREN)`), whatever the tests in this process allocate.
 @Suite struct StreamingMemoryTests {
-    static var executable: String? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nearby-conformance").path,
-            RepositoryPaths.root + "/.build/debug/nearby-conformance",
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     @Test func decodingAFileLargerThanTheMemoryBudgetStaysWithinIt() throws {
-        let binary = try #require(Self.executable, "the nearby-conformance executable is built beside the tests")
+        let binary = try #require(CommandLineTool.executable, "the nearby-conformance executable is built beside the tests")
         let dir = TemporaryDirectory(); defer { dir.remove() }
         let path = dir.file("large.btsnoop")
         // 96 MiB: blocks of a 8 KiB ACL record and an advertising report with two beacons.

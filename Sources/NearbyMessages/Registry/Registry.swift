@@ -1,3 +1,5 @@
+import NearbyBytes
+
 /// What the server side knows, as this project models it (formats.md §3.2, §4.5): which
 /// publication each token stood for over time, and which attachments each beacon carries.
 ///
@@ -59,7 +61,7 @@ public struct Registry: Sendable {
             case .eddystoneEID: "4"
             default: "3"
             }
-            return "beacons/\(prefix)!" + id.bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            return "beacons/\(prefix)!" + Hex.encode(id.bytes)
         }
     }
 

@@ -1,9 +1,5 @@
+import NearbyDecode
 import NearbyJSON
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The vectors found under some paths, and the ones that could not be read. A bad vector is
 /// an error of that vector (file, JSON path, reason); the others still load.
@@ -78,29 +74,9 @@ public struct VectorSet: Sendable {
         return out
     }
 
+    /// A named file as it is; a directory as the `*.json` files below it, outside `schema/`.
     static func files(_ path: String) -> [String] {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return [path] }   // reported as unreadable by JSONFile
-        if (st.st_mode & S_IFMT) != S_IFDIR { return [path] }
-        guard let dir = opendir(path) else { return [path] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        var out: [String] = []
-        for name in names.sorted() {
-            let child = path.hasSuffix("/") ? path + name : path + "/" + name
-            var cst = stat()
-            guard stat(child, &cst) == 0 else { continue }
-            if (cst.st_mode & S_IFMT) == S_IFDIR {
-                if name != "schema" { out += files(child) }
-            } else if name.hasSuffix(".json") {
-                out.append(child)
-            }
-        }
-        return out
+        guard FileTree.isDirectory(path) else { return [path] }   // unreadable files are reported by JSONFile
+        return FileTree.files(below: path, skipping: ["schema"]).filter { $0.hasSuffix(".json") }
     }
 }
