@@ -11,6 +11,7 @@
 //   NearbyJSON        deterministic JSON output, a strict parser, path-aware input readers
 //   NearbyDecode      capture file -> decoded advertisements, accounting, JSON/table output
 //   NearbyMessages    the model, registry, subscription engine and scenario files
+//   NearbySynthesis   a scenario's world -> synthesized captures and their ground truth
 //   NearbyRunner      replay: captures + scenario -> engine events
 //   nearby-conformance  the command-line tool
 import PackageDescription
@@ -25,6 +26,7 @@ let package = Package(
         .library(name: "NearbyJSON", targets: ["NearbyJSON"]),
         .library(name: "NearbyDecode", targets: ["NearbyDecode"]),
         .library(name: "NearbyMessages", targets: ["NearbyMessages"]),
+        .library(name: "NearbySynthesis", targets: ["NearbySynthesis"]),
         .library(name: "NearbyRunner", targets: ["NearbyRunner"]),
     ],
     dependencies: [
@@ -47,12 +49,14 @@ let package = Package(
         .target(name: "NearbyJSON"),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON"]),
         .target(name: "NearbyDecode", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON"]),
+        .target(name: "NearbySynthesis", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages"]),
         .target(name: "NearbyRunner", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
                 "NearbyDecode",
                 "NearbyRunner",
+                "NearbySynthesis",
                 "NearbyMessages",
                 "NearbyJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -72,8 +76,12 @@ let package = Package(
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
         .testTarget(name: "NearbyMessagesTests", dependencies: ["NearbyMessages", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
+            name: "NearbySynthesisTests",
+            dependencies: ["NearbySynthesis", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]
+        ),
+        .testTarget(
             name: "NearbyRunnerTests",
-            dependencies: ["NearbyRunner", "NearbyMessages", "NearbyDecode", "NearbyJSON", "NearbyTestSupport"]
+            dependencies: ["NearbyRunner", "NearbySynthesis", "NearbyMessages", "NearbyDecode", "NearbyCapture", "NearbyJSON", "NearbyTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

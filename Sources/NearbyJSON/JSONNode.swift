@@ -82,6 +82,21 @@ public struct JSONNode: Sendable {
         return v
     }
 
+    /// A number within `range`, as a Double (for measured quantities such as dBm and rates,
+    /// where binary rounding is harmless).
+    public func number(in range: ClosedRange<Double>) throws(JSONInputError) -> Double {
+        let text: String
+        switch value {
+        case .number(let t): text = t
+        case .integer(let i): text = String(i)
+        case .double(let d): text = String(d)
+        default: throw wrongType("a number")
+        }
+        guard let v = Double(text), v.isFinite else { throw fail("\(text) is not a finite number") }
+        guard range.contains(v) else { throw fail("\(text) is out of range \(range.lowerBound)…\(range.upperBound)") }
+        return v
+    }
+
     /// A time or duration given in seconds, converted exactly to microseconds. At most six
     /// decimals are meaningful; a value that is not a whole number of microseconds, or does
     /// not fit, is an error rather than a rounded number.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NearbyCapture
 import NearbyRunner
 #if canImport(Glibc)
 import Glibc
@@ -55,9 +56,10 @@ struct Check: ParsableCommand {
     }
 
     func writeFile(_ path: String, _ text: String) throws {
-        guard let f = fopen(path, "wb") else { throw ValidationError("cannot write \(path)") }
-        defer { fclose(f) }
-        let bytes = Array(text.utf8)
-        if fwrite(bytes, 1, bytes.count, f) != bytes.count { throw ValidationError("cannot write \(path)") }
+        do {
+            try OutputFile.write(Array(text.utf8), to: path)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 }

@@ -76,9 +76,11 @@ public struct Scenario: Sendable {
 
     /// Parses a scenario's JSON. A registry given by path is returned in `registryPath`
     /// (and left empty here) for the caller to load.
+    /// A `world` object says how the scenario's captures were synthesized
+    /// (docs/synthesis.md); `nearby-conformance synthesize` reads it, replay does not.
     public init(json root: JSONNode, registryPath: inout String?) throws(JSONInputError) {
         let o = try root.object(allowed: ["scenario", "description", "lostTimeoutSeconds", "projectNamespace",
-                                          "timeOrigin", "initialState", "registry", "events", "end"])
+                                          "timeOrigin", "initialState", "registry", "events", "end", "world"])
         _ = try o.required("scenario").integer(in: 1...1)
         self.init()
         description = try o.optional("description")?.string()

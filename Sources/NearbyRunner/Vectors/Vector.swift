@@ -129,10 +129,20 @@ extension Vector {
         default:
             try Self.forbid(o, ["input", "capture"], kind: "scenario")
             let sNode = try o.required("scenario")
-            var registryPath: String?
-            var scenario = try Scenario(json: sNode, registryPath: &registryPath)
-            if registryPath != nil {
-                throw sNode.fail("a vector's scenario holds its registry inline, so the vector is self-contained")
+            var scenario: Scenario
+            if case .string(let file) = sNode.value {
+                // A scenario file of its own, e.g. a synthesized capture's (docs/synthesis.md).
+                do {
+                    scenario = try Scenario.load(resolve(file))
+                } catch {
+                    throw sNode.fail("the scenario file cannot be used: \(error)")
+                }
+            } else {
+                var registryPath: String?
+                scenario = try Scenario(json: sNode, registryPath: &registryPath)
+                if registryPath != nil {
+                    throw sNode.fail("an inline scenario holds its registry inline, so the vector is self-contained")
+                }
             }
             scenario.description = scenario.description ?? description
             let captures = try o.optional("captures")?.array().map { (c) throws(JSONInputError) in resolve(try c.string()) } ?? []

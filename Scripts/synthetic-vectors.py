@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""Write Vectors/synthetic/*.json: scenario vectors over the synthesized captures in
+Captures/synthetic/, with expected events derived from each capture's ground truth
+(NAME.truth.json: when every frame was sighted) and the written rules of docs/semantics.md.
+
+This is a second, deliberately small implementation of those rules, applied scenario by
+scenario below: which sightings count for which subscription, and when (A1-A5, R1-R4); found
+at the first counted sighting, lost a full timeout after the last or at once when a state
+change forgets the evidence (F1-F4), releases and expiries (F5, F6), handler events (H1, H2),
+and the total order of events (O1-O3). It never runs the Swift engine.
+
+Run after `nearby-conformance synthesize` has (re)written Captures/synthetic/NAME/:
+    python3 Scripts/synthetic-vectors.py
+"""
+import base64
+import json
+import os
+import sys
+from decimal import Decimal
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SYN = os.path.join(ROOT, "Captures", "synthetic")
+OUT = os.path.join(ROOT, "Vectors", "synthetic")
+RANK = {"permissionChanged": 0, "bluetoothPowerError": 1, "bluetoothPermissionError": 2,
+        "microphonePermissionError": 3, "lost": 4, "subscriptionExpired": 5, "publicationExpired": 6, "found": 7}
+INF = 1 << 62
+
+
+def us(seconds):
+    """Exact microseconds of a JSON number of seconds."""
+    return int(Decimal(str(seconds)) * 1000000)
+
+
+def seconds(micros):
+    return float(Decimal(micros) / 1000000)
+
+
+class Scenario:
+    def __init__(self, name):
+        self.name = name
+        with open(os.path.join(SYN, name + ".scenario.json")) as f:
+            self.doc = json.load(f)
+        with open(os.path.join(SYN, name, name + ".truth.json")) as f:
+            self.truth = json.load(f)
+        self.timeout = us(self.doc.get("lostTimeoutSeconds", 10))
+        self.registry = self.doc["registry"]
+
+    def sightings(self, device, view, kind=None):
+        """(time µs, identity) of the records carrying a device's frames (of one kind) in a
+        view ('hci': the observer's HCI captures, 'air': the channel-37 sniffer)."""
+        dev = next(d for d in self.truth["devices"] if d["name"] == device)
+        out = []
+        for f in dev["frames"]:
+            if kind is None or f["kind"] == kind:
+                out += [(us(s[0]), frame_id(f)) for s in f[view]["sightings"]]
+        return sorted(out, key=lambda p: p[0])
+
+    def audio(self):
+        """The scenario's own audio token sightings."""
+        return [(us(e["time"]), ("TOKEN", e["sighting"]["token"])) for e in self.doc["events"]
+                if "sighting" in e and e["sighting"].get("medium") == "audio"]
+
+    # Registry lookups (R1, R2), written from docs/scenario-format.md.
+    def token_messages(self, token, t, medium):
+        msgs = []
+        for p in self.registry.get("publications", []):
+            if not (us(p.get("from", 0)) <= t < us(p.get("until", 10**10))):
+                continue
+            for a in p["tokens"]:
+                if a["token"] == token and us(a.get("from", 0)) <= t < us(a.get("until", 10**10)) \
+                        and medium in a.get("mediums", ["ble", "audio"]):
+                    msgs.append(message(p["message"]))
+        return msgs
+
+    def beacon_messages(self, kind, hexid):
+        raw = base64.b64encode(bytes.fromhex(hexid)).decode()
+        msgs = []
+        for b in self.registry.get("beacons", []):
+            if b["advertisedId"]["type"] == kind and b["advertisedId"]["id"] == raw:
+                for a in b["attachments"]:
+                    ns, ty = a["namespacedType"].split("/", 1)
+                    msgs.append({"namespace": ns, "type": ty, "content": a["data"]})
+        if kind == "EDDYSTONE":
+            msgs.append({"namespace": "__reserved_namespace", "type": "__eddystone_uid", "content": raw})
+        if kind == "IBEACON":
+            msgs.append({"namespace": "__reserved_namespace", "type": "__i_beacon_id", "content": raw})
+        return msgs
+
+
+def message(m):
+    return {"namespace": m.get("namespace", ""), "type": m.get("type", ""), "content": m["content"]}
+
+
+def frame_id(frame):
+    """(registry kind, hex id) of a beacon frame from its AD data, or ('TOKEN', hex)."""
+    ad = bytes.fromhex(frame["adData"])
+    if frame["kind"] == "eddystone-uid":
+        i = ad.index(bytes([0x16, 0xAA, 0xFE])) + 3
+        return "EDDYSTONE", ad[i + 2:i + 18].hex()
+    if frame["kind"] == "ibeacon":
+        i = ad.index(bytes([0x4C, 0x00, 0x02, 0x15])) + 4
+        return "IBEACON", ad[i:i + 20].hex()
+    if frame["kind"] == "altbeacon":
+        i = ad.index(bytes([0xBE, 0xAC])) + 2
+        return "ALTBEACON", ad[i:i + 20].hex()
+    if frame["kind"] == "token-v1":
+        i = ad.index(bytes([0xF3, 0xFE, 0xF7])) + 3
+        n = ad[i + 1]
+        return "TOKEN", ad[i + 2:i + 2 + n].hex()
+    return None, None
+
+
+def matches(msg, ns, ty):
+    return msg["namespace"] == ns and msg["type"] == ty
+
+
+def evidence(sc, sources, ns, ty):
+    """{message key: {source: [times]}} for the messages of namespace/type that the
+    (source name, [(time, frame)], medium) lists resolve to."""
+    out = {}
+    for source, items, medium in sources:
+        for t, (kind, ident) in items:
+            if kind is None:
+                continue          # TLM and other frames name no beacon
+            msgs = sc.token_messages(ident, t, medium) if kind == "TOKEN" else sc.beacon_messages(kind, ident)
+            for m in msgs:
+                if matches(m, ns, ty):
+                    key = json.dumps(m, sort_keys=True)
+                    out.setdefault(key, {}).setdefault(source, []).append(t)
+    return out
+
+
+def found_lost(sub, msg_key, by_source, timeout, counts=None, cuts=(), stop=None):
+    """Rules F1-F4 for one subscription and one message. by_source: {source: [times]};
+    counts(source, t): whether a sighting counts (A1-A4); cuts: [(t, sources)] state changes
+    that forget those sources' evidence (F3); stop: (t, kind) release or expiry (F5, F6)."""
+    msg = json.loads(msg_key)
+    items = [(t, 1, s) for s, ts in by_source.items() for t in ts if counts is None or counts(s, t)]
+    items += [(t, 0, set(srcs)) for t, srcs in cuts]   # scenario events first at one instant (O1)
+    items.sort(key=lambda x: (x[0], x[1]))
+    events, ev = [], {}
+
+    def deadline():
+        return max(ev.values()) + timeout if ev else INF
+
+    for t, is_sighting, what in items:
+        if stop and t >= stop[0]:
+            break
+        if ev and deadline() <= t:                        # timers before inputs (O2)
+            events.append(("lost", deadline(), sub, msg))
+            ev.clear()
+        if not is_sighting:
+            if ev and not (set(ev) - what):
+                events.append(("lost", t, sub, msg))
+                ev.clear()
+            else:
+                for s in what:
+                    ev.pop(s, None)
+            continue
+        if not ev:
+            events.append(("found", t, sub, msg))
+        ev[what] = t
+    if ev:
+        if stop and deadline() >= stop[0]:
+            if stop[1] == "expire":
+                events.append(("lost", stop[0], sub, msg))
+        else:
+            events.append(("lost", deadline(), sub, msg))
+    return events
+
+
+def ordered(events):
+    def key(e):
+        kind, t, who, msg = e
+        m = (msg["namespace"].encode(), msg["type"].encode(), base64.b64decode(msg["content"])) if msg else ()
+        return (t, RANK[kind], who.encode(), m)
+    out = []
+    for kind, t, who, msg in sorted(events, key=key):
+        o = {"event": kind, "time": seconds(t)}
+        if kind in ("found", "lost", "subscriptionExpired"):
+            o["subscription"] = who
+        if msg:
+            o["message"] = msg
+        out.append(o)
+    return out
+
+
+def handler(kind, t, value):
+    key = "granted" if kind == "permissionChanged" else "hasError"
+    return {"event": kind, "time": seconds(t), key: value}
+
+
+def merge(events, handlers=()):
+    """Engine events plus handler events, in the total order (O3)."""
+    rows = [(e["time"], RANK[e["event"]], e.get("subscription", "").encode(), i, e) for i, e in enumerate(ordered(events))]
+    rows += [(h["time"], RANK[h["event"]], b"", -1, h) for h in handlers]
+    return [r[-1] for r in sorted(rows, key=lambda r: r[:4])]
+
+
+def all_found_lost(sc, sub, ns, ty, sources, **kw):
+    ev = evidence(sc, sources, ns, ty)
+    out = []
+    for key, by_source in ev.items():
+        out += found_lost(sub, key, by_source, sc.timeout, **kw)
+    return out
+
+
+# ---- the scenarios: which sightings count for whom, written from the rules ----
+
+def office_walk(sc, view):
+    beacons = [("beacon", sc.sightings(d, view, k), "ble") for d, k in
+               [("door", "eddystone-uid"), ("desk", "eddystone-uid"), ("door", "eddystone-tlm")]]
+    ibeacons = [("iBeacon", sc.sightings("lobby", view, "ibeacon"), "ble")]
+    ev = all_found_lost(sc, "doors", "proj", "door", beacons + ibeacons)                     # R2, A4
+    ev += all_found_lost(sc, "raw-uid", "__reserved_namespace", "__eddystone_uid", beacons)   # R2 reserved
+    ev += all_found_lost(sc, "raw-ibeacon", "__reserved_namespace", "__i_beacon_id", ibeacons)
+    return merge(ev)
+
+
+def phones_rotate(sc, view):
+    ble = [("bleToken", sc.sightings(d, view, "token-v1"), "ble") for d in ("phone-a", "phone-b", "phone-c")]
+    return merge(all_found_lost(sc, "chat", "", "chat", ble + [("audioToken", sc.audio(), "audio")]))   # R1, R4
+
+
+def bluetooth_off(sc, view):
+    srcs = [("beacon", sc.sightings("door", view, "eddystone-uid"), "ble"),
+            ("bleToken", sc.sightings("alice", view, "token-v1"), "ble")]
+    off, on = us(30), us(45)
+    ble_counts = lambda s, t: s == "audioToken" or not (off <= t < on)                     # A2
+    ev = all_found_lost(sc, "doors", "proj", "door", srcs + [("audioToken", sc.audio(), "audio")],
+                        counts=ble_counts, cuts=[(off, {"beacon", "bleToken"})])            # F3, F4, R4
+    return merge(ev, [handler("bluetoothPowerError", off, True), handler("bluetoothPowerError", on, False)])  # H2
+
+
+def background(sc, view):
+    bg, fg = us(40), us(70)
+    ev = all_found_lost(sc, "desks", "proj", "desk", [("beacon", sc.sightings("desk", view, "eddystone-uid"), "ble")],
+                        counts=lambda s, t: not (bg <= t < fg), cuts=[(bg, {"beacon"})])    # A3, F3, F4
+    ev += all_found_lost(sc, "chat", "", "chat", [("bleToken", sc.sightings("bob", view, "token-v1"), "ble")])
+    return merge(ev)
+
+
+def crowded(sc, view):
+    srcs = [("beacon", sc.sightings(d, view), "ble") for d in ("r21", "r22", "r23", "lobby", "ffff", "alt")]
+    return merge(all_found_lost(sc, "rooms", "proj", "room", srcs))                              # R2, R3
+
+
+def permission_revoked(sc, view):
+    off, on = us(30), us(50)
+    srcs = [("beacon", sc.sightings("door", view), "ble"), ("bleToken", sc.sightings("bob", view, "token-v1"), "ble")]
+    ev = all_found_lost(sc, "doors", "proj", "door", srcs, counts=lambda s, t: not (off <= t < on),
+                        cuts=[(off, {"beacon", "bleToken"})])                                 # A1, F3, F4
+    return merge(ev, [handler("permissionChanged", off, False), handler("permissionChanged", on, True)])  # H1
+
+
+def ttl_and_release(sc, view):
+    start = us(2)
+    srcs = [("beacon", sc.sightings("desk", view, "eddystone-uid"), "ble")]
+    after = lambda s, t: t >= start                                                          # A1
+    ev = all_found_lost(sc, "short", "proj", "desk", srcs, counts=after, stop=(us(32), "expire"))     # F6
+    ev += [("subscriptionExpired", us(32), "short", None)]
+    ev += all_found_lost(sc, "released", "proj", "desk", srcs, counts=after, stop=(us(45), "release"))  # F5
+    ev += all_found_lost(sc, "long", "proj", "desk", srcs, counts=after)                    # F8
+    return merge(ev)
+
+
+def location_ibeacon(sc, view):
+    granted = us(20)
+    uid = [("beacon", sc.sightings("door", view, "eddystone-uid"), "ble")]
+    ib = [("iBeacon", sc.sightings("lobby", view, "ibeacon"), "ble")]
+    ev = all_found_lost(sc, "doors", "proj", "door", uid + ib, counts=lambda s, t: s != "iBeacon" or t >= granted)  # A4
+    ev += all_found_lost(sc, "no-ibeacons", "proj", "door", uid)                             # includeIBeacons off
+    return merge(ev)
+
+
+CAPTURES = {"btsnoop": ("{n}.btsnoop", "hci", "btsnoop H4 (1002)"), "201": ("{n}-201.pcap", "hci", "pcap LINKTYPE 201"),
+            "187": ("{n}-187.pcap", "hci", "pcap LINKTYPE 187"), "256": ("{n}-256.pcap", "air", "pcap LINKTYPE 256, channel-37 sniffer")}
+PLAN = [("office-walk", office_walk, ["btsnoop", "201", "187", "256"]),
+        ("phones-rotate", phones_rotate, ["btsnoop", "201"]),
+        ("bluetooth-off", bluetooth_off, ["btsnoop", "187"]),
+        ("background", background, ["btsnoop", "201"]),
+        ("crowded", crowded, ["btsnoop", "201", "256"]),
+        ("permission-revoked", permission_revoked, ["btsnoop", "187"]),
+        ("ttl-and-release", ttl_and_release, ["btsnoop", "201"]),
+        ("location-ibeacon", location_ibeacon, ["btsnoop", "256"])]
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for name, rule, captures in PLAN:
+        sc = Scenario(name)
+        vectors = []
+        for c in captures:
+            path, view, label = CAPTURES[c]
+            vectors.append({
+                "id": "scenario/synthetic/%s/%s" % (name, c),
+                "kind": "scenario",
+                "description": "%s Capture: %s, synthesized (Captures/synthetic/%s); expected events from its ground truth (%s.truth.json, %s view) by Scripts/synthetic-vectors.py." % (
+                    sc.doc["description"], label, name, name, view),
+                "toleranceSeconds": 0,
+                "scenario": "../../Captures/synthetic/%s.scenario.json" % name,
+                "captures": ["../../Captures/synthetic/%s/%s" % (name, path.format(n=name))],
+                "expect": {"events": rule(sc, view)},
+            })
+        doc = {"vectorFile": 1, "description": "Synthesized captures of '%s' (docs/synthesis.md); generated by Scripts/synthetic-vectors.py from the ground truth." % name,
+               "vectors": vectors}
+        with open(os.path.join(OUT, name + ".json"), "w") as f:
+            json.dump(doc, f, indent=1, sort_keys=True)
+            f.write("\n")
+        print(name, [len(v["expect"]["events"]) for v in vectors], file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
