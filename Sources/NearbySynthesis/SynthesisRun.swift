@@ -48,8 +48,8 @@ public struct SynthesisRun {
     /// so that expected times can be written before anything runs) and its lost timeout.
     public init(scenarioPath: String) throws(Failure) {
         do throws(JSONFileError) {
-            let scenario = try Scenario.load(scenarioPath)
             let root = try JSONFile.load(scenarioPath)
+            let scenario = try Scenario.load(scenarioPath, root: root)
             do throws(JSONInputError) {
                 guard case .object(let fields) = root.value, let w = fields["world"] else {
                     throw root.fail("the scenario has no \"world\" to synthesize")

@@ -44,7 +44,12 @@ public struct Scenario: Sendable {
     /// Loads a scenario file. A `"registry"` given as a string is a path relative to the
     /// scenario's folder; `registryOverride` (a registry file) replaces it.
     public static func load(_ path: String, registryOverride: String? = nil) throws(JSONFileError) -> Scenario {
-        let root = try JSONFile.load(path)
+        try load(path, root: try JSONFile.load(path), registryOverride: registryOverride)
+    }
+
+    /// Builds the scenario of file `path` from its already parsed `root` (for readers that
+    /// also want other parts of the file, such as its `world`).
+    public static func load(_ path: String, root: JSONNode, registryOverride: String? = nil) throws(JSONFileError) -> Scenario {
         var registryFile: String?
         var scenario: Scenario
         do {
