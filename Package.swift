@@ -9,6 +9,7 @@
 //   NearbyCapture     capture containers, link layers, HCI reports -> Advertisement
 //   NearbyFormats     AD structures and beacon frames (Eddystone, iBeacon, AltBeacon)
 //   NearbyJSON        deterministic JSON output, a strict parser, path-aware input readers
+//   NearbyAudio       NUT v1 audio tokens: byte layer, modems, sound files (libsndfile)
 //   NearbyDecode      capture file -> decoded advertisements, accounting, JSON/table output
 //   NearbyMessages    the model, registry, subscription engine and scenario files
 //   NearbySynthesis   a scenario's world -> synthesized captures and their ground truth
@@ -24,6 +25,7 @@ let package = Package(
         .library(name: "NearbyCapture", targets: ["NearbyCapture"]),
         .library(name: "NearbyFormats", targets: ["NearbyFormats"]),
         .library(name: "NearbyJSON", targets: ["NearbyJSON"]),
+        .library(name: "NearbyAudio", targets: ["NearbyAudio"]),
         .library(name: "NearbyDecode", targets: ["NearbyDecode"]),
         .library(name: "NearbyMessages", targets: ["NearbyMessages"]),
         .library(name: "NearbySynthesis", targets: ["NearbySynthesis"]),
@@ -47,6 +49,7 @@ let package = Package(
         .target(name: "NearbyCapture", dependencies: ["NearbyBytes", "CPcap"]),
         .target(name: "NearbyFormats", dependencies: ["NearbyBytes"]),
         .target(name: "NearbyJSON"),
+        .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON"]),
         .target(name: "NearbyDecode", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON"]),
         .target(name: "NearbySynthesis", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages"]),
@@ -74,6 +77,7 @@ let package = Package(
             dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbyTestSupport"]
         ),
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
+        .testTarget(name: "NearbyAudioTests", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(name: "NearbyMessagesTests", dependencies: ["NearbyMessages", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbySynthesisTests",

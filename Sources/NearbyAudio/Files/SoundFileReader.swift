@@ -1,0 +1,52 @@
+import CSndFile
+
+/// Reads any file libsndfile reads (WAV, FLAC, Ogg/Vorbis, AIFF, …) in blocks of frames,
+/// as Float samples in ±1.0 whatever the file's bit depth (`sf_readf_float`).
+///
+/// Memory stays constant: the caller passes the buffer, sized for `frames` × `channels`
+/// interleaved samples.
+public final class SoundFileReader {
+    public let path: String
+    /// Frames per second.
+    public let sampleRate: Int
+    /// Interleaved channels per frame.
+    public let channels: Int
+    /// Frames in the file, as libsndfile reports them (may be 0 for an empty file).
+    public let frameCount: Int64
+    /// libsndfile's major format (e.g. `SF_FORMAT_WAV`) and sub-format (e.g. `SF_FORMAT_PCM_16`).
+    public let majorFormat: Int32
+    public let subFormat: Int32
+
+    private let handle: OpaquePointer
+
+    /// Opens `path`; throws when libsndfile cannot read it (not audio, truncated header, …).
+    public init(path: String) throws(AudioFileError) {
+        self.path = path
+        var info = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+            let message = String(cString: sf_strerror(nil))
+            throw AudioFileError(path: path, reason: "not a sound file libsndfile reads (\(message))")
+        }
+        self.handle = handle
+        sampleRate = Int(info.samplerate)
+        channels = Int(info.channels)
+        frameCount = Int64(info.frames)
+        majorFormat = info.format & Int32(SF_FORMAT_TYPEMASK)
+        subFormat = info.format & Int32(SF_FORMAT_SUBMASK)
+        guard channels > 0, sampleRate > 0 else {
+            sf_close(handle)
+            throw AudioFileError(path: path, reason: "the file declares \(channels) channels at \(sampleRate) Hz")
+        }
+    }
+
+    deinit { sf_close(handle) }
+
+    /// Reads up to `frames` frames into `buffer` (interleaved, `frames × channels` samples,
+    /// resized when smaller) and returns how many frames were read; 0 at the end.
+    public func read(into buffer: inout [Float], frames: Int) -> Int {
+        let needed = frames * channels
+        if buffer.count < needed { buffer = [Float](repeating: 0, count: needed) }
+        let read = buffer.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(frames)) }
+        return Int(max(0, read))
+    }
+}
