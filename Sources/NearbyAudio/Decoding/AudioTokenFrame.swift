@@ -1,0 +1,35 @@
+/// One CRC-valid NUT v1 frame found in a recording: the decoder's output unit
+/// (docs/audio-format.md §7).
+public struct AudioTokenFrame: Sendable, Equatable {
+    public var token: [UInt8]
+    public var mode: AudioMode
+    /// File time of the frame's start, seconds: for NUT-I the start of preamble chip 0
+    /// (its centre − ½ chip), for NUT-A the chirp's first sample.
+    public var start: Double
+    /// start + the frame's duration on the received time scale, seconds.
+    public var end: Double
+    /// Measured time-scale error, parts per million: positive when the frame arrived
+    /// compressed (sender's clock fast, or approaching). NUT-A does not measure it (0).
+    public var clockOffsetPpm: Double
+    /// Estimated in-band SNR, dB (NUT-I: 18.5–20 kHz; NUT-A: 1.1–4.3 kHz).
+    public var snrDb: Double
+    /// The preamble detection statistic S (threshold 20 for NUT-I, 25 for NUT-A).
+    public var detection: Double
+    /// Codeword bytes the Reed–Solomon decoder corrected.
+    public var correctedBytes: Int
+    /// 0-based channel of the file the frame was decoded from.
+    public var channel: Int
+
+    public init(token: [UInt8], mode: AudioMode, start: Double, end: Double, clockOffsetPpm: Double,
+                snrDb: Double, detection: Double, correctedBytes: Int, channel: Int) {
+        self.token = token
+        self.mode = mode
+        self.start = start
+        self.end = end
+        self.clockOffsetPpm = clockOffsetPpm
+        self.snrDb = snrDb
+        self.detection = detection
+        self.correctedBytes = correctedBytes
+        self.channel = channel
+    }
+}

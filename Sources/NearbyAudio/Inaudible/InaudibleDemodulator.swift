@@ -1,0 +1,149 @@
+import Foundation
+
+/// The streaming NUT-I receiver for one channel (docs/audio-format.md §6.2): front end,
+/// resampling to 4 samples per chip, matched filter, acquisition over 11 time-scale
+/// hypotheses, and frame-by-frame decisions.
+///
+/// Decisions follow the reference decoder's rule — take the strongest detection, decode
+/// it, suppress detections from 0.1 s before it to 90 % of its frame after it, repeat —
+/// applied locally: the strongest detection within 1.35 s (less than the shortest frame
+/// plus its gap) of the earliest pending one, followed forward while a stronger one lies
+/// within 1.35 s of it, is decided once the data to decode it has arrived.
+public final class InaudibleDemodulator: AudioDemodulator {
+    public let mode = AudioMode.inaudible
+    public let sampleRate: Int
+    /// Detection threshold on S (noise: Exp(1)); 20 by default (13 dB).
+    public let threshold: Float
+
+    private var converter: BasebandConverter
+    private var baseband = ComplexHistory(capacity: 1 << 15)
+    private var acquisition: PreambleAcquisition
+    private let receiver: InaudibleFrameReceiver
+    private let matchedFilter = RootRaisedCosine.matchedFilter(samplesPerChip: 4, halfSpan: 4)
+    /// Grid samples (before the matched filter) not yet filtered, from absolute index gridStart.
+    private var gridRe: [Float] = []
+    private var gridIm: [Float] = []
+    private var gridStart = -16
+    private var nextGrid = 0
+    private var filteredRe: [Float] = []
+    private var filteredIm: [Float] = []
+    private var candidates: [PreambleAcquisition.Candidate] = []
+    private var frames: [AudioTokenFrame] = []
+    private var finished = false
+
+    static let window = Int(1.35 * PreambleAcquisition.gridRate)
+    /// Longest frame on the slowest time scale plus margins, seconds.
+    static let decodeSpan = InaudibleEncoder.frameDuration(tokenLength: 16) * 1.006 + 0.05
+
+    public init(sampleRate: Int, threshold: Float = 20) {
+        self.sampleRate = sampleRate
+        self.threshold = threshold
+        converter = BasebandConverter(sampleRate: sampleRate, carrierHz: Int(InaudibleEncoder.carrierHz), cutoffHz: 900)
+        acquisition = PreambleAcquisition(threshold: threshold)
+        receiver = InaudibleFrameReceiver(basebandRate: converter.outputRate)
+        gridRe = [Float](repeating: 0, count: 16)
+        gridIm = [Float](repeating: 0, count: 16)
+    }
+
+    public func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
+        converter.process(samples, count: count, stride: stride, into: &baseband)
+        advance(final: false)
+    }
+
+    public func finish() {
+        guard !finished else { return }
+        finished = true
+        converter.finish(into: &baseband)
+        advance(final: true)
+    }
+
+    public func takeFrames() -> [AudioTokenFrame] {
+        defer { frames.removeAll() }
+        return frames
+    }
+
+    private func advance(final: Bool) {
+        // Grid samples at m / 4800 s, interpolated from the decimated baseband.
+        let ratio = converter.outputRate / PreambleAcquisition.gridRate
+        while true {
+            let position = Double(nextGrid) * ratio
+            let needed = Int(position.rounded(.down)) + 2
+            if needed >= baseband.end && !(final && Int(position) < baseband.end) { break }
+            let v = baseband.interpolate(at: position)
+            gridRe.append(v.re)
+            gridIm.append(v.im)
+            nextGrid += 1
+        }
+        if final {
+            gridRe += [Float](repeating: 0, count: 16)
+            gridIm += [Float](repeating: 0, count: 16)
+        }
+        // Matched filter (33 taps, centred): output m needs grid m − 16 … m + 16.
+        let taps = matchedFilter.count
+        filteredRe.removeAll(keepingCapacity: true)
+        filteredIm.removeAll(keepingCapacity: true)
+        var m = 0
+        while m + taps <= gridRe.count {
+            var sr: Float = 0, si: Float = 0
+            for k in 0..<taps {
+                sr += matchedFilter[k] * gridRe[m + k]
+                si += matchedFilter[k] * gridIm[m + k]
+            }
+            filteredRe.append(sr)
+            filteredIm.append(si)
+            m += 1
+        }
+        if m > 0 {
+            gridRe.removeFirst(m)
+            gridIm.removeFirst(m)
+            gridStart += m
+        }
+        filteredRe.withUnsafeBufferPointer { re in
+            filteredIm.withUnsafeBufferPointer { im in
+                acquisition.process(re: re, im: im, candidates: &candidates)
+            }
+        }
+        if final { acquisition.finish(candidates: &candidates) }
+        decide(final: final)
+    }
+
+    private func decide(final: Bool) {
+        candidates.sort { $0.index < $1.index }
+        let grid = PreambleAcquisition.gridRate
+        while let first = candidates.first {
+            // The strongest within the window of the earliest, followed forward.
+            var best = 0
+            var limit = first.index + Self.window
+            var i = 1
+            while i < candidates.count && candidates[i].index <= limit {
+                if candidates[i].statistic > candidates[best].statistic {
+                    best = i
+                    limit = candidates[i].index + Self.window
+                }
+                i += 1
+            }
+            let chosen = candidates[best]
+            if !final {
+                let allKnown = acquisition.evaluatedEnd > limit + 1
+                let dataIn = Double(baseband.end) / converter.outputRate
+                    > Double(chosen.index) / grid + Self.decodeSpan
+                guard allKnown && dataIn else { return }
+            }
+            let reception = receiver.receive(chosen, acquisition: acquisition, baseband: baseband)
+            let length = reception.decoded?.token.count ?? 6
+            let duration = InaudibleEncoder.frameDuration(tokenLength: length)
+            if let decoded = reception.decoded {
+                let chip = 1 / (InaudibleEncoder.chipRate * (1 + reception.epsilon))
+                let start = reception.chipZeroCentre - 0.5 * chip
+                frames.append(AudioTokenFrame(
+                    token: decoded.token, mode: .inaudible, start: start,
+                    end: start + duration / (1 + reception.epsilon),
+                    clockOffsetPpm: reception.epsilon * 1e6, snrDb: reception.snrDb,
+                    detection: Double(chosen.statistic), correctedBytes: decoded.correctedBytes, channel: 0))
+            }
+            let from = chosen.index - Int(0.1 * grid)
+            let to = chosen.index + Int(0.9 * duration * grid)
+            candidates.removeAll { $0.index >= from && $0.index <= to }
+        }
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+
+/// NUT-I preamble acquisition over a grid of time-scale hypotheses
+/// (docs/audio-format.md §6.2, steps 2–3).
+///
+/// Input: the matched-filtered baseband on the nominal grid of 4 samples per chip (4800 Hz).
+/// For each ε in {−5…+5}×10⁻³ the stream is derotated by e^(−j2π fc ε t), correlated with m15
+/// (c[m] = Σₖ m15[k] y[m + 4k]), and the 13 Barker-covered segment values
+/// zq = B[q] c[m + round(60q / (1+ε))] are combined coherently over 11 residual-frequency bins
+/// (a 32-point DFT at bins −5…+5, 2.5 Hz apart):
+/// S[m] = maxᵦ |Zᵦ|² / (13 σ²[m]), σ²[m] = the mean of |c|² over ±0.5 s, floored by the
+/// median of |c|² over the last 16 s divided by ln 2. Under noise S ~ Exp(1).
+///
+/// Because |Zᵦ|² ≤ 13 Σq |zq|² (Cauchy–Schwarz), cells whose noncoherent sum Σq |zq|² / σ² is
+/// below the threshold cannot reach it coherently and are skipped: an exact, lossless
+/// screen that removes ~96 % of the work on noise.
+struct PreambleAcquisition {
+    /// A local maximum of S at or above the threshold.
+    struct Candidate {
+        /// Grid index of preamble chip 0's centre.
+        var index: Int
+        /// Time-scale hypothesis index (0…10, ε = (h − 5)·10⁻³).
+        var hypothesis: Int
+        var statistic: Float
+        /// S one grid sample before and after (for parabolic interpolation).
+        var before: Float
+        var after: Float
+    }
+
+    static let gridRate = 4800.0
+    static let hypotheses = (-5...5).map { Double($0) * 1e-3 }
+    /// Half the noise window, grid samples (0.5 s).
+    static let noiseHalfWindow = 2400
+    static let correlatorSpan = 56   // 4 · 14
+    static let bins = -5...5
+
+    let threshold: Float
+    private var lanes: [Lane]
+    private let twiddleRe: [[Float]]   // [bin][q]
+    private let twiddleIm: [[Float]]
+    /// Grid samples received so far.
+    private(set) var gridCount = 0
+
+    init(threshold: Float) {
+        self.threshold = threshold
+        lanes = Self.hypotheses.map { Lane(epsilon: $0) }
+        twiddleRe = Self.bins.map { b in (0..<13).map { q in Float(cos(-2 * Double.pi * Double(b * q) / 32)) } }
+        twiddleIm = Self.bins.map { b in (0..<13).map { q in Float(sin(-2 * Double.pi * Double(b * q) / 32)) } }
+    }
+
+    /// The grid index up to which (exclusive) S has been evaluated.
+    var evaluatedEnd: Int { lanes[0].evaluated }
+
+    /// The 15-chip correlation of lane `h` at grid index `m` (0 when no longer held).
+    func correlation(hypothesis h: Int, at m: Int) -> (re: Float, im: Float) { lanes[h].c.value(m) }
+
+    /// Segment offsets of lane `h`.
+    func offsets(hypothesis h: Int) -> [Int] { lanes[h].offsets }
+
+    /// Feeds matched-filtered grid samples and appends new candidates.
+    mutating func process(re: UnsafeBufferPointer<Float>, im: UnsafeBufferPointer<Float>, candidates: inout [Candidate]) {
+        gridCount += re.count
+        for h in lanes.indices {
+            lanes[h].feed(re: re, im: im)
+            evaluate(lane: h, final: false, candidates: &candidates)
+        }
+    }
+
+    /// Ends the stream: the remaining cells are evaluated with the windows clipped.
+    mutating func finish(candidates: inout [Candidate]) {
+        let zeros = [Float](repeating: 0, count: Self.correlatorSpan)
+        zeros.withUnsafeBufferPointer { z in
+            for h in lanes.indices {
+                lanes[h].feed(re: z, im: z)
+                evaluate(lane: h, final: true, candidates: &candidates)
+            }
+        }
+    }
+
+    private mutating func evaluate(lane h: Int, final: Bool, candidates: inout [Candidate]) {
+        let threshold = self.threshold
+        var lane = lanes[h]
+        lanes[h] = Lane.placeholder   // avoid copy-on-write while mutating
+        let cCount = lane.c.end
+        let lastOffset = lane.offsets[12]
+        let end = final ? cCount - Self.correlatorSpan - lastOffset : cCount - Self.noiseHalfWindow
+        while lane.evaluated < end {
+            let m = lane.evaluated
+            lane.updateFloor(upTo: min(cCount, m + Self.noiseHalfWindow))
+            let noise = lane.noise(at: m, available: cCount)
+            var energy: Float = 0
+            for q in 0..<13 { energy += lane.p(m + lane.offsets[q]) }
+            var s: Float = 0
+            if energy >= threshold * noise {
+                s = coherent(lane: lane, at: m, noise: noise)
+            }
+            if lane.s1 >= threshold && lane.s1 >= lane.s2 && lane.s1 > s {
+                // m − 1 is a local maximum; neighbours the screen skipped are computed exactly.
+                let before = lane.s2 > 0 || m < 2 ? lane.s2 : coherent(lane: lane, at: m - 2, noise: lane.noise(at: m - 2, available: cCount))
+                let after = s > 0 ? s : coherent(lane: lane, at: m, noise: noise)
+                candidates.append(Candidate(index: m - 1, hypothesis: h, statistic: lane.s1, before: before, after: after))
+            }
+            lane.s2 = lane.s1
+            lane.s1 = s
+            lane.evaluated += 1
+        }
+        lanes[h] = lane
+    }
+
+    /// The exact statistic of `lane` at grid index m.
+    private func coherent(lane: Lane, at m: Int, noise: Float) -> Float {
+        var zr: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float)
+            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var zi = zr
+        return withUnsafeMutableBytes(of: &zr) { zrBytes in
+            withUnsafeMutableBytes(of: &zi) { ziBytes in
+                coherent(lane: lane, at: m, noise: noise,
+                         zr: zrBytes.bindMemory(to: Float.self), zi: ziBytes.bindMemory(to: Float.self))
+            }
+        }
+    }
+
+    private func coherent(lane: Lane, at m: Int, noise: Float,
+                          zr: UnsafeMutableBufferPointer<Float>, zi: UnsafeMutableBufferPointer<Float>) -> Float {
+        for q in 0..<13 {
+            let v = lane.c.value(m + lane.offsets[q])
+            zr[q] = NUTSequences.barker13[q] * v.re
+            zi[q] = NUTSequences.barker13[q] * v.im
+        }
+        var best: Float = 0
+        for b in 0..<twiddleRe.count {
+            var sr: Float = 0, si: Float = 0
+            let wr = twiddleRe[b], wi = twiddleIm[b]
+            for q in 0..<13 {
+                sr += zr[q] * wr[q] - zi[q] * wi[q]
+                si += zr[q] * wi[q] + zi[q] * wr[q]
+            }
+            best = max(best, sr * sr + si * si)
+        }
+        return best / (13 * noise)
+    }
+}
+
+extension PreambleAcquisition {
+    /// The state of one time-scale hypothesis.
+    struct Lane {
+        let epsilon: Double
+        let offsets: [Int]
+        /// Derotation phasor and its per-sample step (Double: exact over hours).
+        private var phasorRe = 1.0, phasorIm = 0.0
+        private let stepRe: Double, stepIm: Double
+        /// The last derotated grid samples (the correlator's window).
+        private var yRe: [Float] = []
+        private var yIm: [Float] = []
+        private var yStart = 0   // absolute grid index of yRe[0]
+        var c: ComplexHistory
+        private var power: [Float]
+        private var prefix: [Double]   // prefix[i & mask] = Σ p[0..<i]
+        private let mask: Int
+        /// Next grid index whose S is to be evaluated.
+        var evaluated = 0
+        /// Median-based noise floor.
+        private var chunkMedians: [Float] = []
+        private var floorValue: Float = 0
+        private var floorChunks = 0
+        private var scratch: [Float] = []
+        /// The last two statistics (for local maxima).
+        var s1: Float = 0, s2: Float = 0
+        private var provisionalFloor = false
+
+        static let capacity = 1 << 15   // 6.8 s of grid samples
+        static let chunk = 4800
+        static let medianChunks = 16
+
+        init(epsilon: Double) {
+            self.epsilon = epsilon
+            offsets = (0..<13).map { Int((60 * Double($0) / (1 + epsilon)).rounded()) }
+            let w = -2 * Double.pi * InaudibleEncoder.carrierHz * epsilon / PreambleAcquisition.gridRate
+            stepRe = cos(w)
+            stepIm = sin(w)
+            c = ComplexHistory(capacity: Self.capacity)
+            power = [Float](repeating: 0, count: Self.capacity)
+            prefix = [Double](repeating: 0, count: Self.capacity)
+            mask = Self.capacity - 1
+        }
+
+        static let placeholder = Lane(placeholder: ())
+        private init(placeholder: ()) {
+            epsilon = 0; offsets = []; stepRe = 1; stepIm = 0
+            c = ComplexHistory(capacity: 1); power = []; prefix = []; mask = 0
+        }
+
+        @inline(__always) func p(_ i: Int) -> Float { i < c.end && i >= c.start ? power[i & mask] : 0 }
+
+        /// Σ p over [lo, hi).
+        @inline(__always) private func sum(_ lo: Int, _ hi: Int) -> Double { prefixAt(hi) - prefixAt(lo) }
+        @inline(__always) private func prefixAt(_ i: Int) -> Double { i == 0 ? 0 : prefix[(i - 1) & mask] }
+
+        mutating func feed(re: UnsafeBufferPointer<Float>, im: UnsafeBufferPointer<Float>) {
+            for i in 0..<re.count {
+                let xr = Double(re[i]), xi = Double(im[i])
+                yRe.append(Float(xr * phasorRe - xi * phasorIm))
+                yIm.append(Float(xr * phasorIm + xi * phasorRe))
+                let nr = phasorRe * stepRe - phasorIm * stepIm
+                phasorIm = phasorRe * stepIm + phasorIm * stepRe
+                phasorRe = nr
+            }
+            let norm = (phasorRe * phasorRe + phasorIm * phasorIm).squareRoot()
+            phasorRe /= norm
+            phasorIm /= norm
+            // c[m] for every m whose window m…m+56 is complete.
+            let span = PreambleAcquisition.correlatorSpan
+            var m = c.end
+            let m15 = NUTSequences.m15
+            while m + span < yStart + yRe.count {
+                let base = m - yStart
+                var sr: Float = 0, si: Float = 0
+                for k in 0..<15 {
+                    sr += m15[k] * yRe[base + 4 * k]
+                    si += m15[k] * yIm[base + 4 * k]
+                }
+                let pw = sr * sr + si * si
+                power[m & mask] = pw
+                prefix[m & mask] = prefixAt(m) + Double(pw)
+                c.append(sr, si)
+                m += 1
+            }
+            let drop = c.end - yStart
+            if drop > 0 {
+                yRe.removeFirst(drop)
+                yIm.removeFirst(drop)
+                yStart += drop
+            }
+        }
+
+        /// σ²[m] from the ±0.5 s window (clipped to the data) and the floor.
+        func noise(at m: Int, available: Int) -> Float {
+            let lo = max(m - PreambleAcquisition.noiseHalfWindow, 0, c.start)
+            let hi = min(m + PreambleAcquisition.noiseHalfWindow, available)
+            let local = hi > lo ? Float(sum(lo, hi) / Double(hi - lo)) : 0
+            return max(local, floorValue) + 1e-30
+        }
+
+        /// Brings the median floor up to date with the data available before `end`.
+        mutating func updateFloor(upTo end: Int) {
+            while (floorChunks + 1) * Self.chunk <= end {
+                let from = floorChunks * Self.chunk
+                scratch.removeAll(keepingCapacity: true)
+                for i in from..<(from + Self.chunk) { scratch.append(p(i)) }
+                chunkMedians.append(median(&scratch))
+                if chunkMedians.count > Self.medianChunks { chunkMedians.removeFirst() }
+                scratch = chunkMedians
+                floorValue = median(&scratch) / Float(M_LN2)
+                floorChunks += 1
+            }
+            if floorChunks == 0 && !provisionalFloor && end > 0 {
+                provisionalFloor = true
+                // before the first full second: the median of what there is
+                scratch.removeAll(keepingCapacity: true)
+                for i in 0..<end { scratch.append(p(i)) }
+                floorValue = median(&scratch) / Float(M_LN2)
+            }
+        }
+    }
+}
+
+/// The median of `values` (reordered in place); 0 for none.
+func median<Value: BinaryFloatingPoint>(_ values: inout [Value]) -> Value {
+    guard !values.isEmpty else { return 0 }
+    values.sort()
+    return values[values.count / 2]
+}
