@@ -51,12 +51,13 @@ let package = Package(
         .target(name: "NearbyJSON"),
         .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON"]),
-        .target(name: "NearbyDecode", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON"]),
+        .target(name: "NearbyDecode", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON"]),
         .target(name: "NearbySynthesis", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages"]),
         .target(name: "NearbyRunner", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
+                "NearbyAudio",
                 "NearbyDecode",
                 "NearbyRunner",
                 "NearbySynthesis",

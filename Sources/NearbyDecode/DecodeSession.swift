@@ -1,3 +1,5 @@
+import NearbyAudio
+import NearbyBytes
 import NearbyJSON
 import NearbyCapture
 import NearbyFormats
@@ -15,11 +17,18 @@ public struct DecodeSession {
     public var beaconsOnly = false
     public var summary = false
     public var format = OutputFormat.json
+    /// For sound files: also print the merged sighting intervals of each token.
+    public var intervals = false
+    /// For sound files: the lost timeout of the intervals, seconds.
+    public var lostTimeout = 10.0
 
-    public init(beaconsOnly: Bool = false, summary: Bool = false, format: OutputFormat = .json) {
+    public init(beaconsOnly: Bool = false, summary: Bool = false, format: OutputFormat = .json,
+                intervals: Bool = false, lostTimeout: Double = 10) {
         self.beaconsOnly = beaconsOnly
         self.summary = summary
         self.format = format
+        self.intervals = intervals
+        self.lostTimeout = lostTimeout
     }
 
     /// Decodes `paths` in order. A directory stands for the files below it (sorted by
@@ -30,8 +39,19 @@ public struct DecodeSession {
         var total = DecodeAccounting()
         var files: [JSONValue] = []
         var unreadable: [JSONValue] = []
+        var audioFiles: [JSONValue] = []
         for (path, named) in Self.expand(paths) {
             if format == .table { output("== \(path)") }
+            if AudioDecodeOutput.isAudioFile(path) {
+                do {
+                    audioFiles.append(try decodeAudio(path: path, output: output, diagnostics: diagnostics))
+                } catch {
+                    diagnostics(named ? "error: \(error)" : "skipped: \(error)")
+                    if named { status = 1 }
+                    unreadable.append(.object(["file": .string(path), "reason": .string(error.reason)]))
+                }
+                continue
+            }
             var fileAccounting = DecodeAccounting()
             do {
                 fileAccounting = try CaptureDecoder.decode(
@@ -66,6 +86,7 @@ public struct DecodeSession {
             case .json:
                 output(JSONValue.object(["summary": .object([
                     "files": .array(files), "total": total.jsonObject, "unreadable": .array(unreadable),
+                    "audioFiles": .array(audioFiles),
                 ])]).serialized)
             case .table:
                 output("== total")
@@ -73,6 +94,37 @@ public struct DecodeSession {
             }
         }
         return status
+    }
+
+    /// Decodes one sound file; returns its accounting.
+    private func decodeAudio(path: String, output: (String) -> Void, diagnostics: (String) -> Void) throws(AudioFileError) -> JSONValue {
+        var merged = AudioSightingIntervals(lostTimeout: lostTimeout)
+        let result = try AudioFileDecoder().decode(path: path) { frame in
+            merged.add(frame)
+            switch format {
+            case .json: output(AudioDecodeOutput.json(frame, file: path).serialized)
+            case .table: output(AudioDecodeOutput.tableRow(frame))
+            }
+        }
+        if result.nonFiniteSamples > 0 {
+            diagnostics("warning: \(path): \(result.nonFiniteSamples) NaN or infinite samples, decoded as silence")
+        }
+        if result.clippedSamples > 0 {
+            diagnostics("warning: \(path): \(result.clippedSamples) samples at full scale (the recording clipped)")
+        }
+        if intervals {
+            for interval in merged.intervals() {
+                switch format {
+                case .json: output(AudioDecodeOutput.json(interval, file: path).serialized)
+                case .table:
+                    output("interval  \(interval.mode)  \(Hex.encode(interval.token))  \(interval.firstSeen)–\(interval.lastSeen) s  \(interval.frames) frames")
+                }
+            }
+        }
+        if format == .table && summary {
+            output("\(result.seconds) s at \(result.sampleRate) Hz, \(result.channels) channels: \(result.tokenFrames) token frames")
+        }
+        return AudioDecodeOutput.json(result, file: path)
     }
 
     /// Paths in order, each with whether it was named (true) or found in a directory.

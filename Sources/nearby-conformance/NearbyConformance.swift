@@ -6,16 +6,18 @@ struct NearbyConformance: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby-conformance",
         abstract: "Reference decoder and conformance suite for Nearby-Messages-style proximity systems.",
-        subcommands: [Check.self, Decode.self, Replay.self, Synthesize.self])
+        subcommands: [Check.self, Decode.self, Replay.self, Synthesize.self, Audio.self])
 }
 
 extension DecodeSession.OutputFormat: ExpressibleByArgument {}
 
 struct Decode: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Decode BLE captures (pcap, pcapng, btsnoop, hex text) into advertisements and beacon frames.",
+        abstract: "Decode BLE captures (pcap, pcapng, btsnoop, hex text) and sound files (NUT v1 audio tokens).",
         discussion: """
-        Prints one JSON object per line (keys sorted) for each advertisement that has AD data. \
+        Prints one JSON object per line (keys sorted) for each advertisement that has AD data, \
+        and for each CRC-valid NUT v1 frame in a sound file (.wav, .flac, .ogg, …: any file \
+        libsndfile reads, 44.1 kHz or more; every channel decoded, results merged). \
         Faults are reported on standard error with file, record, byte offset and reason; \
         decoding goes on after them. A directory stands for the capture files below it. \
         Exit status: 0, or 1 when a named file cannot be read at all. \
@@ -34,12 +36,20 @@ struct Decode: ParsableCommand {
     @Option(help: "Output format: json (one object per line) or table.")
     var format: DecodeSession.OutputFormat = .json
 
+    @Flag(help: "Sound files: also print each token's sighting intervals (first seen, last seen).")
+    var intervals = false
+
+    @Option(help: "Sound files: a token is lost after this many seconds without a frame (intervals).")
+    var lostTimeout: Double = 10
+
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("Name at least one capture file or directory.") }
+        if paths.isEmpty { throw ValidationError("Name at least one capture file, sound file or directory.") }
+        if !(lostTimeout > 0) { throw ValidationError("--lost-timeout must be positive.") }
     }
 
     func run() throws {
-        let session = DecodeSession(beaconsOnly: beaconsOnly, summary: summary, format: format)
+        let session = DecodeSession(beaconsOnly: beaconsOnly, summary: summary, format: format,
+                                    intervals: intervals, lostTimeout: lostTimeout)
         let status = session.run(
             paths: paths,
             output: { print($0) },

@@ -43,18 +43,7 @@ struct VectorSchemaTests {
 }
 
 enum PythonJSONSchema {
-    static let available: Bool = (try? run(["-c", "import jsonschema"]).status) == 0
+    static let available = Python.has(["jsonschema"])
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3"] + arguments
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) { try Python.run(arguments) }
 }

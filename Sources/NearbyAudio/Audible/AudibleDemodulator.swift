@@ -266,6 +266,6 @@ public final class AudibleDemodulator: AudioDemodulator {
         // Per-tone energy ratio R → in-band SNR (B = 3200 Hz): SNR = R · 0.01 · 0.83 / 3200 · 100
         // (docs/audio-format.md §7.2): 10·log10(R) − 15.9 dB.
         let ratio = signal / max(noise, 1e-30)
-        return (decoded, 10 * log10(max(ratio, 1e-6)) - 15.9)
+        return (decoded, min(10 * log10(max(ratio, 1e-6)) - 15.9, AudioTokenFrame.maximumSnrDb))
     }
 }

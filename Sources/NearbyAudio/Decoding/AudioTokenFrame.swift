@@ -11,8 +11,12 @@ public struct AudioTokenFrame: Sendable, Equatable {
     /// Measured time-scale error, parts per million: positive when the frame arrived
     /// compressed (sender's clock fast, or approaching). NUT-A does not measure it (0).
     public var clockOffsetPpm: Double
-    /// Estimated in-band SNR, dB (NUT-I: 18.5–20 kHz; NUT-A: 1.1–4.3 kHz).
+    /// Estimated in-band SNR, dB (NUT-I: 18.5–20 kHz; NUT-A: 1.1–4.3 kHz), at most
+    /// `maximumSnrDb` (a clean synthetic file has no noise to measure).
     public var snrDb: Double
+
+    /// The largest SNR estimate reported, dB.
+    public static let maximumSnrDb = 60.0
     /// The preamble detection statistic S (threshold 20 for NUT-I, 25 for NUT-A).
     public var detection: Double
     /// Codeword bytes the Reed–Solomon decoder corrected.

@@ -6,7 +6,10 @@ import Foundation
 ///
 /// The waveform is defined in continuous time and sampled at any rate ≥ 44 100 Hz:
 /// s(t) = A · w(t) · Σₖ aₖ p(t/Tc − 4 − k) · cos(2π fc t), t = 0 at the frame's first sample,
-/// so chip k is centred at (4 + k) Tc and the frame lasts (chips + 8) Tc.
+/// so chip k is centred at (4 + k) Tc and the frame lasts (chips + 8) Tc. Each pulse is
+/// truncated to the open interval |t − (4 + k) Tc| < 4 Tc: at rates where chip instants fall
+/// on samples (48 kHz: every 40th sample) the pulse's edge value p(±4) ≈ 0.021 is left out,
+/// exactly, by integer arithmetic on the sample index.
 public struct InaudibleEncoder: Sendable {
     /// Carrier frequency fc, Hz.
     public static let carrierHz = 19_250.0
@@ -47,11 +50,22 @@ public struct InaudibleEncoder: Sendable {
         let count = Int((Double(chips.count + 2 * span) / Self.chipRate * sampleRate).rounded(.up))
         var signal = [Double](repeating: 0, count: count)
         let omega = 2 * Double.pi * Self.carrierHz / sampleRate
+        let integerRate = sampleRate == sampleRate.rounded() ? Int(sampleRate) : nil
+        let rc = Int(Self.chipRate)
         for n in 0..<count {
             // time in chips relative to chip 0's centre
             let tc = Double(n) / sampleRate * Self.chipRate - Double(span)
-            let first = max(0, Int((tc - Double(span)).rounded(.up)))
-            let last = min(chips.count - 1, Int((tc + Double(span)).rounded(.down)))
+            // chips k with |tc − k| < 4, i.e. k·fs < n·Rc < (k + 8)·fs
+            var first: Int, last: Int
+            if let fs = integerRate {
+                first = Self.floorDivide(n * rc - 2 * span * fs, fs) + 1
+                last = Self.ceilDivide(n * rc, fs) - 1
+            } else {
+                first = Int((tc - Double(span)).rounded(.down)) + 1
+                last = Int((tc + Double(span)).rounded(.up)) - 1
+            }
+            first = max(0, first)
+            last = min(chips.count - 1, last)
             var baseband = 0.0
             if first <= last {
                 for k in first...last { baseband += Double(chips[k]) * RootRaisedCosine.value(tc - Double(k)) }
@@ -64,6 +78,11 @@ public struct InaudibleEncoder: Sendable {
         let scale = maximum > 0 ? peak / maximum : 0
         return signal.map { Float($0 * scale) }
     }
+}
+
+extension InaudibleEncoder {
+    static func floorDivide(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    static func ceilDivide(_ a: Int, _ b: Int) -> Int { -floorDivide(-a, b) }
 }
 
 /// Multiplies the first and last `length` samples by a raised-cosine ramp

@@ -115,6 +115,10 @@ struct InaudibleFrameReceiver {
         var symbolEnergy: [(signal: Double, noise: Double)] = []
         var ur = [Float](repeating: 0, count: 16), ui = [Float](repeating: 0, count: 16)
         var metric = [Float](repeating: 0, count: 16)
+        var single = [Float](repeating: 0, count: 16)
+        // The SNR estimate uses the strongest tap alone: sampled at the chip centres the
+        // matched filter's output has no inter-chip interference, so its other rows hold noise.
+        let strongestTap = rake.max { $0.weight < $1.weight }?.delay ?? 0
         let scrambler = NUTSequences.longScrambler
         for i in 0..<NUTFrameCoding.maximumSymbolCount {
             for m in 0..<16 { metric[m] = 0 }
@@ -136,25 +140,26 @@ struct InaudibleFrameReceiver {
                     ui.withUnsafeMutableBufferPointer { q in fastWalshHadamard16(r.baseAddress!, q.baseAddress!) }
                 }
                 for m in 0..<16 { metric[m] += w * (ur[m] * ur[m] + ui[m] * ui[m]) }
+                if d == strongestTap { for m in 0..<16 { single[m] = ur[m] * ur[m] + ui[m] * ui[m] } }
             }
             var best = 0, second: Float = 0
             for m in 1..<16 where metric[m] > metric[best] { best = m }
             var others: Float = 0
             for m in 0..<16 where m != best {
                 second = max(second, metric[m])
-                others += metric[m]
+                others += single[m]
             }
             symbols.append(best)
             reliability.append(metric[best] / (second + 1e-30))
             let noisePerRow = Double(others) / 15
-            symbolEnergy.append((max(Double(metric[best]) - noisePerRow, 0), noisePerRow))
+            symbolEnergy.append((max(Double(single[best]) - noisePerRow, 0), noisePerRow))
         }
         let decoded = NUTFrameCoding.decode(symbols: symbols, reliability: reliability)
         // Es/N0 over the frame's symbols (25 when not decoded), minus
         // 10·log10(B·Ts) = 10·log10(1500 · 64/1200) = 19.03 dB.
         let used = symbolEnergy.prefix(NUTFrameCoding.symbolCount(tokenLength: decoded?.token.count ?? 6))
         let esN0 = used.reduce(0) { $0 + $1.signal } / max(used.reduce(0) { $0 + $1.noise }, 1e-30)
-        let snr = 10 * log10(max(esN0, 1e-6)) - 10 * log10(1500.0 * 64 / 1200)
+        let snr = min(10 * log10(max(esN0, 1e-6)) - 10 * log10(1500.0 * 64 / 1200), AudioTokenFrame.maximumSnrDb)
         return Reception(chipZeroCentre: peak, epsilon: epsilon, snrDb: snr, decoded: decoded)
     }
 }

@@ -1,0 +1,219 @@
+import ArgumentParser
+import Foundation
+import NearbyAudio
+import NearbyBytes
+import NearbyJSON
+
+extension AudioMode: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard ["inaudible", "audible"].contains(argument) else { return nil }
+        self.init(rawValue: argument)
+    }
+}
+
+extension SoundFileWriter.Encoding: ExpressibleByArgument {}
+
+struct Audio: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "NUT v1 audio tokens: write them into sound files, and measure the decoder.",
+        discussion: "Decoding a recording is `nearby-conformance decode REC.wav`. Format: docs/audio-format.md.",
+        subcommands: [AudioEncode.self, AudioEvaluate.self])
+}
+
+struct AudioEncode: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Write a token as NUT v1 frames into a WAV or FLAC file.",
+        discussion: """
+        The file holds --lead seconds of silence, then --repeat frames separated by gaps drawn \
+        uniformly from 50–150 ms (seeded by --seed), then 0.5 s of silence. Exit status 1 on a bad \
+        token or an unwritable file.
+        """)
+
+    @Option(help: "The token, hex (6, 8, 12 or 16 bytes).")
+    var token: String
+
+    @Option(help: "inaudible (18.5–20 kHz DSSS) or audible (1.2–4.2 kHz tones).")
+    var mode: AudioMode = .inaudible
+
+    @Option(help: "Sample rate, Hz (44100 or more).")
+    var rate: Int = 48_000
+
+    @Option(name: .shortAndLong, help: "Output file: .wav or .flac.")
+    var output: String
+
+    @Option(help: "Frames to write.")
+    var `repeat`: Int = 1
+
+    @Option(help: "Silence before the first frame, seconds.")
+    var lead: Double = 0.5
+
+    @Option(help: "Frame peak level, dBFS (at most 0).")
+    var level: Double = -1
+
+    @Option(help: "Sample encoding: pcm16 or float (WAV only).")
+    var encoding: SoundFileWriter.Encoding = .pcm16
+
+    @Option(help: "Seed of the gaps between frames.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        if rate < AudioFileDecoder.minimumSampleRate { throw ValidationError("--rate must be at least 44100 Hz (NUT v1 reaches 20 kHz).") }
+        if `repeat` < 1 { throw ValidationError("--repeat must be at least 1.") }
+        if lead < 0 || lead > 3600 { throw ValidationError("--lead must be between 0 and 3600 seconds.") }
+        if level > 0 { throw ValidationError("--level must be at most 0 dBFS.") }
+    }
+
+    func run() throws {
+        var stderr = StandardError()
+        guard let bytes = Hex.decode(token) else {
+            print("error: --token: not hex: \(token)", to: &stderr)
+            throw ExitCode(1)
+        }
+        let peak = pow(10, level / 20)
+        let frame: [Float]
+        do {
+            frame = mode == .audible
+                ? try AudibleEncoder(sampleRate: Double(rate), peak: peak).samples(token: bytes)
+                : try InaudibleEncoder(sampleRate: Double(rate), peak: peak).samples(token: bytes)
+        } catch {
+            print("error: --token: \(error)", to: &stderr)
+            throw ExitCode(1)
+        }
+        do {
+            let writer = try SoundFileWriter(path: output, sampleRate: rate, encoding: encoding)
+            var gaps = GaussianNoise(seed: seed)
+            try writer.write([Float](repeating: 0, count: Int(lead * Double(rate))))
+            for i in 0..<`repeat` {
+                if i > 0 { try writer.write([Float](repeating: 0, count: Int((0.05 + 0.1 * gaps.uniform()) * Double(rate)))) }
+                try writer.write(frame)
+            }
+            try writer.write([Float](repeating: 0, count: rate / 2))
+            try writer.close()
+        } catch {
+            print("error: \(error)", to: &stderr)
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct AudioEvaluate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "Measure the decoder: decode rate of random tokens per channel condition, as a table.",
+        discussion: """
+        Each trial encodes a random token at 48 kHz (−1 dBFS), puts it through a seeded channel \
+        (white noise at an in-band SNR, resampling to 44.1 kHz, clock error, Freeverb reverberation, \
+        low level, 16-bit quantisation) and decodes it. Columns: decoded/trials per token length, \
+        wrong tokens, median timing error, median measured clock offset, median SNR estimate. Then \
+        the in-band SNR where 95 % still decode, and the tokens found in --noise-seconds of white \
+        noise (there must be none). Same seed, same table, whatever --jobs. Conditions: \
+        docs/audio-format.md §9.
+        """)
+
+    @Option(help: "inaudible, audible, or both.")
+    var mode: String = "both"
+
+    @Option(help: "Trials per condition and token length.")
+    var trials: Int = 40
+
+    @Option(help: "Token lengths, comma-separated.")
+    var lengths: String = "6,16"
+
+    @Option(help: "Seed of tokens, timing and noise.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Worker threads.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Seconds of white noise to decode for false tokens (0: skip).")
+    var noiseSeconds: Double = 600
+
+    @Option(help: "Only conditions whose name contains this text.")
+    var filter: String?
+
+    @Option(help: "Write the results as JSON to this file.")
+    var json: String?
+
+    func validate() throws {
+        if !["inaudible", "audible", "both"].contains(mode) { throw ValidationError("--mode must be inaudible, audible or both.") }
+        if trials < 1 { throw ValidationError("--trials must be at least 1.") }
+        if parsedLengths == nil { throw ValidationError("--lengths takes token lengths from 6, 8, 12, 16.") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+
+    var parsedLengths: [Int]? {
+        let list = lengths.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return !list.isEmpty && list.allSatisfy(NUTFrameCoding.tokenLengths.contains) ? list : nil
+    }
+
+    func run() throws {
+        let modes: [AudioMode] = mode == "both" ? [.inaudible, .audible] : [AudioMode(rawValue: mode)]
+        var report: [String: JSONValue] = ["seed": .int(Int64(seed)), "trials": .int(trials)]
+        var modeReports: [JSONValue] = []
+        for m in modes {
+            var evaluation = AudioEvaluation(mode: m, tokenLengths: parsedLengths!, trials: trials, seed: seed)
+            if let filter { evaluation.conditions = evaluation.conditions.filter { $0.name.contains(filter) } }
+            let rows = evaluation.run(jobs: jobs)
+            print(Self.table(rows, mode: m, lengths: evaluation.tokenLengths, trials: trials))
+            var crossings: [String: JSONValue] = [:]
+            for length in evaluation.tokenLengths {
+                let snr = AudioEvaluation.snrAt95(rows, length: length)
+                crossings[String(length)] = snr.map { .number(String(format: "%.1f", $0)) } ?? .null
+                print("95 % decoded down to in-band SNR, \(length) B: " + (snr.map { String(format: "%.1f dB", $0) } ?? "not crossed in the sweep"))
+            }
+            print("")
+            modeReports.append(.object([
+                "mode": .string(m.rawValue), "snrAt95": .object(crossings),
+                "rows": .array(rows.map(Self.json)),
+            ]))
+        }
+        report["modes"] = .array(modeReports)
+        var noiseTokens = 0
+        if noiseSeconds > 0 {
+            let frames = AudioEvaluation.noiseOnly(seconds: noiseSeconds, seed: seed)
+            noiseTokens = frames.count
+            print("white noise, \(Int(noiseSeconds)) s at 48 kHz, both modes: \(frames.count) tokens")
+            report["noiseOnly"] = .object(["seconds": .number(String(format: "%.0f", noiseSeconds)), "tokens": .int(frames.count)])
+        }
+        if let json {
+            try (JSONValue.object(report).serialized + "\n").write(toFile: json, atomically: true, encoding: .utf8)
+        }
+        _ = noiseTokens
+    }
+
+    static func json(_ r: AudioEvaluation.Row) -> JSONValue {
+        func num(_ x: Double?, _ d: Int) -> JSONValue { x.map { .number(String(format: "%.\(d)f", $0)) } ?? .null }
+        return .object([
+            "condition": .string(r.condition), "tokenLength": .int(r.tokenLength), "trials": .int(r.trials),
+            "decoded": .int(r.decoded), "wrong": .int(r.wrong), "medianTimingErrorMicros": num(r.medianTimingErrorMicros, 0),
+            "medianClockOffsetPpm": num(r.medianClockOffsetPpm, 0), "medianSnrEstimateDb": num(r.medianSnrEstimateDb, 1),
+        ])
+    }
+
+    static func table(_ rows: [AudioEvaluation.Row], mode: AudioMode, lengths: [Int], trials: Int) -> String {
+        let name = mode == .audible ? "NUT-A (audible)" : "NUT-I (inaudible)"
+        var lines = ["\(name), \(trials) trials per point"]
+        let header = ["condition".padding(toLength: 24, withPad: " ", startingAt: 0)]
+            + lengths.map { "\($0) B ok".padding(toLength: 8, withPad: " ", startingAt: 0) }
+            + ["wrong", "|Δt| µs", "ε ppm", "SNR est"]
+        lines.append(header.joined(separator: " | "))
+        var order: [String] = []
+        for r in rows where !order.contains(r.condition) { order.append(r.condition) }
+        for condition in order {
+            let group = rows.filter { $0.condition == condition }
+            var cells = [condition.padding(toLength: 24, withPad: " ", startingAt: 0)]
+            for length in lengths {
+                let r = group.first { $0.tokenLength == length }
+                cells.append((r.map { "\($0.decoded)/\($0.trials)" } ?? "-").padding(toLength: 8, withPad: " ", startingAt: 0))
+            }
+            let first = group.first
+            cells.append(String(group.reduce(0) { $0 + $1.wrong }))
+            cells.append(first?.medianTimingErrorMicros.map { String(Int($0.rounded())) } ?? "-")
+            cells.append(first?.medianClockOffsetPpm.map { String(Int($0.rounded())) } ?? "-")
+            cells.append(first?.medianSnrEstimateDb.map { String(format: "%.1f", $0) } ?? "-")
+            lines.append(cells.joined(separator: " | "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
