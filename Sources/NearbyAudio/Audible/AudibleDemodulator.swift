@@ -95,9 +95,18 @@ public final class AudibleDemodulator: AudioDemodulator {
     }
 
     public func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
-        converter.process(samples, count: count, stride: stride, into: &baseband)
-        advance(final: false)
+        // In slices, so that the histories (a few seconds) never wrap within one call.
+        var done = 0
+        while done < count {
+            let n = min(Self.slice, count - done)
+            converter.process(samples + done * stride, count: n, stride: stride, into: &baseband)
+            advance(final: false)
+            done += n
+        }
     }
+
+    /// Input samples handled per step.
+    static let slice = 16_384
 
     public func finish() {
         guard !finished else { return }

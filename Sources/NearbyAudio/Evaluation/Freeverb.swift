@@ -1,6 +1,7 @@
 /// The evaluation's reverberation: Jezar's Freeverb (8 damped feedback combs in parallel,
 /// then 4 series all-passes; the model sox's `reverb` effect is built on), mono, with delay
-/// lengths scaled from 44.1 kHz. Output = dry + wet·(reverberated signal).
+/// lengths scaled from 44.1 kHz. Output = dry + wet·(reverberated signal) (Freeverb's
+/// defaults: input gain 0.015, wet 1 after its ×3 wet scaling).
 public struct Freeverb: Sendable {
     /// 0…1: comb feedback 0.7 + 0.28 · roomSize.
     public var roomSize: Double
@@ -49,7 +50,7 @@ public struct Freeverb: Sendable {
                 allpassIndex[a] = (allpassIndex[a] + 1) % allpassLengths[a]
                 sum = y
             }
-            output[n] = input[n] + Float(wet) * sum * 3   // Freeverb's wet scale (3)
+            output[n] = input[n] + Float(wet) * sum
         }
         return output
     }

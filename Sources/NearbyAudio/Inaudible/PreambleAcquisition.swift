@@ -59,10 +59,17 @@ struct PreambleAcquisition {
 
     /// Feeds matched-filtered grid samples and appends new candidates.
     mutating func process(re: UnsafeBufferPointer<Float>, im: UnsafeBufferPointer<Float>, candidates: inout [Candidate]) {
-        gridCount += re.count
-        for h in lanes.indices {
-            lanes[h].feed(re: re, im: im)
-            evaluate(lane: h, final: false, candidates: &candidates)
+        var start = 0
+        while start < re.count {
+            // slices well inside the lanes' histories
+            let end = min(re.count, start + 4096)
+            let r = UnsafeBufferPointer(rebasing: re[start..<end]), i = UnsafeBufferPointer(rebasing: im[start..<end])
+            gridCount += r.count
+            for h in lanes.indices {
+                lanes[h].feed(re: r, im: i)
+                evaluate(lane: h, final: false, candidates: &candidates)
+            }
+            start = end
         }
     }
 

@@ -1,0 +1,118 @@
+import Foundation
+import NearbyAudio
+import NearbyBytes
+import Testing
+
+@Suite struct InaudibleDemodulatorTests {
+    /// Runs a demodulator over `signal` in blocks of `block` samples.
+    static func demodulate(_ signal: [Float], rate: Int, mode: AudioMode = .inaudible, block: Int = 4096) -> [AudioTokenFrame] {
+        let demodulator: AudioDemodulator = mode == .audible
+            ? AudibleDemodulator(sampleRate: rate) : InaudibleDemodulator(sampleRate: rate)
+        var frames: [AudioTokenFrame] = []
+        signal.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let n = min(block, p.count - i)
+                demodulator.process(p.baseAddress! + i, count: n, stride: 1)
+                frames += demodulator.takeFrames()
+                i += n
+            }
+        }
+        demodulator.finish()
+        return frames + demodulator.takeFrames()
+    }
+
+    @Test(arguments: [48_000, 44_100, 96_000])
+    func aCleanFrameInSilenceDecodesWithItsStartTime(rate: Int) throws {
+        let token: [UInt8] = [0, 1, 2, 3, 4, 5]
+        let frame = try InaudibleEncoder(sampleRate: Double(rate)).samples(token: token)
+        let lead = rate / 2
+        let signal = [Float](repeating: 0, count: lead) + frame + [Float](repeating: 0, count: rate / 2)
+        let frames = Self.demodulate(signal, rate: rate)
+        #expect(frames.count == 1)
+        let f = try #require(frames.first)
+        #expect(f.token == token)
+        let expectedStart = 0.5 + InaudibleEncoder.chipZeroOffset
+        #expect(abs(f.start - expectedStart) < 50e-6, "start \(f.start) vs \(expectedStart)")
+        #expect(abs(f.clockOffsetPpm) < 30)
+        #expect(f.correctedBytes == 0)
+    }
+
+    /// A recording of `tokens` (one frame each, 50–150 ms apart) through `condition`.
+    static func recording(_ tokens: [[UInt8]], mode: AudioMode, condition: ChannelCondition, seed: UInt64)
+        throws -> (samples: [Float], starts: [Double]) {
+        var noise = GaussianNoise(seed: seed)
+        var clean: [Float] = [Float](repeating: 0, count: 24_000)
+        var starts: [Double] = []
+        for token in tokens {
+            let frame = mode == .audible
+                ? try AudibleEncoder(sampleRate: 48_000).samples(token: token)
+                : try InaudibleEncoder(sampleRate: 48_000).samples(token: token)
+            starts.append(Double(clean.count) / 48_000 + (mode == .audible ? 0 : InaudibleEncoder.chipZeroOffset))
+            clean += frame + [Float](repeating: 0, count: 2_400 + Int(noise.uniform() * 4_800))
+        }
+        let samples = condition.apply(frame: clean, encodedRate: 48_000, lead: 0, mode: mode, noise: &noise)
+        return (samples, starts.map { $0 / (1 + condition.timeScale) })
+    }
+
+    @Test func repeatedFramesComeOutInOrderWhateverTheBlockSize() throws {
+        let tokens: [[UInt8]] = [Hex.decode("0102030405060708")!, Hex.decode("a0a1a2a3a4a5")!,
+                                 Hex.decode("00112233445566778899aabbccddeeff")!, Hex.decode("0102030405060708")!]
+        let (x, starts) = try Self.recording(tokens, mode: .inaudible, condition: ChannelCondition(name: "n", snrDb: 0), seed: 3)
+        let small = Self.demodulate(x, rate: 48_000, block: 1_000)
+        let large = Self.demodulate(x, rate: 48_000, block: 1 << 20)
+        #expect(small.map(\.token) == tokens)
+        #expect(small == large)
+        for (f, s) in zip(small, starts) { #expect(abs(f.start - s) < 100e-6) }
+    }
+
+    @Test func aFrameFourDecibelsBelowTheNoiseInBandDecodes() throws {
+        for seed in UInt64(1)...5 {
+            let token = (0..<16).map { UInt8(truncatingIfNeeded: $0 * 17 + Int(seed)) }
+            let (x, starts) = try Self.recording([token], mode: .inaudible, condition: ChannelCondition(name: "n", snrDb: -4), seed: seed)
+            let frames = Self.demodulate(x, rate: 48_000)
+            #expect(frames.map(\.token) == [token], "seed \(seed)")
+            if let f = frames.first {
+                #expect(abs(f.start - starts[0]) < 200e-6)
+                #expect(abs(f.snrDb - -4) < 3, "SNR estimate \(f.snrDb) dB for -4 dB")
+            }
+        }
+    }
+
+    @Test(arguments: [(48_000.0, 0.005), (48_000.0, -0.005), (44_100.0, 0.001), (44_100.0, -0.004)])
+    func clockErrorIsToleratedAndMeasured(rate: Double, epsilon: Double) throws {
+        let token: [UInt8] = Hex.decode("5a5a5a5a5a5a")!
+        let condition = ChannelCondition(name: "c", recordingRate: rate, timeScale: epsilon)
+        let (x, starts) = try Self.recording([token], mode: .inaudible, condition: condition, seed: 9)
+        let frames = Self.demodulate(x, rate: Int(rate))
+        #expect(frames.map(\.token) == [token])
+        if let f = frames.first {
+            #expect(abs(f.clockOffsetPpm - epsilon * 1e6) < 100, "measured \(f.clockOffsetPpm) ppm for \(epsilon * 1e6)")
+            #expect(abs(f.start - starts[0]) < 100e-6)
+        }
+    }
+
+    @Test func whiteNoiseAloneYieldsNoTokens() {
+        #expect(AudioEvaluation.noiseOnly(seconds: 30, seed: 11).isEmpty)
+    }
+}
+
+@Suite struct AudibleDemodulatorTests {
+    @Test(arguments: [48_000.0, 44_100.0])
+    func framesDecodeWithTheirChirpStart(rate: Double) throws {
+        let tokens: [[UInt8]] = [Hex.decode("c0ffee000000beef")!, Hex.decode("0102030405060708090a0b0c")!]
+        let condition = ChannelCondition(name: "n", snrDb: -2, recordingRate: rate)
+        let (x, starts) = try InaudibleDemodulatorTests.recording(tokens, mode: .audible, condition: condition, seed: 5)
+        let frames = InaudibleDemodulatorTests.demodulate(x, rate: Int(rate), mode: .audible)
+        #expect(frames.map(\.token) == tokens)
+        #expect(frames.allSatisfy { $0.mode == .audible })
+        for (f, s) in zip(frames, starts) { #expect(abs(f.start - s) < 200e-6, "start \(f.start) vs \(s)") }
+    }
+
+    @Test func reverberationIsTolerated() throws {
+        let token: [UInt8] = Hex.decode("112233445566")!
+        let (x, _) = try InaudibleDemodulatorTests.recording([token], mode: .audible,
+                                                             condition: ChannelCondition(name: "r", reverb: .heavy), seed: 2)
+        #expect(InaudibleDemodulatorTests.demodulate(x, rate: 48_000, mode: .audible).map(\.token) == [token])
+    }
+}
