@@ -1,0 +1,58 @@
+import Foundation
+import NearbyTestSupport
+import Testing
+
+/// `audio encode`, `decode` on sound files and `audio evaluate`, through the built tool.
+@Suite(.enabled(if: CommandLineTool.executable != nil, "the nearby-conformance executable is not built"))
+struct AudioCommandTests {
+    @Test func encodedFilesDecodeToOneJSONLinePerFrameWithIntervals() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let wav = dir.file("i.wav"), flac = dir.file("a.flac")
+        #expect(try CommandLineTool.run(["audio", "encode", "--token", "00112233445566778899aabb", "--repeat", "2",
+                                         "-o", wav]).status == 0)
+        #expect(try CommandLineTool.run(["audio", "encode", "--token", "0102030405060708", "--mode", "audible",
+                                         "--rate", "44100", "-o", flac]).status == 0)
+        let result = try CommandLineTool.run(["decode", "--intervals", wav, flac])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdoutLines
+        #expect(lines.count == 5)
+        let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        let frames = objects.filter { $0["token"] != nil }
+        #expect(frames.map { $0["token"] as? String } == ["00112233445566778899aabb", "00112233445566778899aabb", "0102030405060708"])
+        #expect(frames.map { $0["mode"] as? String } == ["inaudible", "inaudible", "audible"])
+        #expect(Set(frames.flatMap { $0.keys }) == ["token", "mode", "length", "start", "end", "clockOffsetPpm", "snrDb",
+                                                       "detection", "correctedBytes", "channel", "file"])
+        let intervals = objects.compactMap { $0["interval"] as? [String: Any] }
+        #expect(intervals.map { $0["frames"] as? Int } == [2, 1])
+        // the first frame starts after the 0.5 s lead, 3.5 chips into the frame
+        #expect(abs((frames[0]["start"] as? Double ?? 0) - (0.5 + 3.5 / 1200)) < 1e-4)
+    }
+
+    @Test(arguments: ["", "0001", "00010203040506", "0001020304050607080910111213141516"])
+    func encodingABadTokenFailsWithTheReason(hex: String) throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let result = try CommandLineTool.run(["audio", "encode", "--token", hex, "-o", dir.file("x.wav")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("6, 8, 12 or 16 bytes"))
+        #expect(!FileManager.default.fileExists(atPath: dir.file("x.wav")))
+    }
+
+    @Test func aSoundFileThatCannotBeReadIsReportedAndExitsOne() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.write(Array("RIFF....".utf8), to: "broken.wav")
+        let result = try CommandLineTool.run(["decode", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(path) && result.stderr.contains("not a sound file"))
+    }
+
+    @Test func evaluateReportsTheDecodeRatePerCondition() throws {
+        let result = try CommandLineTool.run(["audio", "evaluate", "--mode", "inaudible", "--trials", "3", "--lengths", "6",
+                                              "--filter", "awgn -2", "--noise-seconds", "0", "--jobs", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("awgn -2"))
+        #expect(result.stdout.contains("3/3"))
+    }
+}
