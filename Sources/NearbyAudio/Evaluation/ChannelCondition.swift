@@ -1,9 +1,11 @@
 import Foundation
 
 /// One set of channel impairments of `audio evaluate` (docs/audio-format.md §9). Applied in
-/// this order: level, reverberation (rescaled to the frame's peak), time scale and
-/// resampling, white noise, 16-bit quantisation (always; values beyond full scale clip).
-/// The SNR is measured against the frame's power before reverberation.
+/// this order: level, reverberation, time scale and resampling, white noise, 16-bit
+/// quantisation (always; values beyond full scale clip). The SNR is that of the direct
+/// sound: the frame's power before reverberation over the in-band noise power; the
+/// reverberant tail comes on top, as interference. When reverberation takes the peak past
+/// full scale, signal and noise are scaled down together.
 public struct ChannelCondition: Sendable, Hashable {
     /// Short name shown in the table ("awgn -6", "clock +0.5%", …).
     public var name: String
@@ -43,13 +45,7 @@ public struct ChannelCondition: Sendable, Hashable {
         let power = frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(frame.count, 1)) * Double(gain * gain)
         var x = [Float](repeating: 0, count: leadSamples) + frame.map { $0 * gain }
             + [Float](repeating: 0, count: Int(0.5 * encodedRate))
-        if let reverb {
-            // Reverberation changes the waveform, not the level: rescale to the frame's peak.
-            let before = x.reduce(Float(0)) { max($0, abs($1)) }
-            x = reverb.apply(x, sampleRate: encodedRate)
-            let after = x.reduce(Float(0)) { max($0, abs($1)) }
-            if after > 0 { x = x.map { $0 * before / after } }
-        }
+        if let reverb { x = reverb.apply(x, sampleRate: encodedRate) }
         if timeScale != 0 || recordingRate != encodedRate {
             x = SincResampler.resample(x, from: encodedRate, to: recordingRate, timeScale: timeScale)
         }
@@ -58,6 +54,10 @@ public struct ChannelCondition: Sendable, Hashable {
             let sigma = Float((bandNoise * (recordingRate / 2) / Self.bandwidth(mode)).squareRoot())
             for i in x.indices { x[i] += sigma * Float(noise.next()) }
         }
+        // Reverberation can raise the peak past full scale: scale signal and noise together
+        // (the SNR stays) so that nothing clips that the frame itself would not.
+        let peak = x.reduce(Float(0)) { max($0, abs($1)) }
+        if reverb != nil && peak > 1 { x = x.map { $0 / peak } }
         for i in x.indices { x[i] = (max(-1, min(1, x[i])) * 32767).rounded() / 32767 }
         return x
     }
