@@ -169,17 +169,14 @@ struct AudioEvaluate: ParsableCommand {
             ]))
         }
         report["modes"] = .array(modeReports)
-        var noiseTokens = 0
         if noiseSeconds > 0 {
             let frames = AudioEvaluation.noiseOnly(seconds: noiseSeconds, seed: seed)
-            noiseTokens = frames.count
             print("white noise, \(Int(noiseSeconds)) s at 48 kHz, both modes: \(frames.count) tokens")
             report["noiseOnly"] = .object(["seconds": .number(String(format: "%.0f", noiseSeconds)), "tokens": .int(frames.count)])
         }
         if let json {
             try (JSONValue.object(report).serialized + "\n").write(toFile: json, atomically: true, encoding: .utf8)
         }
-        _ = noiseTokens
     }
 
     static func json(_ r: AudioEvaluation.Row) -> JSONValue {

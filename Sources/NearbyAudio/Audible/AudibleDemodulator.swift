@@ -42,7 +42,15 @@ public final class AudibleDemodulator: AudioDemodulator {
     /// Next index whose statistic is evaluated, and the previous two statistics.
     private var evaluated = 0
     private var s1: Float = 0, s2: Float = 0
-    private var candidates: [(index: Int, statistic: Float, before: Float, after: Float)] = []
+    /// A local maximum of S at or above the threshold, with its neighbours.
+    struct ChirpDetection: Detection {
+        var index: Int
+        var statistic: Float
+        var before: Float
+        var after: Float
+    }
+
+    private var detections: DetectionQueue<ChirpDetection>
     private var frames: [AudioTokenFrame] = []
     private var finished = false
     private let symbolWindow: [Float]
@@ -55,6 +63,7 @@ public final class AudibleDemodulator: AudioDemodulator {
         self.threshold = threshold
         converter = BasebandConverter(sampleRate: sampleRate, carrierHz: Self.mixHz, cutoffHz: 1_900, filterSeconds: 0.008)
         rate = converter.outputRate
+        detections = DetectionQueue(window: Int(Self.window * converter.outputRate))
         let length = Int((AudibleEncoder.chirpSeconds * rate).rounded())
         fft = ComplexFFT(size: 2048)
         hop = 2048 - length + 1
@@ -95,13 +104,9 @@ public final class AudibleDemodulator: AudioDemodulator {
     }
 
     public func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
-        // In slices, so that the histories (a few seconds) never wrap within one call.
-        var done = 0
-        while done < count {
-            let n = min(Self.slice, count - done)
-            converter.process(samples + done * stride, count: n, stride: stride, into: &baseband)
+        inSlices(count, of: Self.slice) { offset, n in
+            converter.process(samples + offset * stride, count: n, stride: stride, into: &baseband)
             advance(final: false)
-            done += n
         }
     }
 
@@ -177,7 +182,7 @@ public final class AudibleDemodulator: AudioDemodulator {
             while evaluated < blockEnd {
                 let s = power[evaluated & powerMask] / reference
                 if s1 >= threshold && s1 >= s2 && s1 > s {
-                    candidates.append((evaluated - 1, s1, s2, s))
+                    detections.pending.append(ChirpDetection(index: evaluated - 1, statistic: s1, before: s2, after: s))
                 }
                 s2 = s1
                 s1 = s
@@ -193,23 +198,9 @@ public final class AudibleDemodulator: AudioDemodulator {
     }
 
     private func decide(final: Bool) {
-        candidates.sort { $0.index < $1.index }
-        let window = Int(Self.window * rate)
-        while let first = candidates.first {
-            var best = 0
-            var limit = first.index + window
-            var i = 1
-            while i < candidates.count && candidates[i].index <= limit {
-                if candidates[i].statistic > candidates[best].statistic {
-                    best = i
-                    limit = candidates[i].index + window
-                }
-                i += 1
-            }
-            let chosen = candidates[best]
-            if !final {
-                guard evaluated > limit + 1, Double(baseband.end) / rate > Double(chosen.index) / rate + Self.decodeSpan else { return }
-            }
+        while let chosen = detections.next(ready: { chosen, limit in
+            final || (evaluated > limit + 1 && Double(baseband.end) / rate > Double(chosen.index) / rate + Self.decodeSpan)
+        }) {
             let a = Double(chosen.before), b = Double(chosen.statistic), c = Double(chosen.after)
             let denominator = a - 2 * b + c
             let fraction = denominator < 0 ? max(-0.5, min(0.5, 0.5 * (a - c) / denominator)) : 0
@@ -224,7 +215,7 @@ public final class AudibleDemodulator: AudioDemodulator {
             }
             let from = chosen.index - Int(0.1 * rate)
             let to = chosen.index + Int(0.9 * duration * rate)
-            candidates.removeAll { $0.index >= from && $0.index <= to }
+            detections.suppress(from: from, to: to)
         }
     }
 

@@ -27,7 +27,7 @@ public final class InaudibleDemodulator: AudioDemodulator {
     private var nextGrid = 0
     private var filteredRe: [Float] = []
     private var filteredIm: [Float] = []
-    private var candidates: [PreambleAcquisition.Candidate] = []
+    private var detections = DetectionQueue<PreambleAcquisition.Candidate>(window: InaudibleDemodulator.window)
     private var frames: [AudioTokenFrame] = []
     private var finished = false
 
@@ -46,13 +46,9 @@ public final class InaudibleDemodulator: AudioDemodulator {
     }
 
     public func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
-        // In slices, so that the histories (a few seconds) never wrap within one call.
-        var done = 0
-        while done < count {
-            let n = min(Self.slice, count - done)
-            converter.process(samples + done * stride, count: n, stride: stride, into: &baseband)
+        inSlices(count, of: Self.slice) { offset, n in
+            converter.process(samples + offset * stride, count: n, stride: stride, into: &baseband)
             advance(final: false)
-            done += n
         }
     }
 
@@ -109,35 +105,19 @@ public final class InaudibleDemodulator: AudioDemodulator {
         }
         filteredRe.withUnsafeBufferPointer { re in
             filteredIm.withUnsafeBufferPointer { im in
-                acquisition.process(re: re, im: im, candidates: &candidates)
+                acquisition.process(re: re, im: im, candidates: &detections.pending)
             }
         }
-        if final { acquisition.finish(candidates: &candidates) }
+        if final { acquisition.finish(candidates: &detections.pending) }
         decide(final: final)
     }
 
     private func decide(final: Bool) {
-        candidates.sort { $0.index < $1.index }
         let grid = PreambleAcquisition.gridRate
-        while let first = candidates.first {
-            // The strongest within the window of the earliest, followed forward.
-            var best = 0
-            var limit = first.index + Self.window
-            var i = 1
-            while i < candidates.count && candidates[i].index <= limit {
-                if candidates[i].statistic > candidates[best].statistic {
-                    best = i
-                    limit = candidates[i].index + Self.window
-                }
-                i += 1
-            }
-            let chosen = candidates[best]
-            if !final {
-                let allKnown = acquisition.evaluatedEnd > limit + 1
-                let dataIn = Double(baseband.end) / converter.outputRate
-                    > Double(chosen.index) / grid + Self.decodeSpan
-                guard allKnown && dataIn else { return }
-            }
+        while let chosen = detections.next(ready: { chosen, limit in
+            final || (acquisition.evaluatedEnd > limit + 1
+                && Double(baseband.end) / converter.outputRate > Double(chosen.index) / grid + Self.decodeSpan)
+        }) {
             let reception = receiver.receive(chosen, acquisition: acquisition, baseband: baseband)
             let length = reception.decoded?.token.count ?? 6
             let duration = InaudibleEncoder.frameDuration(tokenLength: length)
@@ -152,7 +132,7 @@ public final class InaudibleDemodulator: AudioDemodulator {
             }
             let from = chosen.index - Int(0.1 * grid)
             let to = chosen.index + Int(0.9 * duration * grid)
-            candidates.removeAll { $0.index >= from && $0.index <= to }
+            detections.suppress(from: from, to: to)
         }
     }
 }

@@ -16,7 +16,7 @@ import Foundation
 /// screen that removes ~96 % of the work on noise.
 struct PreambleAcquisition {
     /// A local maximum of S at or above the threshold.
-    struct Candidate {
+    struct Candidate: Detection {
         /// Grid index of preamble chip 0's centre.
         var index: Int
         /// Time-scale hypothesis index (0…10, ε = (h − 5)·10⁻³).
