@@ -135,6 +135,9 @@ struct AudioEvaluate: ParsableCommand {
     @Option(help: "Write the results as JSON to this file.")
     var json: String?
 
+    @Option(help: "Write every trial that fails to decode into this directory as a WAV file.")
+    var saveFailures: String?
+
     func validate() throws {
         if !["inaudible", "audible", "both"].contains(mode) { throw ValidationError("--mode must be inaudible, audible or both.") }
         if trials < 1 { throw ValidationError("--trials must be at least 1.") }
@@ -148,11 +151,15 @@ struct AudioEvaluate: ParsableCommand {
     }
 
     func run() throws {
+        if let saveFailures {
+            try FileManager.default.createDirectory(atPath: saveFailures, withIntermediateDirectories: true)
+        }
         let modes: [AudioMode] = mode == "both" ? [.inaudible, .audible] : [AudioMode(rawValue: mode)]
         var report: [String: JSONValue] = ["seed": .int(Int64(seed)), "trials": .int(trials)]
         var modeReports: [JSONValue] = []
         for m in modes {
             var evaluation = AudioEvaluation(mode: m, tokenLengths: parsedLengths!, trials: trials, seed: seed)
+            evaluation.failureDirectory = saveFailures
             if let filter { evaluation.conditions = evaluation.conditions.filter { $0.name.contains(filter) } }
             let rows = evaluation.run(jobs: jobs)
             print(Self.table(rows, mode: m, lengths: evaluation.tokenLengths, trials: trials))

@@ -55,4 +55,28 @@ struct AudioCommandTests {
         #expect(result.stdout.contains("awgn -2"))
         #expect(result.stdout.contains("3/3"))
     }
+
+    /// Each trial that does not decode is saved, named after its condition, length, index and
+    /// token, as a 48 kHz WAV that `decode` reads; trials that decode are not.
+    @Test func evaluateSavesTheTrialsThatFailed() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let failures = dir.file("failures"), json = dir.file("r.json")
+        let result = try CommandLineTool.run(["audio", "evaluate", "--mode", "audible", "--trials", "6", "--lengths", "16",
+                                              "--filter", "awgn -10", "--noise-seconds", "0", "--json", json,
+                                              "--save-failures", failures])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let modes = report?["modes"] as? [[String: Any]]
+        let row = (modes?.first?["rows"] as? [[String: Any]])?.first
+        let decoded = try #require(row?["decoded"] as? Int)
+        let files = try FileManager.default.contentsOfDirectory(atPath: failures).sorted()
+        #expect(files.count == 6 - decoded, "\(files)")
+        for name in files {
+            #expect(name.range(of: #"^awgn_-10-16B-[0-5]-[0-9a-f]{32}\.wav$"#, options: .regularExpression) != nil, "\(name)")
+            let summary = try CommandLineTool.run(["decode", "--summary", failures + "/" + name])
+            #expect(summary.status == 0)
+            #expect(summary.stdout.contains("\"sampleRate\":48000"))
+        }
+    }
 }

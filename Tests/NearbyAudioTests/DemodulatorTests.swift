@@ -115,4 +115,46 @@ import Testing
                                                              condition: ChannelCondition(name: "r", reverb: .heavy), seed: 2)
         #expect(InaudibleDemodulatorTests.demodulate(x, rate: 48_000, mode: .audible).map(\.token) == [token])
     }
+
+    @Test(arguments: [(48_000.0, 0.005), (48_000.0, -0.005), (44_100.0, 0.001), (44_100.0, -0.004)])
+    func clockErrorIsMeasuredAndTheStartCorrected(rate: Double, epsilon: Double) throws {
+        let token: [UInt8] = Hex.decode("0f1e2d3c4b5a69788796a5b4c3d2e1f0")!
+        let condition = ChannelCondition(name: "c", recordingRate: rate, timeScale: epsilon)
+        let (x, starts) = try InaudibleDemodulatorTests.recording([token], mode: .audible, condition: condition, seed: 4)
+        let frames = InaudibleDemodulatorTests.demodulate(x, rate: Int(rate), mode: .audible)
+        #expect(frames.map(\.token) == [token])
+        if let f = frames.first {
+            #expect(abs(f.clockOffsetPpm - epsilon * 1e6) < 100, "measured \(f.clockOffsetPpm) ppm for \(epsilon * 1e6)")
+            // Uncorrected, the chirp's range–Doppler shift would put the start 0.14·ε s early.
+            #expect(abs(f.start - starts[0]) < 100e-6, "start \(f.start) vs \(starts[0])")
+            let end = starts[0] + AudibleEncoder.frameDuration(tokenLength: 16) / (1 + epsilon)
+            #expect(abs(f.end - end) < 200e-6, "end \(f.end) vs \(end)")
+        }
+    }
+
+    /// The matched tone filter's gain over the draft's 30 ms Hann window (§2 item 8): at −8 dB
+    /// in-band the Hann receiver decoded 0 of 40 16-byte frames.
+    @Test func sixteenByteFramesEightDecibelsBelowTheNoiseDecode() throws {
+        let tokens = (0..<4).map { i in (0..<16).map { UInt8(truncatingIfNeeded: 37 * $0 + 11 * i) } }
+        let condition = ChannelCondition(name: "n", snrDb: -8)
+        let (x, starts) = try InaudibleDemodulatorTests.recording(tokens, mode: .audible, condition: condition, seed: 21)
+        let frames = InaudibleDemodulatorTests.demodulate(x, rate: 48_000, mode: .audible)
+        #expect(frames.map(\.token) == tokens)
+        for f in frames { #expect(abs(f.snrDb - -8) < 1.5, "SNR estimate \(f.snrDb) dB for -8 dB") }
+        for (f, s) in zip(frames, starts) { #expect(abs(f.start - s) < 200e-6) }
+    }
+}
+
+@Suite struct AudioEvaluationTests {
+    /// A trial's draws depend on the condition's name, not its place in the list, so
+    /// `--filter` shows the same trials as the full table.
+    @Test func aConditionGivesTheSameRowAloneAsAmongOthers() {
+        let target = ChannelCondition(name: "awgn -9", snrDb: -9)
+        let alone = AudioEvaluation(mode: .audible, tokenLengths: [6], trials: 4, seed: 3, conditions: [target]).run()
+        let among = AudioEvaluation(mode: .audible, tokenLengths: [16, 6], trials: 4, seed: 3,
+                                    conditions: [ChannelCondition(name: "clean"), target]).run()
+        #expect(among.count == 4)
+        #expect(among.last == alone.first)
+        #expect(alone.first?.medianTimingErrorMicros != nil)
+    }
 }

@@ -5,10 +5,10 @@ import Foundation
 /// The band around 1.2–4.2 kHz is mixed down by 2.7 kHz and decimated to 4.8–4.9 kHz; the
 /// chirp's matched filter runs by FFT overlap-save; its power is normalised by the median of
 /// its 10 ms means over ±0.5 s (CFAR: under noise S ~ Exp(1)); local maxima with S ≥ 25
-/// are chirp starts. For each, symbol i's tones are measured over a 30 ms Hann window
-/// starting 7.5 ms into the symbol, each tone as the largest of three DFT bins (−33, 0,
-/// +33 Hz: drift up to 0.5 % at 4.2 kHz); the decision in each group of four is the
-/// strongest tone, the reliability the product metric's best-to-second ratio. Decisions
+/// are chirp starts. For each, the time scale ε is searched (±0.6 %), and under the best
+/// hypothesis each symbol slot's eight tones are correlated over the whole 45 ms envelope
+/// with the envelope as window (the matched filter); the decision in each group of four is
+/// the strongest tone, the reliability the product metric's best-to-second ratio. Decisions
 /// between detections follow the same local rule as NUT-I.
 public final class AudibleDemodulator: AudioDemodulator {
     public let mode = AudioMode.audible
@@ -53,10 +53,6 @@ public final class AudibleDemodulator: AudioDemodulator {
     private var detections: DetectionQueue<ChirpDetection>
     private var frames: [AudioTokenFrame] = []
     private var finished = false
-    private let symbolWindow: [Float]
-    /// Per tone j (0…15) and offset (−33, 0, +33 Hz): e^(−j2π f k / rate) over the window.
-    private let toneRe: [[Float]]
-    private let toneIm: [[Float]]
 
     public init(sampleRate: Int, threshold: Float = 25) {
         self.sampleRate = sampleRate
@@ -88,19 +84,6 @@ public final class AudibleDemodulator: AudioDemodulator {
         power = [Float](repeating: 0, count: 1 << 15)
         powerMask = (1 << 15) - 1
         meanLength = Int((0.01 * rate).rounded())
-        let n = Int((AudibleEncoder.symbolWindowSeconds * rate).rounded())
-        symbolWindow = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n - 1))) }
-        var tr: [[Float]] = [], ti: [[Float]] = []
-        let rate = self.rate
-        for j in 0..<16 {
-            for offset in [-33.0, 0, 33] {
-                let f = AudibleEncoder.firstToneHz + AudibleEncoder.toneSpacingHz * Double(j) - Double(Self.mixHz) + offset
-                tr.append((0..<n).map { Float(cos(-2 * Double.pi * f * Double($0) / rate)) })
-                ti.append((0..<n).map { Float(sin(-2 * Double.pi * f * Double($0) / rate)) })
-            }
-        }
-        toneRe = tr
-        toneIm = ti
     }
 
     public func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
@@ -204,14 +187,14 @@ public final class AudibleDemodulator: AudioDemodulator {
             let a = Double(chosen.before), b = Double(chosen.statistic), c = Double(chosen.after)
             let denominator = a - 2 * b + c
             let fraction = denominator < 0 ? max(-0.5, min(0.5, 0.5 * (a - c) / denominator)) : 0
-            let start = (Double(chosen.index) + fraction) / rate
-            let (decoded, snr) = receive(start: start)
-            let length = decoded?.token.count ?? 6
-            let duration = AudibleEncoder.frameDuration(tokenLength: length)
-            if let decoded {
+            let reception = receive(peak: (Double(chosen.index) + fraction) / rate)
+            let length = reception.decoded?.token.count ?? 6
+            let duration = AudibleEncoder.frameDuration(tokenLength: length) / (1 + reception.epsilon)
+            if let decoded = reception.decoded {
                 frames.append(AudioTokenFrame(
-                    token: decoded.token, mode: .audible, start: start, end: start + duration, clockOffsetPpm: 0,
-                    snrDb: snr, detection: Double(chosen.statistic), correctedBytes: decoded.correctedBytes, channel: 0))
+                    token: decoded.token, mode: .audible, start: reception.start, end: reception.start + duration,
+                    clockOffsetPpm: reception.epsilon * 1e6, snrDb: reception.snrDb, detection: Double(chosen.statistic),
+                    correctedBytes: decoded.correctedBytes, channel: 0))
             }
             let from = chosen.index - Int(0.1 * rate)
             let to = chosen.index + Int(0.9 * duration * rate)
@@ -219,53 +202,169 @@ public final class AudibleDemodulator: AudioDemodulator {
         }
     }
 
-    /// Demodulates and decodes the frame whose chirp starts at `start` seconds.
-    private func receive(start: Double) -> (NUTFrameCoding.Decoded?, Double) {
+    /// Demodulates and decodes the frame whose chirp's matched-filter peak is at `peak` seconds.
+    ///
+    /// The time scale ε is searched first (13 hypotheses from −0.6 % to +0.6 %, then two halving
+    /// steps around the best): the hypothesis that gathers the most tone energy over all symbol
+    /// slots wins. Its symbol decisions are decoded; ε is reported from a parabola through the
+    /// last three hypotheses.
+    private func receive(peak: Double) -> Reception {
+        var best = (epsilon: 0.0, metric: -1.0)
+        for step in -6...6 {
+            let epsilon = Double(step) * 0.001
+            let metric = measure(peak: peak, epsilon: epsilon, into: &trialEnergies)
+            if metric > best.metric { best = (epsilon, metric) }
+        }
+        var neighbours = (below: 0.0, above: 0.0)
+        var spacing = 0.001
+        for _ in 0..<2 {
+            spacing /= 2
+            let below = measure(peak: peak, epsilon: best.epsilon - spacing, into: &trialEnergies)
+            let above = measure(peak: peak, epsilon: best.epsilon + spacing, into: &trialEnergies)
+            neighbours = (below, above)
+            if below > best.metric && below >= above {
+                neighbours = (measure(peak: peak, epsilon: best.epsilon - 2 * spacing, into: &trialEnergies), best.metric)
+                best = (best.epsilon - spacing, below)
+            } else if above > best.metric {
+                neighbours = (best.metric, measure(peak: peak, epsilon: best.epsilon + 2 * spacing, into: &trialEnergies))
+                best = (best.epsilon + spacing, above)
+            }
+        }
+        _ = measure(peak: peak, epsilon: best.epsilon, into: &energies)
+        let curvature = neighbours.below - 2 * best.metric + neighbours.above
+        let fraction = curvature < 0 ? max(-0.5, min(0.5, 0.5 * (neighbours.below - neighbours.above) / curvature)) : 0
+        let epsilon = best.epsilon + fraction * spacing
+
         var symbols: [Int] = []
         var reliability: [Float] = []
         var signal = 0.0, noise = 0.0
-        var energies = [Float](repeating: 0, count: 8)
-        let n = symbolWindow.count
+        var slotSignal: [Double] = [], slotNoise: [Double] = []
         for i in 0..<NUTFrameCoding.maximumSymbolCount {
-            let t = start + AudibleEncoder.chirpSeconds + AudibleEncoder.gapSeconds
-                + AudibleEncoder.symbolSeconds * Double(i) + AudibleEncoder.symbolWindowOffsetSeconds
-            let first = Int((t * rate).rounded())
-            let bank = i % 2
-            for g in 0..<8 {
-                let j = g < 4 ? bank + 2 * g : 8 + bank + 2 * (g - 4)
-                var best: Float = 0
-                for o in 0..<3 {
-                    let cr = toneRe[3 * j + o], ci = toneIm[3 * j + o]
-                    var sr: Float = 0, si: Float = 0
-                    for k in 0..<n {
-                        let v = baseband.value(first + k)
-                        let xr = v.re * symbolWindow[k], xi = v.im * symbolWindow[k]
-                        sr += xr * cr[k] - xi * ci[k]
-                        si += xr * ci[k] + xi * cr[k]
-                    }
-                    best = max(best, sr * sr + si * si)
-                }
-                energies[g] = best
-            }
+            let e = energies
             var low = 0, high = 4
-            for g in 1..<4 where energies[g] > energies[low] { low = g }
-            for g in 5..<8 where energies[g] > energies[high] { high = g }
-            symbols.append(4 * low + (high - 4))
-            var metric: [Float] = []
-            for s in 0..<16 { metric.append(energies[s >> 2] * energies[4 + (s & 3)]) }
-            let bestMetric = metric[4 * low + high - 4]
-            var second: Float = 0
-            for s in 0..<16 where s != 4 * low + high - 4 { second = max(second, metric[s]) }
+            for g in 1..<4 where e[8 * i + g] > e[8 * i + low] { low = g }
+            for g in 5..<8 where e[8 * i + g] > e[8 * i + high] { high = g }
+            let value = 4 * low + (high - 4)
+            symbols.append(value)
+            var bestMetric: Float = 0, second: Float = 0
+            for s in 0..<16 {
+                let m = e[8 * i + (s >> 2)] * e[8 * i + 4 + (s & 3)]
+                if s == value { bestMetric = m } else { second = max(second, m) }
+            }
             reliability.append(bestMetric / (second + 1e-30))
-            let lowNoise = Double(energies[0..<4].reduce(0, +) - energies[low]) / 3
-            let highNoise = Double(energies[4..<8].reduce(0, +) - energies[high]) / 3
-            signal += max(Double(energies[low]) - lowNoise, 0) + max(Double(energies[high]) - highNoise, 0)
-            noise += lowNoise + highNoise
+            let lowNoise = Double(e[(8 * i)..<(8 * i + 4)].reduce(0, +) - e[8 * i + low]) / 3
+            let highNoise = Double(e[(8 * i + 4)..<(8 * i + 8)].reduce(0, +) - e[8 * i + high]) / 3
+            slotSignal.append(max(Double(e[8 * i + low]) - lowNoise, 0) + max(Double(e[8 * i + high]) - highNoise, 0))
+            slotNoise.append(lowNoise + highNoise)
         }
         let decoded = NUTFrameCoding.decode(symbols: symbols, reliability: reliability)
-        // Per-tone energy ratio R → in-band SNR (B = 3200 Hz): SNR = R · 0.01 · 0.83 / 3200 · 100
-        // (docs/audio-format.md §7.2): 10·log10(R) − 15.9 dB.
-        let ratio = signal / max(noise, 1e-30)
-        return (decoded, min(10 * log10(max(ratio, 1e-6)) - 15.9, AudioTokenFrame.maximumSnrDb))
+        let length = decoded?.token.count ?? 6
+        let count = NUTFrameCoding.symbolCount(tokenLength: length)
+        signal = slotSignal.prefix(count).reduce(0, +) / Double(count)
+        noise = slotNoise.prefix(count).reduce(0, +) / Double(count)
+        return Reception(decoded: decoded, start: start(peak: peak, epsilon: epsilon), epsilon: epsilon,
+                         snrDb: snrDb(signal: signal, noise: noise, tokenLength: length))
+    }
+
+    struct Reception {
+        var decoded: NUTFrameCoding.Decoded?
+        var start: Double
+        var epsilon: Double
+        var snrDb: Double
+    }
+
+    /// Energies of the latest `measure` hypotheses, 8 per symbol slot (low group, high group).
+    private var trialEnergies = [Float](repeating: 0, count: 8 * NUTFrameCoding.maximumSymbolCount)
+    private var energies = [Float](repeating: 0, count: 8 * NUTFrameCoding.maximumSymbolCount)
+    private var segmentRe: [Float] = []
+    private var segmentIm: [Float] = []
+
+    /// The frame's start for a matched-filter peak at `peak` under time scale ε. A linear
+    /// chirp scaled by 1 + ε matches the template best when their frequencies agree in the
+    /// middle of the chirp, which moves the peak earlier by ε · 4200 Hz / k (k = 30 kHz/s):
+    /// 0.7 ms at ε = 0.5 %.
+    private func start(peak: Double, epsilon: Double) -> Double {
+        peak + epsilon * AudibleEncoder.chirpEndHz / Self.chirpRate
+    }
+
+    /// The band over which `snrDb` counts noise, Hz (1.1–4.3 kHz).
+    static let snrBandHz = 3_200.0
+
+    static let chirpRate = (AudibleEncoder.chirpEndHz - AudibleEncoder.firstToneHz) / AudibleEncoder.chirpSeconds
+
+    /// The energy of each symbol slot's eight tones under time scale ε, into `out`; returns
+    /// the sum over slots of the strongest tone of each group.
+    ///
+    /// Each tone is correlated over its whole 45 ms envelope, with the envelope itself as the
+    /// window (the matched filter of a tone of known frequency: 3 dB more energy than the
+    /// draft's 30 ms Hann window, docs/audio-format.md §6.3), at the tone's frequency scaled
+    /// by 1 + ε and the slot's time scaled by 1 / (1 + ε).
+    private func measure(peak: Double, epsilon: Double, into out: inout [Float]) -> Double {
+        let scale = 1 + epsilon
+        let t0 = start(peak: peak, epsilon: epsilon)
+        let symbolsStart = AudibleEncoder.chirpSeconds + AudibleEncoder.gapSeconds
+        let envelopeSeconds = AudibleEncoder.attackSeconds + AudibleEncoder.sustainSeconds + AudibleEncoder.releaseSeconds
+        var total = 0.0
+        for i in 0..<NUTFrameCoding.maximumSymbolCount {
+            let slot = t0 + (symbolsStart + AudibleEncoder.symbolSeconds * Double(i)) / scale
+            let first = Int((slot * rate).rounded(.up))
+            segmentRe.removeAll(keepingCapacity: true)
+            segmentIm.removeAll(keepingCapacity: true)
+            var n = first
+            while true {
+                let u = (Double(n) / rate - slot) * scale
+                if u >= envelopeSeconds { break }
+                let w = Float(AudibleEncoder.envelope(u))
+                let v = baseband.value(n)
+                segmentRe.append(v.re * w)
+                segmentIm.append(v.im * w)
+                n += 1
+            }
+            // The eight tones side by side, one SIMD lane each: phasors e^(−j2π f k / rate).
+            let bank = i % 2
+            var stepRe = SIMD8<Float>(), stepIm = SIMD8<Float>()
+            for g in 0..<8 {
+                let j = g < 4 ? bank + 2 * g : 8 + bank + 2 * (g - 4)
+                let f = (AudibleEncoder.firstToneHz + AudibleEncoder.toneSpacingHz * Double(j)) * scale - Double(Self.mixHz)
+                stepRe[g] = Float(cos(-2 * Double.pi * f / rate))
+                stepIm[g] = Float(sin(-2 * Double.pi * f / rate))
+            }
+            var pr = SIMD8<Float>(repeating: 1), pi = SIMD8<Float>()
+            var sr = SIMD8<Float>(), si = SIMD8<Float>()
+            for k in 0..<segmentRe.count {
+                let xr = segmentRe[k], xi = segmentIm[k]
+                sr += xr * pr - xi * pi
+                si += xr * pi + xi * pr
+                let nr = pr * stepRe - pi * stepIm
+                pi = pr * stepIm + pi * stepRe
+                pr = nr
+            }
+            let energy = sr * sr + si * si
+            var strongest: (low: Float, high: Float) = (0, 0)
+            for g in 0..<8 {
+                out[8 * i + g] = energy[g]
+                if g < 4 { strongest.low = max(strongest.low, energy[g]) } else { strongest.high = max(strongest.high, energy[g]) }
+            }
+            total += Double(strongest.low + strongest.high)
+        }
+        return total
+    }
+
+    /// The in-band SNR (B = 3200 Hz, docs/audio-format.md §7.2) from the decided tones' energy
+    /// above the other tones' (`signal`) and the other tones' mean energy (`noise`), both per
+    /// slot, summed over the two groups. With the envelope w as window (Σw² = 38.75 ms · r at baseband rate r), a tone of
+    /// amplitude a gives (a/2)²(Σw)² and noise of in-band power N gives N r Σw² / (2B); the
+    /// frame's power is a²(0.1875 + 0.03875 S) / (0.12 + 0.05 S) for S symbols (the chirp has
+    /// twice the tones' amplitude).
+    private func snrDb(signal: Double, noise: Double, tokenLength: Int) -> Double {
+        guard noise > 0 else { return AudioTokenFrame.maximumSnrDb }
+        let sumW = 0.04 * rate, sumW2 = 0.03875 * rate   // Σw and Σw² of the 45 ms envelope
+        let amplitudeSquared = 4 * (signal / 2) / (sumW * sumW)
+        let noisePower = 2 * Self.snrBandHz * (noise / 2) / (rate * sumW2)
+        let symbols = Double(NUTFrameCoding.symbolCount(tokenLength: tokenLength))
+        let framePower = amplitudeSquared * (0.1875 + 0.03875 * symbols) / (0.12 + 0.05 * symbols)
+        let snr = framePower / noisePower
+        return min(10 * log10(max(snr, 1e-6)), AudioTokenFrame.maximumSnrDb)
     }
 }
+

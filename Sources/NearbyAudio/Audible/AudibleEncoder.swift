@@ -19,9 +19,6 @@ public struct AudibleEncoder: Sendable {
     public static let chirpEndHz = 4_200.0
     public static let chirpRampSeconds = 0.005
     public static let gapSeconds = 0.020
-    /// The receiver's tone window: 30 ms (Hann) starting 7.5 ms into the symbol.
-    public static let symbolWindowSeconds = 0.030
-    public static let symbolWindowOffsetSeconds = 0.0075
 
     /// Output sample rate, Hz (≥ 44 100).
     public var sampleRate: Double

@@ -12,6 +12,9 @@ public struct AudioEvaluation: Sendable {
     public var trials: Int
     public var seed: UInt64
     public var conditions: [ChannelCondition]
+    /// When set, each trial that fails to decode its token is written here as a 16-bit WAV
+    /// named `CONDITION-LENGTHB-TRIAL-TOKEN.wav` (spaces and `%` replaced), for inspection.
+    public var failureDirectory: String?
 
     public init(mode: AudioMode, tokenLengths: [Int] = [6, 16], trials: Int = 40, seed: UInt64 = 1,
                 conditions: [ChannelCondition]? = nil) {
@@ -24,7 +27,7 @@ public struct AudioEvaluation: Sendable {
 
     /// The SNR sweep's points for `mode`, dB.
     public static func sweep(_ mode: AudioMode) -> [Double] {
-        mode == .audible ? [0, -2, -3, -4, -5, -6, -7, -8] : [0, -2, -4, -5, -6, -7, -8, -9, -10, -12]
+        mode == .audible ? [0, -2, -4, -5, -6, -7, -8, -9, -10, -11, -12] : [0, -2, -4, -5, -6, -7, -8, -9, -10, -12]
     }
 
     /// The conditions of the issue's acceptance and the draft's tables.
@@ -82,7 +85,7 @@ public struct AudioEvaluation: Sendable {
             var i = worker
             while i < total {
                 let (c, length) = cells[i / trials]
-                results.set(i, trial(condition: conditions[c], length: length, index: i % trials, cell: i / trials))
+                results.set(i, trial(condition: conditions[c], length: length, index: i % trials))
                 if worker == 0 { progress?(results.done, total) }
                 i += workers
             }
@@ -103,14 +106,19 @@ public struct AudioEvaluation: Sendable {
         }
     }
 
-    /// The seed of one trial: a hash of the run's seed, the cell and the trial index.
-    func trialSeed(cell: Int, index: Int) -> UInt64 {
-        var g = GaussianNoise(seed: seed ^ (UInt64(cell) << 32) ^ UInt64(index) &* 0x9E37_79B9)
+    /// The seed of one trial: a hash of the run's seed, the condition's name, the token length
+    /// and the trial index, so a trial does not change when other conditions are filtered out.
+    func trialSeed(condition: String, length: Int, index: Int) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325   // FNV-1a, 64 bits
+        for byte in condition.utf8 + [UInt8(length)] {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        var g = GaussianNoise(seed: seed ^ hash ^ UInt64(index) &* 0x9E37_79B9)
         return UInt64(g.uniform() * Double(UInt64.max >> 11)) ^ UInt64(index)
     }
 
-    func trial(condition: ChannelCondition, length: Int, index: Int, cell: Int) -> Trial {
-        var noise = GaussianNoise(seed: trialSeed(cell: cell, index: index))
+    func trial(condition: ChannelCondition, length: Int, index: Int) -> Trial {
+        var noise = GaussianNoise(seed: trialSeed(condition: condition.name, length: length, index: index))
         let token = (0..<length).map { _ in UInt8(noise.uniform() * 256) }
         let lead = 0.3 + 0.5 * noise.uniform()
         let encodedRate = 48_000.0
@@ -125,6 +133,17 @@ public struct AudioEvaluation: Sendable {
         demodulator.finish()
         let frames = demodulator.takeFrames()
         var result = Trial()
+        defer {
+            if !result.decoded, let failureDirectory {
+                let name = "\(condition.name)-\(length)B-\(index)-\(token.map { String(format: "%02x", $0) }.joined())"
+                    .map { $0 == " " || $0 == "%" || $0 == "/" ? "_" : $0 }
+                let path = failureDirectory + "/" + String(name) + ".wav"
+                if let writer = try? SoundFileWriter(path: path, sampleRate: rate) {
+                    try? writer.write(recording)
+                    try? writer.close()
+                }
+            }
+        }
         let offset = mode == .audible ? 0 : InaudibleEncoder.chipZeroOffset
         let trueStart = (Double(Int(lead * encodedRate)) / encodedRate + offset) / (1 + condition.timeScale)
         for f in frames {

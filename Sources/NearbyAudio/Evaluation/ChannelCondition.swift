@@ -2,10 +2,10 @@ import Foundation
 
 /// One set of channel impairments of `audio evaluate` (docs/audio-format.md §9). Applied in
 /// this order: level, reverberation, time scale and resampling, white noise, 16-bit
-/// quantisation (always; values beyond full scale clip). The SNR is that of the direct
-/// sound: the frame's power before reverberation over the in-band noise power; the
-/// reverberant tail comes on top, as interference. When reverberation takes the peak past
-/// full scale, signal and noise are scaled down together.
+/// quantisation (always). The SNR is that of the direct sound: the frame's power before
+/// reverberation over the in-band noise power; the reverberant tail comes on top, as
+/// interference. When reverberation or noise takes the peak past full scale, signal and
+/// noise are scaled down together, as by a recorder whose gain is set so nothing clips.
 public struct ChannelCondition: Sendable, Hashable {
     /// Short name shown in the table ("awgn -6", "clock +0.5%", …).
     public var name: String
@@ -54,10 +54,11 @@ public struct ChannelCondition: Sendable, Hashable {
             let sigma = Float((bandNoise * (recordingRate / 2) / Self.bandwidth(mode)).squareRoot())
             for i in x.indices { x[i] += sigma * Float(noise.next()) }
         }
-        // Reverberation can raise the peak past full scale: scale signal and noise together
-        // (the SNR stays) so that nothing clips that the frame itself would not.
+        // Reverberation and wide-band noise (at −6 dB in NUT-I's band, the noise over the
+        // whole band is 4 times full scale) can take the peak past full scale: the recorder's
+        // gain is set so that nothing clips, scaling signal and noise together (the SNR stays).
         let peak = x.reduce(Float(0)) { max($0, abs($1)) }
-        if reverb != nil && peak > 1 { x = x.map { $0 / peak } }
+        if peak > 1 { x = x.map { $0 / peak } }
         for i in x.indices { x[i] = (max(-1, min(1, x[i])) * 32767).rounded() / 32767 }
         return x
     }
