@@ -297,7 +297,7 @@ public final class AudibleDemodulator: AudioDemodulator {
     ///
     /// Each tone is correlated over its whole 45 ms envelope, with the envelope itself as the
     /// window (the matched filter of a tone of known frequency: 3 dB more energy than the
-    /// draft's 30 ms Hann window, docs/audio-format.md §6.3), at the tone's frequency scaled
+    /// draft's 30 ms Hann window, docs/audio-format.md §2 item 8), at the tone's frequency scaled
     /// by 1 + ε and the slot's time scaled by 1 / (1 + ε).
     private func measure(peak: Double, epsilon: Double, into out: inout [Float]) -> Double {
         let scale = 1 + epsilon

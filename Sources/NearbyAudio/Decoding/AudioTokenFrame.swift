@@ -9,7 +9,7 @@ public struct AudioTokenFrame: Sendable, Equatable {
     /// start + the frame's duration on the received time scale, seconds.
     public var end: Double
     /// Measured time-scale error, parts per million: positive when the frame arrived
-    /// compressed (sender's clock fast, or approaching). NUT-A does not measure it (0).
+    /// compressed (sender's clock fast, or approaching). Within about 20 ppm (NUT-I) or 50 ppm (NUT-A).
     public var clockOffsetPpm: Double
     /// Estimated in-band SNR, dB (NUT-I: 18.5–20 kHz; NUT-A: 1.1–4.3 kHz), at most
     /// `maximumSnrDb` (a clean synthetic file has no noise to measure).
