@@ -52,8 +52,8 @@ let package = Package(
         .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON"]),
         .target(name: "NearbyDecode", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON"]),
-        .target(name: "NearbySynthesis", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages"]),
-        .target(name: "NearbyRunner", dependencies: ["NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
+        .target(name: "NearbySynthesis", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages"]),
+        .target(name: "NearbyRunner", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "NearbyMessagesTests", dependencies: ["NearbyMessages", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbySynthesisTests",
-            dependencies: ["NearbySynthesis", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]
+            dependencies: ["NearbySynthesis", "NearbyAudio", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]
         ),
         .testTarget(
             name: "NearbyRunnerTests",

@@ -55,6 +55,23 @@ class Scenario:
                 out += [(us(s[0]), frame_id(f)) for s in f[view]["sightings"]]
         return sorted(out, key=lambda p: p[0])
 
+    def heard(self):
+        """Audio sightings in the synthesized sound file: each frame's end, for the frames
+        loud enough to decode (in-band SNR >= 0 dB, 8 dB above the decoder's 95 % point,
+        docs/audio-format.md section 9.2). Frames at or below -18 dB are never heard (no
+        frame decodes 6 dB below the sweep's last decoded point); a frame in between has
+        no certain outcome, so the scenario must not have one."""
+        out = []
+        for b in self.truth.get("audio", {}).get("broadcasters", []):
+            for f in b["frames"]:
+                snr = float(f["snrDb"])
+                if snr >= 0:
+                    out.append((us(f["end"]), ("TOKEN", b["token"])))
+                elif snr > -18:
+                    sys.exit("%s: %s's frame at %s s has an in-band SNR of %s dB, where decoding is uncertain"
+                             % (self.name, b["name"], f["start"], f["snrDb"]))
+        return sorted(out)
+
     def audio(self):
         """The scenario's own audio token sightings."""
         return [(us(e["time"]), ("TOKEN", e["sighting"]["token"])) for e in self.doc["events"]
@@ -273,6 +290,27 @@ def location_ibeacon(sc, view):
     return merge(ev)
 
 
+def audio_meeting(sc, view):
+    mic_off, mic_on, bg, fg = us(12), us(16), us(28), us(32)
+    audio = [("audioToken", sc.heard(), "audio")]
+    ble = [("bleToken", sc.sightings("dana-phone", view, "token-v1"), "ble")]
+
+    def counts(s, t):
+        if bg <= t < fg:
+            return False                          # A3: audio never, BLE tokens need allowInBackground
+        return not (s == "audioToken" and mic_off <= t < mic_on)                             # A2
+    ev = all_found_lost(sc, "chat", "", "chat", ble + audio, counts=counts,
+                        cuts=[(mic_off, {"audioToken"}), (bg, {"audioToken", "bleToken"})])  # R1, R4, F3, F4
+    ev += all_found_lost(sc, "by-ear", "", "chat", audio, counts=counts,
+                         cuts=[(mic_off, {"audioToken"}), (bg, {"audioToken"})])
+    return merge(ev, [handler("microphonePermissionError", mic_off, True),
+                      handler("microphonePermissionError", mic_on, False)])                  # H4
+
+
+def audio_notes(sc, view):
+    return merge(all_found_lost(sc, "notes", "", "note", [("audioToken", sc.heard(), "audio")]))  # R1, F1, F2
+
+
 CAPTURES = {"btsnoop": ("{n}.btsnoop", "hci", "btsnoop H4 (1002)"), "201": ("{n}-201.pcap", "hci", "pcap LINKTYPE 201"),
             "187": ("{n}-187.pcap", "hci", "pcap LINKTYPE 187"), "256": ("{n}-256.pcap", "air", "pcap LINKTYPE 256, channel-37 sniffer")}
 PLAN = [("office-walk", office_walk, ["btsnoop", "201", "187", "256"]),
@@ -282,7 +320,9 @@ PLAN = [("office-walk", office_walk, ["btsnoop", "201", "187", "256"]),
         ("crowded", crowded, ["btsnoop", "201", "256"]),
         ("permission-revoked", permission_revoked, ["btsnoop", "187"]),
         ("ttl-and-release", ttl_and_release, ["btsnoop", "201"]),
-        ("location-ibeacon", location_ibeacon, ["btsnoop", "256"])]
+        ("location-ibeacon", location_ibeacon, ["btsnoop", "256"]),
+        ("audio-meeting", audio_meeting, ["btsnoop+flac", "201+flac"]),
+        ("audio-notes", audio_notes, ["flac"])]
 
 
 def main():
@@ -291,23 +331,65 @@ def main():
         sc = Scenario(name)
         vectors = []
         for c in captures:
-            path, view, label = CAPTURES[c]
-            vectors.append({
-                "id": "scenario/synthetic/%s/%s" % (name, c),
+            container = c.split("+")[0]
+            sound = "flac" in c.split("+")
+            path, view, label = CAPTURES[container] if container in CAPTURES else (None, "hci", None)
+            labels = ([label] if label else []) + (["the microphone's recording (%s)" % sc.truth["files"][-1]] if sound else [])
+            v = {
+                "id": "scenario/synthetic/%s/%s" % (name, c.replace("+", "-")),
                 "kind": "scenario",
-                "description": "%s Capture: %s, synthesized (Captures/synthetic/%s); expected events from its ground truth (%s.truth.json, %s view) by Scripts/synthetic-vectors.py." % (
-                    sc.doc["description"], label, name, name, view),
-                "toleranceSeconds": 0,
+                "description": "%s Capture: %s, synthesized (Captures/synthetic/%s); expected events from its ground truth (%s.truth.json, %s view) by Scripts/synthetic-vectors.py%s." % (
+                    sc.doc["description"], " and ".join(labels), name, name, view,
+                    "; audio sightings at the ends of the frames the truth lists, within 1 ms" if sound else ""),
+                "toleranceSeconds": 0.001 if sound else 0,
                 "scenario": "../../Captures/synthetic/%s.scenario.json" % name,
-                "captures": ["../../Captures/synthetic/%s/%s" % (name, path.format(n=name))],
+                "captures": ["../../Captures/synthetic/%s/%s" % (name, path.format(n=name))] if path else [],
                 "expect": {"events": rule(sc, view)},
-            })
+            }
+            if sound:
+                v["audio"] = ["../../Captures/synthetic/%s/%s" % (name, sc.truth["files"][-1])]
+            vectors.append(v)
         doc = {"vectorFile": 1, "description": "Synthesized captures of '%s' (docs/synthesis.md); generated by Scripts/synthetic-vectors.py from the ground truth." % name,
                "vectors": vectors}
         with open(os.path.join(OUT, name + ".json"), "w") as f:
             json.dump(doc, f, indent=1, sort_keys=True)
             f.write("\n")
         print(name, [len(v["expect"]["events"]) for v in vectors], file=sys.stderr)
+    write_audio_vectors()
+
+
+def write_audio_vectors():
+    """Vectors/audio/synthetic.json: each synthesized sound file -> the frames the decoder must
+    report (those the truth says are heard), in the decoder's order (start, mode, token)."""
+    vectors = []
+    for name, _, captures in PLAN:
+        if not any("flac" in c.split("+") for c in captures):
+            continue
+        sc = Scenario(name)
+        a = sc.truth["audio"]
+        frames = []
+        for b in a["broadcasters"]:
+            for f in b["frames"]:
+                if float(f["snrDb"]) >= 0:
+                    frames.append({"token": b["token"], "mode": b["mode"], "start": float(f["start"]), "channel": 0})
+        frames.sort(key=lambda f: (f["start"], f["mode"], f["token"]))
+        quiet = sorted({b["name"] for b in a["broadcasters"] if any(float(f["snrDb"]) < 0 for f in b["frames"])})
+        vectors.append({
+            "id": "audio/synthetic/%s" % name,
+            "kind": "audio",
+            "description": "NUT v1 frames in a synthesized recording (docs/audio-format.md sections 3-7; Captures/synthetic/%s, %d Hz, white noise at %s dBFS%s): every frame the ground truth lists at >= 0 dB in-band SNR is decoded, with its start within 1 ms, and nothing else%s." % (
+                name, a["sampleRate"], a["noiseDbfs"], ", modes " + "+".join(sorted({b["mode"] for b in a["broadcasters"]})),
+                "; %s too quiet to decode (<= -18 dB)" % ", ".join(quiet) if quiet else ""),
+            "toleranceSeconds": 0.001,
+            "audio": "../../Captures/synthetic/%s/%s" % (name, sc.truth["files"][-1]),
+            "expect": {"frames": frames},
+        })
+    os.makedirs(os.path.join(ROOT, "Vectors", "audio"), exist_ok=True)
+    doc = {"vectorFile": 1, "description": "Audio vectors over the synthesized recordings (docs/synthesis.md); generated by Scripts/synthetic-vectors.py from the ground truth.",
+           "vectors": vectors}
+    with open(os.path.join(ROOT, "Vectors", "audio", "synthetic.json"), "w") as f:
+        json.dump(doc, f, indent=1, sort_keys=True)
+        f.write("\n")
 
 
 if __name__ == "__main__":

@@ -1,15 +1,21 @@
+import NearbyAudio
 import NearbyBytes
 import NearbyDecode
 import NearbyJSON
 import NearbyMessages
 
-/// What `nearby-conformance replay` does: decode the captures into sightings, merge them with
-/// the scenario's timed inputs, run the engine and return its events.
+/// What `nearby-conformance replay` does: decode the captures and sound files into sightings,
+/// merge them with the scenario's timed inputs, run the engine and return its events.
+///
+/// A sound file's first sample is at scenario time `startMicros`; each CRC-valid NUT frame
+/// is an audio sighting of its token at the frame's end (when the whole frame has been
+/// heard), rounded to the microsecond.
 ///
 /// Merge order (docs/semantics.md, rule O1): by time; at the same microsecond, scenario
 /// inputs (in file order) come before capture sightings (in the order the captures were
-/// named, then record order). Captures are sorted by timestamp, so a capture whose clock
-/// steps backwards still feeds the engine in time order.
+/// named, then record order), and those before audio sightings (in the order the sound
+/// files were named, then frame order). Captures are sorted by timestamp, so a capture
+/// whose clock steps backwards still feeds the engine in time order.
 public struct ReplaySession {
     public struct Result: Sendable {
         public var events: [EngineEvent]
@@ -17,6 +23,8 @@ public struct ReplaySession {
         public var originUnixMicros: Int64
         /// Sightings taken from the captures.
         public var captureSightings: Int
+        /// Sightings taken from the sound files (their CRC-valid frames).
+        public var audioSightings: Int = 0
         /// Advertisements with beacon frames but no timestamp (hex text without times):
         /// they cannot be placed in time and are not replayed.
         public var untimedBeaconAdvertisements: Int
@@ -26,12 +34,26 @@ public struct ReplaySession {
         public var timeline: [(timeMicros: Int64, text: String)] = []
     }
 
+    /// A sound file to replay and the scenario time of its first sample.
+    public struct AudioFile: Sendable, Equatable {
+        public var path: String
+        public var startMicros: Int64
+
+        public init(path: String, startMicros: Int64 = 0) {
+            self.path = path
+            self.startMicros = startMicros
+        }
+    }
+
     struct CaptureSighting {
         var unixMicros: Int64
         var order: Int
         var identity: SightingIdentity
         var rssi: Int8?
+        var medium: Medium = .ble
+        /// Index into the captures (BLE) or the sound files (audio).
         var file: Int32
+        /// The record (BLE) or the frame's index in its file (audio).
         var record: Int32
     }
 
@@ -44,7 +66,8 @@ public struct ReplaySession {
 
     /// Runs the scenario over the captures. Decoding faults go to `onIssue`; a capture that
     /// cannot be read at all throws.
-    public func run(scenario: Scenario, captures: [String], onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Result {
+    public func run(scenario: Scenario, captures: [String], audio: [AudioFile] = [],
+                    onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Result {
         var sightings: [CaptureSighting] = []
         var earliest = Int64.max
         var accounting = DecodeAccounting()
@@ -72,6 +95,22 @@ public struct ReplaySession {
         case .unixMicros(let t): t
         case .firstAdvertisement: earliest == .max ? 0 : earliest
         }
+        let bleCount = sightings.count
+        for (fileIndex, file) in audio.enumerated() {
+            let frames: [AudioTokenFrame]
+            do {
+                frames = try AudioDecodeCache.shared.frames(file.path)
+            } catch {
+                throw ReplayError(reason: "\(error)")
+            }
+            for (index, frame) in frames.enumerated() {
+                let t = file.startMicros + Int64((frame.end * 1e6).rounded())
+                sightings.append(CaptureSighting(unixMicros: origin + t, order: sightings.count,
+                                                 identity: SightingIdentity(.token, frame.token), rssi: nil, medium: .audio,
+                                                 file: Int32(fileIndex), record: Int32(index + 1)))
+            }
+        }
+        let audioCount = sightings.count - bleCount
         sightings.sort { ($0.unixMicros, $0.order) < ($1.unixMicros, $1.order) }
 
         var timeline: [(timeMicros: Int64, text: String)] = []
@@ -92,10 +131,15 @@ public struct ReplaySession {
                 } else {
                     let s = sightings[j]
                     if keepTimeline {
-                        let name = captures[Int(s.file)].split(separator: "/").last.map(String.init) ?? ""
-                        timeline.append((s.unixMicros - origin, "sighting \(Self.describe(s.identity, .ble)) rssi \(s.rssi.map(String.init) ?? "?") (\(name) record \(s.record))"))
+                        if s.medium == .audio {
+                            let name = audio[Int(s.file)].path.split(separator: "/").last.map(String.init) ?? ""
+                            timeline.append((s.unixMicros - origin, "sighting \(Self.describe(s.identity, .audio)) (\(name) frame \(s.record))"))
+                        } else {
+                            let name = captures[Int(s.file)].split(separator: "/").last.map(String.init) ?? ""
+                            timeline.append((s.unixMicros - origin, "sighting \(Self.describe(s.identity, .ble)) rssi \(s.rssi.map(String.init) ?? "?") (\(name) record \(s.record))"))
+                        }
                     }
-                    try engine.sight(Sighting(timeMicros: s.unixMicros - origin, medium: .ble, identity: s.identity, rssiDBm: s.rssi), into: &events)
+                    try engine.sight(Sighting(timeMicros: s.unixMicros - origin, medium: s.medium, identity: s.identity, rssiDBm: s.rssi), into: &events)
                     j += 1
                 }
             }
@@ -107,7 +151,7 @@ public struct ReplaySession {
         } catch {
             throw ReplayError(reason: error.reason)
         }
-        return Result(events: events, originUnixMicros: origin, captureSightings: sightings.count,
+        return Result(events: events, originUnixMicros: origin, captureSightings: bleCount, audioSightings: audioCount,
                       untimedBeaconAdvertisements: untimed, accounting: accounting, timeline: timeline)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import NearbyBytes
 import NearbyJSON
 
@@ -14,6 +15,8 @@ public struct GroundTruth {
     /// Sightings per device, frame and view: (time, record, rssi).
     private var sightings: [[[[(Int64, Int, Int8)]]]]
     private var clutter = [0, 0]
+    /// The frames in the sound file, when the world has `audio`.
+    public var audioFrames: [AudioSynthesizer.SentFrame] = []
 
     public init(world: World, lostTimeoutMicros: Int64) {
         self.world = world
@@ -66,7 +69,7 @@ public struct GroundTruth {
             devices.append(.object(["name": .string(d.name), "address": .string(d.address.description),
                                     "addressType": .string(d.addressType.description), "frames": .array(frames)]))
         }
-        return .object([
+        var root: [String: JSONValue] = [
             "truth": .int(1),
             "description": .string("Ground truth of a synthesized capture (docs/synthesis.md): per frame, every record carrying it as (time s, record, rssi dBm), in the HCI captures and the channel-37 air capture, and runs split at gaps >= the lost timeout."),
             "seed": .integer(Int64(bitPattern: world.seed)),
@@ -80,6 +83,24 @@ public struct GroundTruth {
             "air": .object(["records": .int(counts.airRecords), "clutterAdvertisements": .int(clutter[1])]),
             "transmissions": .int(counts.transmissions),
             "devices": .array(devices),
-        ])
+        ]
+        if let audio = world.audio { root["audio"] = audioJSON(audio) }
+        return .object(root)
+    }
+
+    /// Per broadcaster: its token, mode and level, and each frame's start and end (as the
+    /// decoder reports them) and in-band SNR; these are the audio sightings at their ends.
+    func audioJSON(_ audio: World.Audio) -> JSONValue {
+        func fixed(_ x: Double, _ digits: Int) -> JSONValue { .number(String(format: "%.\(digits)f", x)) }
+        let broadcasters: [JSONValue] = audio.broadcasters.enumerated().map { b, caster in
+            let frames = audioFrames.filter { $0.broadcaster == b }
+            return .object([
+                "name": .string(caster.name), "token": .string(Hex.encode(caster.token)), "mode": .string(caster.mode.rawValue),
+                "levelDbfs": fixed(caster.levelDbfs, 1),
+                "frames": .array(frames.map { .object(["start": fixed($0.start, 6), "end": fixed($0.end, 6), "snrDb": fixed($0.snrDb, 1)]) }),
+            ])
+        }
+        return .object(["sampleRate": .int(audio.sampleRate), "noiseDbfs": fixed(audio.noiseDbfs, 1),
+                        "broadcasters": .array(broadcasters)])
     }
 }

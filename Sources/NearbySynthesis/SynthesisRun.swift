@@ -1,3 +1,4 @@
+import NearbyAudio
 import NearbyBytes
 import NearbyCapture
 import NearbyJSON
@@ -5,7 +6,8 @@ import NearbyMessages
 
 /// `nearby-conformance synthesize`: reads a scenario with a `world`, runs the `Synthesizer`
 /// and writes `NAME.btsnoop` (H4, datalink 1002), `NAME-201.pcap`, `NAME-187.pcap`,
-/// `NAME-256.pcap` and the ground truth `NAME.truth.json` into a folder.
+/// `NAME-256.pcap`, `NAME.flac` (or `.wav`) when the world has `audio`, and the ground truth
+/// `NAME.truth.json` into a folder.
 public struct SynthesisRun {
     /// The files a run writes, by role.
     public struct Files: Sendable {
@@ -14,28 +16,33 @@ public struct SynthesisRun {
         public var pcap187: String
         public var pcap256: String
         public var truth: String
+        /// The sound file, when the world has `audio`.
+        public var audio: String?
 
-        public init(directory: String, name: String) {
+        public init(directory: String, name: String, audio: World.Audio.Container? = nil) {
             let base = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             btsnoop = base + ".btsnoop"
             pcap201 = base + "-201.pcap"
             pcap187 = base + "-187.pcap"
             pcap256 = base + "-256.pcap"
             truth = base + ".truth.json"
+            self.audio = audio.map { base + "." + $0.rawValue }
         }
 
-        public var all: [String] { [btsnoop, pcap201, pcap187, pcap256, truth] }
+        public var all: [String] { [btsnoop, pcap201, pcap187, pcap256] + (audio.map { [$0] } ?? []) + [truth] }
     }
 
     /// A synthesis failure: the scenario (with path and reason) or an output file.
     public enum Failure: Error, CustomStringConvertible {
         case input(JSONFileError)
         case output(CaptureFileError)
+        case audioOutput(AudioFileError)
 
         public var description: String {
             switch self {
             case .input(let e): e.description
             case .output(let e): e.description
+            case .audioOutput(let e): e.description
             }
         }
     }
@@ -75,6 +82,8 @@ public struct SynthesisRun {
             return try writeFiles(files)
         } catch let e as CaptureFileError {
             throw .output(e)
+        } catch let e as AudioFileError {
+            throw .audioOutput(e)
         } catch {
             throw .output(CaptureFileError(path: files.truth, reason: "\(error)"))
         }
@@ -100,7 +109,17 @@ public struct SynthesisRun {
         }, reception: { truth.add($0) })
         p201.close(); p187.close(); p256.close()
         try OutputFile.write(snoop.bytes, to: files.btsnoop)
-        let names = [files.btsnoop, files.pcap201, files.pcap187, files.pcap256].map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        var written = [files.btsnoop, files.pcap201, files.pcap187, files.pcap256]
+        if let audio = world.audio, let path = files.audio {
+            let sound = AudioSynthesizer(world: world, audio: audio)
+            let frames = sound.schedule()
+            let writer = try SoundFileWriter(path: path, sampleRate: audio.sampleRate)
+            try writer.write(sound.samples(frames))
+            try writer.close()
+            truth.audioFrames = frames
+            written.append(path)
+        }
+        let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
         let json = truth.json(counts: synthesizer.counts, timeOriginMicros: timeOriginMicros, files: names)
         try OutputFile.write(Array((json.serialized + "\n").utf8), to: files.truth)
         return synthesizer.counts

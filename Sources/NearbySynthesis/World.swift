@@ -11,6 +11,8 @@ public struct World: Sendable {
     public var durationMicros: Int64
     public var scanner: Scanner
     public var devices: [Device]
+    /// What the observer's microphone records; nil: no sound file.
+    public var audio: Audio?
 
     /// The observer's scanner and its controller.
     public struct Scanner: Sendable {

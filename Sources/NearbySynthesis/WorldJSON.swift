@@ -1,3 +1,4 @@
+import NearbyAudio
 import NearbyBytes
 import NearbyCapture
 import NearbyFormats
@@ -8,7 +9,7 @@ extension World {
     /// Reads a scenario's `world` object (docs/synthesis.md), strictly: unknown fields, wrong
     /// types and out-of-range values are errors with their JSON path.
     public init(json n: JSONNode) throws(JSONInputError) {
-        let o = try n.object(allowed: ["seed", "duration", "scanner", "devices", "clutter"])
+        let o = try n.object(allowed: ["seed", "duration", "scanner", "devices", "clutter", "audio"])
         let seed = UInt64(try o.required("seed").integer(in: 0...Int64.max))
         let duration = try o.required("duration").microseconds(in: 1...86_400_000_000)
         var scanner = Scanner()
@@ -28,6 +29,37 @@ extension World {
             var g = SeededGenerator(seed: seed ^ 0x00C1_0773)
             for i in 0..<count { self.devices.append(Self.clutterDevice(i, interval: interval, generator: &g)) }
         }
+        if let a = o.optional("audio") { audio = try Self.audio(a, names: names) }
+    }
+
+    static func audio(_ n: JSONNode, names: Set<String>) throws(JSONInputError) -> Audio {
+        let o = try n.object(allowed: ["sampleRate", "noiseDbfs", "container", "broadcasters"])
+        var audio = Audio()
+        if let v = o.optional("sampleRate") { audio.sampleRate = Int(try v.integer(in: 44_100...96_000)) }
+        if let v = o.optional("noiseDbfs") { audio.noiseDbfs = try v.number(in: -120 ... -20) }
+        if let v = o.optional("container") { audio.container = Audio.Container(rawValue: try v.choice(["flac", "wav"]))! }
+        var used = names
+        for b in try o.required("broadcasters").array() {
+            let bo = try b.object(allowed: ["name", "token", "mode", "levelDbfs", "from", "until"])
+            let nameNode = try bo.required("name")
+            let name = try nameNode.string()
+            guard used.insert(name).inserted else { throw nameNode.fail("name \"\(name)\" is used twice") }
+            let token = try ModelJSON.hex(try bo.required("token"), lengths: NUTFrameCoding.tokenLengths)
+            let mode = AudioMode(rawValue: try bo.required("mode").choice(["inaudible", "audible"]))
+            let level = try bo.required("levelDbfs").number(in: -130 ... -6)
+            let from = try bo.optional("from").map { (f) throws(JSONInputError) in try ModelJSON.time(f) } ?? 0
+            let untilNode = bo.optional("until")
+            let until = try untilNode.map { (f) throws(JSONInputError) in try ModelJSON.time(f) }
+            if let until, let untilNode, until <= from { throw untilNode.fail("until comes after from") }
+            let caster = Broadcaster(name: name, token: token, mode: mode, levelDbfs: level, from: from, until: until)
+            // Two frames of one mode at once would collide; the decoder need not separate them.
+            for other in audio.broadcasters where other.mode == mode
+                && other.from < (until ?? .max) && from < (other.until ?? .max) {
+                throw b.fail("\(name) and \(other.name) play \(mode) frames at the same time; give them apart from/until")
+            }
+            audio.broadcasters.append(caster)
+        }
+        return audio
     }
 
     static func scanner(_ n: JSONNode) throws(JSONInputError) -> Scanner {

@@ -10,10 +10,12 @@ struct Replay: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
-        abstract: "Replay captures and a scenario through the subscription engine and print the callbacks.",
+        abstract: "Replay captures, sound files and a scenario through the subscription engine and print the callbacks.",
         discussion: """
         Sightings decoded from the captures (Eddystone-UID/EID, iBeacon, AltBeacon, BLE token v1) \
-        are merged in time order with the scenario's events and fed to the reference engine. \
+        and from the sound files (NUT v1 audio tokens, each sighted at its frame's end; the file's \
+        first sample at scenario time --audio-start) are merged in time order with the scenario's \
+        events and fed to the reference engine. \
         Prints one JSON object per event (keys sorted: event, time in seconds of the scenario's \
         time base, subscription or publication, message with namespace, type and base64 \
         content, granted or hasError). Rules: docs/semantics.md; files: docs/scenario-format.md. \
@@ -26,11 +28,21 @@ struct Replay: ParsableCommand {
     @Option(name: .customLong("capture"), help: "A capture file to take sightings from (repeatable).")
     var captures: [String] = []
 
+    @Option(name: .customLong("audio"), help: "A sound file to take audio token sightings from (repeatable).")
+    var audio: [String] = []
+
+    @Option(help: "Scenario time of the sound files' first sample, seconds.")
+    var audioStart: Double = 0
+
     @Option(help: "A registry file that replaces the scenario's registry.")
     var registry: String?
 
     @Option(help: "Output format: json (one object per line) or table.")
     var format: Format = .json
+
+    func validate() throws {
+        if !audioStart.isFinite || abs(audioStart) > 1e9 { throw ValidationError("--audio-start takes seconds, at most 1e9 in size.") }
+    }
 
     func run() throws {
         var stderr = StandardError()
@@ -43,7 +55,8 @@ struct Replay: ParsableCommand {
         }
         let result: ReplaySession.Result
         do {
-            result = try ReplaySession().run(scenario: loaded, captures: captures, onIssue: { issue in
+            let files = audio.map { ReplaySession.AudioFile(path: $0, startMicros: Int64((audioStart * 1e6).rounded())) }
+            result = try ReplaySession().run(scenario: loaded, captures: captures, audio: files, onIssue: { issue in
                 var e = StandardError()
                 print(issue.description, to: &e)
             })

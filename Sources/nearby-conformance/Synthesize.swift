@@ -27,10 +27,11 @@ struct Synthesize: ParsableCommand {
         do {
             let run = try SynthesisRun(scenarioPath: scenario)
             let base = name ?? Self.baseName(scenario)
-            let files = SynthesisRun.Files(directory: output, name: base)
+            let files = SynthesisRun.Files(directory: output, name: base, audio: run.world.audio?.container)
             let counts = try run.write(to: files)
             print("\(files.btsnoop), \(files.pcap201), \(files.pcap187): \(counts.hciRecords) records, \(counts.reports) advertising reports in \(counts.advertisingEvents) events", to: &stderr)
             print("\(files.pcap256): \(counts.airRecords) records; \(files.truth)", to: &stderr)
+            if let audio = files.audio { print("\(audio): the microphone's recording", to: &stderr) }
         } catch {
             print("error: \(error)", to: &stderr)
             throw ExitCode(1)

@@ -27,7 +27,7 @@ import Testing
     static func copyVectors(editing file: String, _ edit: (String) -> String) throws -> TemporaryDirectory {
         let dir = TemporaryDirectory()
         let root = RepositoryPaths.root
-        for sub in ["frames", "captures", "scenarios"] {
+        for sub in ["frames", "captures", "scenarios", "audio"] {
             try FileManager.default.createDirectory(atPath: dir.file(sub), withIntermediateDirectories: true)
             for name in try FileManager.default.contentsOfDirectory(atPath: root + "/Vectors/" + sub) where name.hasSuffix(".json") {
                 var text = try String(contentsOfFile: root + "/Vectors/\(sub)/\(name)", encoding: .utf8)
@@ -49,6 +49,8 @@ import Testing
         ("frames/eddystone.json", "\"temperatureCelsius\": 25.5", "\"temperatureCelsius\": 25.25", "frame/eddystone/tlm", "beacons[0].temperatureCelsius: expected 25.25, got 25.5"),
         ("frames/token.json", "\"offset\": 13", "\"offset\": 12", "frame/token/no-tx-power", "expected token/truncated at offset 12, got token/truncated at offset 13"),
         ("captures/fixtures.json", "\"decoded\": 4", "\"decoded\": 5", "capture/air/le-ll-251-pcap", "records.decoded: expected 5, got 4"),
+        ("audio/synthetic.json", "\"token\": \"d0d0d0d0d0d0\"", "\"token\": \"d0d0d0d0d0d1\"", "audio/synthetic/audio-meeting", "frames[0].token: expected d0d0d0d0d0d1, got d0d0d0d0d0d0"),
+        ("audio/synthetic.json", "\"toleranceSeconds\": 0.001", "\"toleranceSeconds\": 0.000001", "audio/synthetic/audio-meeting", "frames[0].start: expected 2.013604 ± 1e-06 s"),
     ])
     func mutatedExpectationFailsAndPointsAtIt(file: String, from: String, to: String, id: String, shows: String) throws {
         var applied = false
@@ -99,7 +101,7 @@ import Testing
         let byID = Dictionary(results.map { ($0.id + "|" + $0.file.split(separator: "/").last!, $0) }, uniquingKeysWith: { a, _ in a })
         #expect(byID["t/good|a.json"]?.status == .pass)
         #expect(byID["t/schema|a.json"]?.status == .error)
-        #expect(byID["t/schema|a.json"]?.message == "$.vectors[1]: unknown field \"colour\" (allowed: id, description, kind, toleranceSeconds, skipWhenFilesAbsent, input, capture, scenario, captures, expect)")
+        #expect(byID["t/schema|a.json"]?.message == "$.vectors[1]: unknown field \"colour\" (allowed: id, description, kind, toleranceSeconds, skipWhenFilesAbsent, input, capture, scenario, captures, audio, expect)")
         #expect(byID["t/missing|a.json"]?.status == .error)
         #expect(byID["t/missing|a.json"]?.message == "missing file: \(dir.path)/nowhere.btsnoop")
         #expect(byID["t/order|a.json"]?.message.hasPrefix("$.vectors[3].scenario.events[1].time: events are out of order") == true)

@@ -27,6 +27,14 @@ struct WorldFileTests {
         (#"{"seed": 1, "duration": 10, "devices": [{"name": "b", "address": "c0:00:00:00:00:01", "path": [[0, -60]], "frames": [{"eddystoneUrl": "ftp://x"}]}]}"#, "$.world.devices[0].frames[0].eddystoneUrl", "not encodable"),
         (#"{"seed": 1, "duration": 10, "devices": [{"name": "b", "address": "c0:00:00:00:00:01", "path": [[0, -60]], "frames": [{"eddystoneTlm": {"batteryMillivolts": 1, "temperatureCelsius": 0.1, "advertisingCount": 1, "uptimeSeconds": 1}}]}]}"#, "$.world.devices[0].frames[0].eddystoneTlm.temperatureCelsius", "1/256"),
         (#"{"seed": 1, "duration": 10, "devices": [{"name": "b", "address": "c0:00:00:00:00:01", "path": [[0, -60]], "frames": [{"adData": "", "iBeacon": ""}]}]}"#, "$.world.devices[0].frames[0]", "exactly one"),
+        (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"sampleRate": 8000, "broadcasters": []}}"#, "$.world.audio.sampleRate", "out of range"),
+        (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [{"name": "a", "token": "0102030405", "mode": "inaudible", "levelDbfs": -30}]}}"#, "$.world.audio.broadcasters[0].token", "5 bytes"),
+        (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [{"name": "a", "token": "010203040506", "mode": "ultrasonic", "levelDbfs": -30}]}}"#, "$.world.audio.broadcasters[0].mode", "inaudible"),
+        (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [{"name": "a", "token": "010203040506", "mode": "audible", "levelDbfs": 0}]}}"#, "$.world.audio.broadcasters[0].levelDbfs", "out of range"),
+        (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [{"name": "a", "token": "010203040506", "mode": "audible", "levelDbfs": -30, "from": 5, "until": 5}]}}"#, "$.world.audio.broadcasters[0].until", "after from"),
+        (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [{"name": "a", "token": "010203040506", "mode": "audible", "levelDbfs": -30, "until": 6}, {"name": "b", "token": "010203040507", "mode": "audible", "levelDbfs": -30, "from": 5}]}}"#, "$.world.audio.broadcasters[1]", "same time"),
+        (#"{"seed": 1, "duration": 10, "devices": [\#(device)], "audio": {"broadcasters": [{"name": "b", "token": "010203040506", "mode": "audible", "levelDbfs": -30}]}}"#, "$.world.audio.broadcasters[0].name", "used twice"),
+        (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [], "gain": 2}}"#, "$.world.audio", "gain"),
     ]
 
     @Test(arguments: cases.indices)

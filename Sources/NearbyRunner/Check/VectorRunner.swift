@@ -1,3 +1,4 @@
+import NearbyAudio
 import NearbyBytes
 import NearbyCapture
 import NearbyDecode
@@ -24,7 +25,8 @@ public enum VectorRunner {
         switch v.input {
         case .frame(let input): runFrame(input, v, &result)
         case .capture(let path): runCapture(path, v, &result)
-        case .scenario(let scenario, let captures): runScenario(scenario, captures, v, &result)
+        case .audio(let path): runAudio(path, v, &result)
+        case .scenario(let scenario, let captures, let audio): runScenario(scenario, captures, audio, v, &result)
         }
         return result
     }
@@ -125,12 +127,60 @@ public enum VectorRunner {
         }
     }
 
+    // MARK: sound files
+
+    /// Frame i matches when token, mode and (if given) channel are equal and the start is
+    /// within the tolerance.
+    static func runAudio(_ path: String, _ v: Vector, _ r: inout VectorResult) {
+        let frames: [AudioTokenFrame]
+        do {
+            frames = try AudioDecodeCache.shared.frames(path)
+        } catch {
+            r.status = .error
+            r.message = "\(error)"
+            return
+        }
+        guard case .audioFrames(let expected) = v.expectation else { return fail(&r, "internal: not an audio expectation") }
+        func show(_ f: AudioTokenFrame) -> String {
+            JSONValue.object(["token": .string(Hex.encode(f.token)), "mode": .string(f.mode.rawValue),
+                              "start": .number(String(format: "%.6f", f.start)), "channel": .int(f.channel),
+                              "snrDb": .number(String(format: "%.1f", f.snrDb))]).serialized
+        }
+        let tolerance = Double(v.toleranceMicros) / 1e6
+        for i in 0..<max(expected.count, frames.count) {
+            let e = i < expected.count ? expected[i] : nil, g = i < frames.count ? frames[i] : nil
+            var context: [String] = ["expected: " + (e?.serialized ?? "no frame"), "got:      " + (g.map(show) ?? "no frame")]
+            if i > 0, i - 1 < frames.count { context.append("after:    " + show(frames[i - 1])) }
+            guard let e, let g, case .object(let o) = e else {
+                return fail(&r, e == nil ? "frames[\(i)]: an extra frame was decoded" : "frames[\(i)]: an expected frame was not decoded", context)
+            }
+            if case .string(let token)? = o["token"], token.lowercased() != Hex.encode(g.token) {
+                return fail(&r, "frames[\(i)].token: expected \(token), got \(Hex.encode(g.token))", context)
+            }
+            if case .string(let mode)? = o["mode"], mode != g.mode.rawValue {
+                return fail(&r, "frames[\(i)].mode: expected \(mode), got \(g.mode.rawValue)", context)
+            }
+            if let c = o["channel"], JSONComparison.firstDifference(expected: c, actual: .int(g.channel), path: "") != nil {
+                return fail(&r, "frames[\(i)].channel: expected \(c.serialized), got \(g.channel)", context)
+            }
+            let start: Double? = switch o["start"] {
+            case .number(let text)?: Double(text)
+            case .integer(let n)?: Double(n)
+            default: nil
+            }
+            if let start, abs(g.start - start) > tolerance {
+                return fail(&r, "frames[\(i)].start: expected \(o["start"]!.serialized) ± \(tolerance) s, got \(String(format: "%.6f", g.start))", context)
+            }
+        }
+    }
+
     // MARK: scenarios
 
-    static func runScenario(_ scenario: Scenario, _ captures: [String], _ v: Vector, _ r: inout VectorResult) {
+    static func runScenario(_ scenario: Scenario, _ captures: [String], _ audio: [ReplaySession.AudioFile],
+                            _ v: Vector, _ r: inout VectorResult) {
         let replay: ReplaySession.Result
         do {
-            replay = try ReplaySession(keepTimeline: true).run(scenario: scenario, captures: captures, onIssue: { _ in })
+            replay = try ReplaySession(keepTimeline: true).run(scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
         } catch {
             r.status = .error
             r.message = error.reason

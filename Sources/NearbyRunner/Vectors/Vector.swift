@@ -25,12 +25,16 @@ public struct Vector: Sendable {
         case capture(beacons: [JSONValue], records: [String: JSONValue])
         /// Scenario: the event sequence, each as `replay` prints it.
         case events([JSONValue])
+        /// Audio: the token frames in order, each with `token`, `mode`, `start` and
+        /// optionally `channel`.
+        case audioFrames([JSONValue])
     }
 
     public enum Input: Sendable {
         case frame(FrameInput)
         case capture(path: String)
-        case scenario(Scenario, captures: [String])
+        case audio(path: String)
+        case scenario(Scenario, captures: [String], audio: [ReplaySession.AudioFile])
     }
 
     public var id: String
@@ -49,6 +53,7 @@ public struct Vector: Sendable {
         switch input {
         case .frame: "frame"
         case .capture: "capture"
+        case .audio: "audio"
         case .scenario: "scenario"
         }
     }
@@ -57,8 +62,8 @@ public struct Vector: Sendable {
     public var referencedFiles: [String] {
         switch input {
         case .frame: []
-        case .capture(let p): [p]
-        case .scenario(_, let captures): captures
+        case .capture(let p), .audio(let p): [p]
+        case .scenario(_, let captures, let audio): captures + audio.map(\.path)
         }
     }
 }
@@ -69,7 +74,7 @@ extension Vector {
     /// Reads one vector. Paths in it are relative to `directory` (the vector file's folder).
     init(json n: JSONNode, file: String, directory: String) throws(JSONInputError) {
         let o = try n.object(allowed: ["id", "description", "kind", "toleranceSeconds", "skipWhenFilesAbsent",
-                                       "input", "capture", "scenario", "captures", "expect"])
+                                       "input", "capture", "scenario", "captures", "audio", "expect"])
         let idNode = try o.required("id")
         id = try idNode.string()
         guard !id.isEmpty, id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0) }) else {
@@ -84,9 +89,9 @@ extension Vector {
         func resolve(_ p: String) -> String { p.hasPrefix("/") ? p : directory + "/" + p }
         let kindNode = try o.required("kind")
         let expect = try o.required("expect")
-        switch try kindNode.choice(["frame", "capture", "scenario"]) {
+        switch try kindNode.choice(["frame", "capture", "audio", "scenario"]) {
         case "frame":
-            try Self.forbid(o, ["capture", "scenario", "captures"], kind: "frame")
+            try Self.forbid(o, ["capture", "scenario", "captures", "audio"], kind: "frame")
             let i = try o.required("input").object(allowed: ["adData", "h4", "linkLayer"])
             guard i.fields.count == 1, let key = i.fields.keys.first else {
                 throw try o.required("input").fail("give exactly one of adData, h4, linkLayer")
@@ -115,7 +120,7 @@ extension Vector {
                 expectation = .beacons(beacons, advertisement: adv)
             }
         case "capture":
-            try Self.forbid(o, ["input", "scenario", "captures"], kind: "capture")
+            try Self.forbid(o, ["input", "scenario", "captures", "audio"], kind: "capture")
             input = .capture(path: resolve(try o.required("capture").string()))
             let e = try expect.object(allowed: ["beacons", "records"])
             let beacons = try e.required("beacons").array().map { (b) throws(JSONInputError) in
@@ -126,6 +131,23 @@ extension Vector {
             let records = try e.required("records").object(allowed: ["read", "decoded", "ignored", "malformed"])
             for key in ["read", "decoded", "ignored", "malformed"] { _ = try records.required(key).integer(in: 0...Int64(Int32.max)) }
             expectation = .capture(beacons: beacons, records: records.fields)
+        case "audio":
+            try Self.forbid(o, ["input", "scenario", "captures", "capture"], kind: "audio")
+            input = .audio(path: resolve(try o.required("audio").string()))
+            let e = try expect.object(allowed: ["frames"])
+            var last = -Double.infinity
+            let frames = try e.required("frames").array().map { (f) throws(JSONInputError) in
+                let fo = try f.object(allowed: ["token", "mode", "start", "channel"])
+                _ = try ModelJSON.hex(try fo.required("token"), lengths: [6, 8, 12, 16])
+                _ = try fo.required("mode").choice(["inaudible", "audible"])
+                let startNode = try fo.required("start")
+                let start = try startNode.number(in: 0...1e9)
+                if start < last { throw startNode.fail("expected frames are out of time order") }
+                last = start
+                if let c = fo.optional("channel") { _ = try c.integer(in: 0...1023) }
+                return f.value
+            }
+            expectation = .audioFrames(frames)
         default:
             try Self.forbid(o, ["input", "capture"], kind: "scenario")
             let sNode = try o.required("scenario")
@@ -146,7 +168,13 @@ extension Vector {
             }
             scenario.description = scenario.description ?? description
             let captures = try o.optional("captures")?.array().map { (c) throws(JSONInputError) in resolve(try c.string()) } ?? []
-            input = .scenario(scenario, captures: captures)
+            let audio = try o.optional("audio")?.array().map { (a) throws(JSONInputError) -> ReplaySession.AudioFile in
+                if case .string(let file) = a.value { return ReplaySession.AudioFile(path: resolve(file)) }
+                let ao = try a.object(allowed: ["file", "startSeconds"])
+                return ReplaySession.AudioFile(path: resolve(try ao.required("file").string()),
+                                               startMicros: try ao.optional("startSeconds")?.microseconds(in: -ModelJSON.timeRange.upperBound...ModelJSON.timeRange.upperBound) ?? 0)
+            } ?? []
+            input = .scenario(scenario, captures: captures, audio: audio)
             let e = try expect.object(allowed: ["events"])
             let events = try e.required("events").array()
             var last: Int64 = .min
