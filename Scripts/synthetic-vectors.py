@@ -196,6 +196,8 @@ def ordered(events):
         o = {"event": kind, "time": seconds(t)}
         if kind in ("found", "lost", "subscriptionExpired"):
             o["subscription"] = who
+        if kind == "publicationExpired":
+            o["publication"] = who
         if msg:
             o["message"] = msg
         out.append(o)
@@ -311,6 +313,19 @@ def audio_notes(sc, view):
     return merge(all_found_lost(sc, "notes", "", "note", [("audioToken", sc.heard(), "audio")]))  # R1, F1, F2
 
 
+def stop_nearby(sc, view):
+    deny, grant, ttl, stop = us(8), us(12), us(20), us(30)
+    ble = [("bleToken", sc.sightings("ivy-phone", view, "token-v1"), "ble")]
+    ev = all_found_lost(sc, "scan", "", "chat", ble, counts=lambda s, t: not (deny <= t < grant),      # A2
+                        cuts=[(deny, {"bleToken"})], stop=(stop, "expire"))                         # F3, F4, F7
+    # "quiet" is broadcast only: it counts nothing (A5); the observer's own message "mine" is
+    # in no registry, so nothing finds it (P2).
+    ev += [("subscriptionExpired", stop, "scan", None), ("subscriptionExpired", stop, "quiet", None)]  # F7
+    ev += [("publicationExpired", ttl, "mine", None)]                                                # P1
+    return merge(ev, [handler("bluetoothPermissionError", deny, True),
+                      handler("bluetoothPermissionError", grant, False)])                           # H3
+
+
 CAPTURES = {"btsnoop": ("{n}.btsnoop", "hci", "btsnoop H4 (1002)"), "201": ("{n}-201.pcap", "hci", "pcap LINKTYPE 201"),
             "187": ("{n}-187.pcap", "hci", "pcap LINKTYPE 187"), "256": ("{n}-256.pcap", "air", "pcap LINKTYPE 256, channel-37 sniffer")}
 PLAN = [("office-walk", office_walk, ["btsnoop", "201", "187", "256"]),
@@ -322,7 +337,8 @@ PLAN = [("office-walk", office_walk, ["btsnoop", "201", "187", "256"]),
         ("ttl-and-release", ttl_and_release, ["btsnoop", "201"]),
         ("location-ibeacon", location_ibeacon, ["btsnoop", "256"]),
         ("audio-meeting", audio_meeting, ["btsnoop+flac", "201+flac"]),
-        ("audio-notes", audio_notes, ["flac"])]
+        ("audio-notes", audio_notes, ["flac"]),
+        ("stop-nearby", stop_nearby, ["btsnoop", "201"])]
 
 
 def main():
