@@ -20,10 +20,16 @@ public struct AudioSynthesizer {
 
     public let world: World
     public let audio: World.Audio
+    /// Each broadcaster's frame, encoded once at its level.
+    private let encodedFrames: [[Float]]
+    /// Samples in the recording: the world's duration.
+    private let sampleCount: Int
 
     public init(world: World, audio: World.Audio) {
         self.world = world
         self.audio = audio
+        encodedFrames = audio.broadcasters.map { Self.encoded($0, sampleRate: Double(audio.sampleRate)) }
+        sampleCount = Int(Double(world.durationMicros) / 1e6 * Double(audio.sampleRate))
     }
 
     /// When each broadcaster's frames begin: the first uniformly within 0–150 ms of `from`,
@@ -32,10 +38,10 @@ public struct AudioSynthesizer {
     public func schedule() -> [SentFrame] {
         var g = SeededGenerator(seed: world.seed ^ 0xA0D1_0000)
         let rate = Double(audio.sampleRate)
-        let total = Int(Double(world.durationMicros) / 1e6 * rate)
+        let total = sampleCount
         var sent: [SentFrame] = []
         for (b, caster) in audio.broadcasters.enumerated() {
-            let frame = encoded(caster)
+            let frame = encodedFrames[b]
             let length = frame.count
             let power = frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(length, 1))
             let noise = pow(10, audio.noiseDbfs / 10) * ChannelCondition.bandwidth(caster.mode) / (rate / 2)
@@ -58,12 +64,10 @@ public struct AudioSynthesizer {
     /// The recording: noise plus every scheduled frame, in full scale ±1 (the writer
     /// quantises to 16 bits).
     public func samples(_ frames: [SentFrame]) -> [Float] {
-        let rate = Double(audio.sampleRate)
-        let total = Int(Double(world.durationMicros) / 1e6 * rate)
+        let total = sampleCount
         var noise = GaussianNoise(seed: world.seed ^ 0xA0D1_0015)
         let sigma = pow(10, audio.noiseDbfs / 20)
         var x = (0..<total).map { _ in Float(sigma * noise.next()) }
-        let encodedFrames = audio.broadcasters.map(encoded)
         for f in frames {
             let frame = encodedFrames[f.broadcaster]
             for (i, v) in frame.enumerated() where f.firstSample + i < total { x[f.firstSample + i] += v }
@@ -71,9 +75,8 @@ public struct AudioSynthesizer {
         return x.map { max(-1, min(1, $0)) }
     }
 
-    private func encoded(_ caster: World.Broadcaster) -> [Float] {
+    private static func encoded(_ caster: World.Broadcaster, sampleRate rate: Double) -> [Float] {
         let peak = pow(10, caster.levelDbfs / 20)
-        let rate = Double(audio.sampleRate)
         let frame = caster.mode == .inaudible
             ? (try? InaudibleEncoder(sampleRate: rate, peak: peak).samples(token: caster.token))
             : (try? AudibleEncoder(sampleRate: rate, peak: peak).samples(token: caster.token))

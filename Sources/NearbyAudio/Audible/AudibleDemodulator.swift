@@ -237,7 +237,6 @@ public final class AudibleDemodulator: AudioDemodulator {
 
         var symbols: [Int] = []
         var reliability: [Float] = []
-        var signal = 0.0, noise = 0.0
         var slotSignal: [Double] = [], slotNoise: [Double] = []
         for i in 0..<NUTFrameCoding.maximumSymbolCount {
             let e = energies
@@ -260,8 +259,8 @@ public final class AudibleDemodulator: AudioDemodulator {
         let decoded = NUTFrameCoding.decode(symbols: symbols, reliability: reliability)
         let length = decoded?.token.count ?? 6
         let count = NUTFrameCoding.symbolCount(tokenLength: length)
-        signal = slotSignal.prefix(count).reduce(0, +) / Double(count)
-        noise = slotNoise.prefix(count).reduce(0, +) / Double(count)
+        let signal = slotSignal.prefix(count).reduce(0, +) / Double(count)
+        let noise = slotNoise.prefix(count).reduce(0, +) / Double(count)
         return Reception(decoded: decoded, start: start(peak: peak, epsilon: epsilon), epsilon: epsilon,
                          snrDb: snrDb(signal: signal, noise: noise, tokenLength: length))
     }
