@@ -51,6 +51,9 @@ import Testing
         ("captures/fixtures.json", "\"decoded\": 4", "\"decoded\": 5", "capture/air/le-ll-251-pcap", "records.decoded: expected 5, got 4"),
         ("audio/synthetic.json", "\"token\": \"d0d0d0d0d0d0\"", "\"token\": \"d0d0d0d0d0d1\"", "audio/synthetic/audio-meeting", "frames[0].token: expected d0d0d0d0d0d1, got d0d0d0d0d0d0"),
         ("audio/synthetic.json", "\"toleranceSeconds\": 0.001", "\"toleranceSeconds\": 0.000001", "audio/synthetic/audio-meeting", "frames[0].start: expected 2.013604 ± 1e-06 s"),
+        ("scenarios/limits.json", "\"reason\": \"33 characters; at most 32\"", "\"reason\": \"32 characters; at most 32\"", "scenario/v1-type-33-refused", "got:      $.events[0].subscribe.type: type has 33 characters"),
+        ("scenarios/limits.json", "\"path\": \"$.events[0].subscribe.strategy.ttlSeconds\"", "\"path\": \"$.events[0].subscribe.strategy\"", "scenario/v1-ttl-over-max-refused", "expected a refusal at $.events[0].subscribe.strategy (\"out of range\"), got one at $.events[0].subscribe.strategy.ttlSeconds"),
+        ("scenarios/limits.json", "\"ttlSeconds\": 0\n", "\"ttlSeconds\": 1\n", "scenario/v1-ttl-zero-refused", "but it was accepted"),
     ])
     func mutatedExpectationFailsAndPointsAtIt(file: String, from: String, to: String, id: String, shows: String) throws {
         var applied = false
@@ -108,6 +111,23 @@ import Testing
         #expect(byID["t/expected-order|a.json"]?.message == "$.vectors[4].expect.events[1].time: expected events are out of time order")
         #expect(byID["(file)|b.json"]?.message.hasPrefix("line 1, column 3") == true)
         #expect(results.count == 6)
+    }
+
+    @Test func aRefusalVectorIsInlineAndFeedsNoFiles() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let refused = #""expect": {"refused": {"path": "$.events[0].time", "reason": "out of range"}}"#
+        let file = #"{"id": "t/file", "kind": "scenario", "description": "x", "scenario": "s.json", \#(refused)}"#
+        let captures = #"{"id": "t/captures", "kind": "scenario", "description": "x", "scenario": {"scenario": 1}, "captures": ["a.pcap"], \#(refused)}"#
+        let unrooted = #"{"id": "t/unrooted", "kind": "scenario", "description": "x", "scenario": {"scenario": 1}, "expect": {"refused": {"path": "events[0].time", "reason": "x"}}}"#
+        let both = #"{"id": "t/both", "kind": "scenario", "description": "x", "scenario": {"scenario": 1}, "expect": {"events": [], "refused": {"path": "$", "reason": "x"}}}"#
+        let ok = #"{"id": "t/ok", "kind": "scenario", "description": "x", "scenario": {"scenario": 1, "events": [{"time": -1, "state": {"appState": "background"}}]}, \#(refused)}"#
+        _ = dir.write(Array(#"{"vectorFile": 1, "vectors": [\#(file), \#(captures), \#(unrooted), \#(both), \#(ok)]}"#.utf8), to: "a.json")
+        let byID = Dictionary(CheckSession().run(paths: [dir.path]).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byID["t/file"]?.message == "$.vectors[0].scenario: a scenario expected to be refused is inline, so the vector shows what is refused")
+        #expect(byID["t/captures"]?.message == "$.vectors[1]: \"captures\" does not belong in a refused-scenario vector")
+        #expect(byID["t/unrooted"]?.message.hasPrefix("$.vectors[2].expect.refused.path: a JSON path rooted at the scenario") == true)
+        #expect(byID["t/both"]?.message.hasPrefix("$.vectors[3].expect: unknown field \"events\"") == true)
+        #expect(byID["t/ok"]?.status == .pass, "a refusal at the expected path and reason passes: \(byID["t/ok"]?.message ?? "")")
     }
 
     @Test func resultsAreTheSameForAnyJobCountAndShardsPartitionTheSet() {

@@ -27,6 +27,7 @@ public enum VectorRunner {
         case .capture(let path): runCapture(path, v, &result)
         case .audio(let path): runAudio(path, v, &result)
         case .scenario(let scenario, let captures, let audio): runScenario(scenario, captures, audio, v, &result)
+        case .scenarioDocument(let document): runRefusal(document, v, &result)
         }
         return result
     }
@@ -175,6 +176,23 @@ public enum VectorRunner {
     }
 
     // MARK: scenarios
+
+    /// A scenario that must be refused (semantics.md V1): reading it must fail at the expected
+    /// path with a reason containing the expected phrase.
+    static func runRefusal(_ document: JSONValue, _ v: Vector, _ r: inout VectorResult) {
+        guard case .refused(let path, let phrase) = v.expectation else { return fail(&r, "internal: not a refusal expectation") }
+        var registryPath: String?
+        do {
+            let s = try Scenario(json: JSONNode(document), registryPath: &registryPath)
+            fail(&r, "expected the scenario to be refused at \(path) (\"\(phrase)\"), but it was accepted",
+                 ["accepted: \(s.inputs.count) inputs" + (registryPath.map { ", registry file \($0)" } ?? "")])
+        } catch {
+            if error.path != path || !error.reason.contains(phrase) {
+                fail(&r, "expected a refusal at \(path) (\"\(phrase)\"), got one at \(error.path)",
+                     ["expected: \(path): …\(phrase)…", "got:      \(error.description)"])
+            }
+        }
+    }
 
     static func runScenario(_ scenario: Scenario, _ captures: [String], _ audio: [ReplaySession.AudioFile],
                             _ v: Vector, _ r: inout VectorResult) {

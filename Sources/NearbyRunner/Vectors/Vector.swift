@@ -28,6 +28,9 @@ public struct Vector: Sendable {
         /// Audio: the token frames in order, each with `token`, `mode`, `start` and
         /// optionally `channel`.
         case audioFrames([JSONValue])
+        /// Scenario: the scenario must be refused (semantics.md V1) at this JSON path, rooted at
+        /// the scenario (`$.events[0].subscribe.type`), with a reason containing this phrase.
+        case refused(path: String, reason: String)
     }
 
     public enum Input: Sendable {
@@ -35,6 +38,9 @@ public struct Vector: Sendable {
         case capture(path: String)
         case audio(path: String)
         case scenario(Scenario, captures: [String], audio: [ReplaySession.AudioFile])
+        /// An inline scenario kept as written, to be read when the vector runs: for a vector
+        /// that expects the scenario to be refused.
+        case scenarioDocument(JSONValue)
     }
 
     public var id: String
@@ -54,14 +60,14 @@ public struct Vector: Sendable {
         case .frame: "frame"
         case .capture: "capture"
         case .audio: "audio"
-        case .scenario: "scenario"
+        case .scenario, .scenarioDocument: "scenario"
         }
     }
 
     /// Files the vector reads (resolved paths).
     public var referencedFiles: [String] {
         switch input {
-        case .frame: []
+        case .frame, .scenarioDocument: []
         case .capture(let p), .audio(let p): [p]
         case .scenario(_, let captures, let audio): captures + audio.map(\.path)
         }
@@ -151,6 +157,23 @@ extension Vector {
         default:
             try Self.forbid(o, ["input", "capture"], kind: "scenario")
             let sNode = try o.required("scenario")
+            if try expect.object(allowed: ["events", "refused"]).has("refused") {
+                // V1: the scenario itself is the input under test; it is read when the vector runs.
+                try Self.forbid(o, ["captures", "audio"], kind: "refused-scenario")
+                guard case .object = sNode.value else {
+                    throw sNode.fail("a scenario expected to be refused is inline, so the vector shows what is refused")
+                }
+                let r = try expect.object(allowed: ["refused"]).required("refused").object(allowed: ["path", "reason"])
+                let pathNode = try r.required("path"), reasonNode = try r.required("reason")
+                let path = try pathNode.string(), reason = try reasonNode.string()
+                guard path == "$" || path.hasPrefix("$.") || path.hasPrefix("$[") else {
+                    throw pathNode.fail("a JSON path rooted at the scenario, such as \"$.events[0].time\"")
+                }
+                if reason.isEmpty { throw reasonNode.fail("give a phrase of the expected reason") }
+                input = .scenarioDocument(sNode.value)
+                expectation = .refused(path: path, reason: reason)
+                return
+            }
             var scenario: Scenario
             if case .string(let file) = sNode.value {
                 // A scenario file of its own, e.g. a synthesized capture's (docs/synthesis.md).
