@@ -8,6 +8,8 @@
 //   NearbyBytes       the byte cursor, typed decode errors, hex helpers
 //   NearbyCapture     capture containers, link layers, HCI reports -> Advertisement
 //   NearbyFormats     AD structures and beacon frames (Eddystone, iBeacon, AltBeacon)
+//   NearbySecurity    Eddystone EID and eTLM: AES-EAX, EID computation and resolution,
+//                     identity keys by X25519 + HKDF (swift-crypto)
 //   NearbyJSON        deterministic JSON output, a strict parser, path-aware input readers
 //   NearbyAudio       NUT v1 audio tokens: byte layer, modems, sound files (libsndfile)
 //   NearbyDecode      capture file -> decoded advertisements, accounting, JSON/table output
@@ -24,6 +26,7 @@ let package = Package(
         .library(name: "NearbyBytes", targets: ["NearbyBytes"]),
         .library(name: "NearbyCapture", targets: ["NearbyCapture"]),
         .library(name: "NearbyFormats", targets: ["NearbyFormats"]),
+        .library(name: "NearbySecurity", targets: ["NearbySecurity"]),
         .library(name: "NearbyJSON", targets: ["NearbyJSON"]),
         .library(name: "NearbyAudio", targets: ["NearbyAudio"]),
         .library(name: "NearbyDecode", targets: ["NearbyDecode"]),
@@ -33,6 +36,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -48,6 +52,14 @@ let package = Package(
         .target(name: "NearbyBytes"),
         .target(name: "NearbyCapture", dependencies: ["NearbyBytes", "CPcap"]),
         .target(name: "NearbyFormats", dependencies: ["NearbyBytes"]),
+        .target(
+            name: "NearbySecurity",
+            dependencies: [
+                "NearbyBytes", "NearbyFormats",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .target(name: "NearbyJSON"),
         .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON"]),
@@ -78,6 +90,7 @@ let package = Package(
             dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbyTestSupport"]
         ),
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
+        .testTarget(name: "NearbySecurityTests", dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(name: "NearbyAudioTests", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(name: "NearbyMessagesTests", dependencies: ["NearbyMessages", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(

@@ -1,0 +1,90 @@
+import Crypto
+import CryptoExtras
+import NearbyBytes
+
+/// AES-EAX authenticated encryption (Bellare, Rogaway, Wagner, "The EAX Mode of Operation",
+/// FSE 2004), the mode of encrypted Eddystone-TLM (eddystone-tlm/tlm-encrypted.md;
+/// formats.md §1.6):
+///
+///     OMAC^t(M) = CMAC_K([t]₁₂₈ ‖ M)              (t = 0, 1, 2 as a 16-byte big-endian block)
+///     N' = OMAC^0(nonce), H' = OMAC^1(header)
+///     C  = CTR_K^{N'}(M)                          (the whole 128-bit block counts, big-endian)
+///     T  = N' ⊕ H' ⊕ OMAC^2(C), truncated to the tag length
+///
+/// CMAC (NIST SP 800-38B) is swift-crypto's `AES.CMAC`; the counter mode is built on the
+/// AES block function, because EAX increments the whole 128-bit block.
+public struct AESEAX: Sendable {
+    public let cipher: AES128
+
+    public init(key: [UInt8]) throws(SecurityError) {
+        cipher = try AES128(key)
+    }
+
+    public init(cipher: AES128) {
+        self.cipher = cipher
+    }
+
+    /// Encrypts `plaintext`; returns the ciphertext (same length) and the tag.
+    /// - Parameter tagLength: 1…16 bytes (eTLM uses 2).
+    public func seal(_ plaintext: [UInt8], nonce: [UInt8], header: [UInt8] = [], tagLength: Int = 16) -> (ciphertext: [UInt8], tag: [UInt8]) {
+        precondition((1...16).contains(tagLength), "an EAX tag has 1 to 16 bytes")
+        let n = omac(0, nonce)
+        let h = omac(1, header)
+        let c = counterMode(plaintext, initialCounter: n)
+        let m = omac(2, c)
+        let tag = (0..<tagLength).map { n[$0] ^ h[$0] ^ m[$0] }
+        return (c, tag)
+    }
+
+    /// The tag of `ciphertext` under `nonce` and `header`, `length` bytes.
+    public func tag(ciphertext: [UInt8], nonce: [UInt8], header: [UInt8] = [], length: Int) -> [UInt8] {
+        precondition((1...16).contains(length), "an EAX tag has 1 to 16 bytes")
+        let n = omac(0, nonce), h = omac(1, header), m = omac(2, ciphertext)
+        return (0..<length).map { n[$0] ^ h[$0] ^ m[$0] }
+    }
+
+    /// Verifies `tag` and decrypts. The tag is checked before any plaintext is returned.
+    /// - Throws: `micMismatch` naming the tag received and the tag computed.
+    public func open(_ ciphertext: [UInt8], tag received: [UInt8], nonce: [UInt8], header: [UInt8] = []) throws(SecurityError) -> [UInt8] {
+        guard (1...16).contains(received.count) else {
+            throw SecurityError(.frameLength, "an EAX tag has 1 to 16 bytes, found \(received.count)")
+        }
+        let computed = tag(ciphertext: ciphertext, nonce: nonce, header: header, length: received.count)
+        var difference: UInt8 = 0
+        for i in 0..<received.count { difference |= computed[i] ^ received[i] }
+        guard difference == 0 else {
+            throw SecurityError(.micMismatch, "tag \(Hex.encode(received)) received, \(Hex.encode(computed)) computed")
+        }
+        return counterMode(ciphertext, initialCounter: omac(0, nonce))
+    }
+
+    /// OMAC^t: CMAC over the tweak block [t] followed by `message`.
+    func omac(_ t: UInt8, _ message: [UInt8]) -> [UInt8] {
+        // Cannot fail: AES128 holds a 16-byte key.
+        var mac = try! AES.CMAC(key: cipher.key)
+        var tweak = [UInt8](repeating: 0, count: 16)
+        tweak[15] = t
+        mac.update(data: tweak)
+        mac.update(data: message)
+        return mac.finalize().withUnsafeBytes { Array($0) }
+    }
+
+    func counterMode(_ input: [UInt8], initialCounter: [UInt8]) -> [UInt8] {
+        var counter = initialCounter
+        var out = input
+        var i = 0
+        while i < input.count {
+            let stream = cipher.encrypt(block: counter)
+            for j in 0..<min(16, input.count - i) { out[i + j] ^= stream[j] }
+            i += 16
+            // Increment the 128-bit big-endian counter (mod 2^128).
+            var k = 15
+            while k >= 0 {
+                counter[k] &+= 1
+                if counter[k] != 0 { break }
+                k -= 1
+            }
+        }
+        return out
+    }
+}
