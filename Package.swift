@@ -62,7 +62,7 @@ let package = Package(
         ),
         .target(name: "NearbyJSON"),
         .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
-        .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON"]),
+        .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON", "NearbySecurity"]),
         .target(name: "NearbyDecode", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON"]),
         .target(name: "NearbySynthesis", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages"]),
         .target(name: "NearbyRunner", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
         .testTarget(name: "NearbySecurityTests", dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(name: "NearbyAudioTests", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyTestSupport"]),
-        .testTarget(name: "NearbyMessagesTests", dependencies: ["NearbyMessages", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
+        .testTarget(name: "NearbyMessagesTests", dependencies: ["NearbyMessages", "NearbySecurity", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbySynthesisTests",
             dependencies: ["NearbySynthesis", "NearbyAudio", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]

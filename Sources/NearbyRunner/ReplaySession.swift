@@ -114,7 +114,7 @@ public struct ReplaySession {
         sightings.sort { ($0.unixMicros, $0.order) < ($1.unixMicros, $1.order) }
 
         var timeline: [(timeMicros: Int64, text: String)] = []
-        var engine = SubscriptionEngine(registry: scenario.registry, initialState: scenario.initialState,
+        var engine = SubscriptionEngine(registry: scenario.registry.placed(originUnixMicros: origin), initialState: scenario.initialState,
                                         configuration: scenario.configuration)
         var events: [EngineEvent] = []
         var i = 0, j = 0

@@ -92,7 +92,7 @@ import Testing
         ("\"unsubscribe\": \"s2\"", "\"unsubscribe\": \"s3\"", "$.events[4].unsubscribe", "no subscription \"s3\""),
         ("\"id\": \"s2\"", "\"id\": \"s1\"", "$.events[1].subscribe", "used twice"),
         ("\"scenario\": 1", "\"scenario\": 2", "$.scenario", "out of range 1…1"),
-        ("\"type\": \"EDDYSTONE\"", "\"type\": \"EDDYSTONE_EID\"", "$.registry.beacons[0].advertisedId.type", "identity keys"),
+        ("\"type\": \"EDDYSTONE\"", "\"type\": \"EDDYSTONE_EID\"", "$.registry.beacons[0]", "\"ephemeralIdRegistration\" (identity key, rotation exponent, clock), which is missing"),
         ("\"id\": \"EBESExQVFhcYGRobHB0eHw==\"", "\"id\": \"EBESExQVFhcYGRobHB0e\"", "$.registry.beacons[0].advertisedId.id", "16 bytes"),
         ("\"data\": \"ZnJvbnQ=\"", "\"data\": \"ZnJvbnQ\"", "$.registry.beacons[0].attachments[0].data", "base64"),
         ("\"namespacedType\": \"proj/door\"", "\"namespacedType\": \"projdoor\"", "$.registry.beacons[0].attachments[0].namespacedType", "not \"namespace/type\""),

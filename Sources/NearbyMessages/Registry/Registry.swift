@@ -1,4 +1,5 @@
 import NearbyBytes
+import NearbySecurity
 
 /// What the server side knows, as this project models it (formats.md §3.2, §4.5): which
 /// publication each token stood for over time, and which attachments each beacon carries.
@@ -41,16 +42,26 @@ public struct Registry: Sendable {
 
     /// A registered beacon in the shape of the Proximity Beacon API's `getforobserved` answer.
     public struct Beacon: Hashable, Sendable {
-        /// The advertised ID (`AdvertisedId.type` EDDYSTONE, IBEACON or ALTBEACON).
+        /// The advertised ID (`AdvertisedId.type` EDDYSTONE, IBEACON, ALTBEACON; for
+        /// EDDYSTONE_EID the EID at registration, which the beacon no longer sends).
         public var advertisedID: SightingIdentity
-        /// `beacons/3!<hex>` (Eddystone), `beacons/1!` (iBeacon), `beacons/5!` (AltBeacon).
+        /// `beacons/3!<hex>` (Eddystone), `beacons/1!` (iBeacon), `beacons/5!` (AltBeacon),
+        /// `beacons/4!<initial EID>` (Eddystone-EID).
         public var beaconName: String
         public var attachments: [Message]
+        /// For an Eddystone-EID beacon: what resolves its rotating EIDs to it.
+        public var ephemeralID: EphemeralIDRegistration?
 
         public init(advertisedID: SightingIdentity, beaconName: String? = nil, attachments: [Message]) {
             self.advertisedID = advertisedID
             self.beaconName = beaconName ?? Self.defaultName(advertisedID)
             self.attachments = attachments
+        }
+
+        /// An Eddystone-EID beacon, known by its registration.
+        public init(ephemeralID: EphemeralIDRegistration, beaconName: String? = nil, attachments: [Message]) {
+            self.init(advertisedID: SightingIdentity(.eddystoneEID, ephemeralID.initialEID), beaconName: beaconName, attachments: attachments)
+            self.ephemeralID = ephemeralID
         }
 
         /// The `beaconName` the Proximity Beacon API gives an advertised ID.
@@ -79,8 +90,18 @@ public struct Registry: Sendable {
     }
     private(set) var tokenIndex: [SightingIdentity: [TokenEntry]] = [:]
     private(set) var beaconIndex: [SightingIdentity: [Int32]] = [:]
+    /// Eddystone-EID beacons: the resolver (its registrations in the scenario's time base),
+    /// and for each of its registrations the beacon's index in `beacons` and messages.
+    public private(set) var eidResolver: EIDResolver?
+    private(set) var eidBeacons: [(beacon: Int, messages: [Int32])] = []
 
     public init(publications: [Publication] = [], beacons: [Beacon] = []) {
+        self.init(publications: publications, beacons: beacons, originUnixMicros: 0)
+    }
+
+    /// - Parameter originUnixMicros: the Unix time of scenario time 0, which places EID
+    ///   registrations given in Unix time (`placed(originUnixMicros:)`).
+    init(publications: [Publication], beacons: [Beacon], originUnixMicros: Int64) {
         self.publications = publications
         self.beacons = beacons
         var ids: [Message: Int32] = [:]
@@ -101,7 +122,18 @@ public struct Registry: Sendable {
                     .append(TokenEntry(from: from, until: until, mediums: t.mediums, message: m))
             }
         }
-        for b in beacons {
+        var registrations: [EIDRegistration] = []
+        for (index, b) in beacons.enumerated() {
+            if let e = b.ephemeralID {
+                registrations.append(e.resolverRegistration(originUnixMicros: originUnixMicros))
+                var list: [Int32] = []
+                for a in b.attachments {
+                    let m = intern(a)
+                    if !list.contains(m) { list.append(m) }
+                }
+                eidBeacons.append((index, list))
+                continue
+            }
             var list = beaconIndex[b.advertisedID, default: []]
             for a in b.attachments {
                 let m = intern(a)
@@ -109,6 +141,22 @@ public struct Registry: Sendable {
             }
             beaconIndex[b.advertisedID] = list
         }
+        eidResolver = registrations.isEmpty ? nil : EIDResolver(registrations: registrations)
+    }
+
+    /// This registry with its EID registrations given in Unix time placed in the scenario's
+    /// time base, scenario time 0 being `originUnixMicros` (replay knows it once the captures
+    /// are read; the default is the Unix epoch, which is `decode`'s time base).
+    public func placed(originUnixMicros: Int64) -> Registry {
+        Registry(publications: publications, beacons: beacons, originUnixMicros: originUnixMicros)
+    }
+
+    /// The registered Eddystone-EID beacons that broadcast `eid` at `micros` (scenario time),
+    /// best first (docs/semantics.md R2): each with the index of the beacon in `beacons` and
+    /// how the resolver matched it.
+    public func resolveEID(_ eid: [UInt8], atMicros micros: Int64) -> [(beacon: Int, match: EIDResolver.Match)] {
+        guard let r = eidResolver else { return [] }
+        return r.resolve(eid: eid, atMicros: micros).map { (eidBeacons[$0.beacon].beacon, $0) }
     }
 
     /// The registry messages a sighting stands for at its time, in registry order.
@@ -127,6 +175,16 @@ public struct Registry: Sendable {
             let medium: DiscoveryMediums = sighting.medium == .ble ? .ble : .audio
             for e in entries where e.from <= sighting.timeMicros && sighting.timeMicros < e.until && e.mediums.contains(medium) {
                 body(e.message)
+            }
+        } else if sighting.identity.kind == .eddystoneEID {
+            guard let r = eidResolver else { return }
+            let matches = r.resolve(eid: sighting.identity.bytes, atMicros: sighting.timeMicros)
+            var done: [Int32] = []
+            for match in matches {
+                for m in eidBeacons[match.beacon].messages where !done.contains(m) {
+                    done.append(m)
+                    body(m)
+                }
             }
         } else if let list = beaconIndex[sighting.identity] {
             for m in list { body(m) }

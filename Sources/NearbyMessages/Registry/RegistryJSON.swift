@@ -1,4 +1,6 @@
+import NearbyBytes
 import NearbyJSON
+import NearbySecurity
 
 extension Registry {
     /// Reads a registry file's JSON (docs/scenario-format.md, "Registry"):
@@ -8,10 +10,17 @@ extension Registry {
     ///                        "tokens": [{"token": HEX, "mediums"?: ["ble","audio"], "from"?, "until"?}]}],
     ///      "beacons": [{"advertisedId": {"type": "EDDYSTONE"|"IBEACON"|"ALTBEACON", "id": BASE64},
     ///                   "beaconName"?, "attachments": [{"namespacedType": "ns/type", "data": BASE64,
-    ///                                                   "maxDistanceMeters"?}]}]}
+    ///                                                   "maxDistanceMeters"?}]},
+    ///                  {"advertisedId": {"type": "EDDYSTONE_EID", "id"?: BASE64 (initial EID, checked)},
+    ///                   "ephemeralIdRegistration": {"beaconIdentityKey": BASE64 (16 bytes)
+    ///                        | "beaconEcdhPublicKey" + "serviceEcdhPrivateKey": BASE64 (32 bytes each),
+    ///                      "rotationPeriodExponent": 0…15, "initialClockValue": 0…2^32−1,
+    ///                      "registeredAt": SECONDS | {"unixSeconds": N}},
+    ///                   "beaconName"?, "attachments": [...]}]}
     ///
-    /// Beacons take the shape of the Proximity Beacon API's `getforobserved` answer
-    /// (formats.md §4.5). Times are seconds in the scenario's time base.
+    /// Beacons take the shape of the Proximity Beacon API's `getforobserved` answer and its
+    /// `EphemeralIdRegistration` (formats.md §1.7, §4.5). Times are seconds in the scenario's
+    /// time base, except an EID registration's `{"unixSeconds"}`.
     public init(json root: JSONNode) throws(JSONInputError) {
         let o = try root.object(allowed: ["registry", "description", "publications", "beacons"])
         _ = try o.required("registry").integer(in: 1...1)
@@ -38,13 +47,29 @@ extension Registry {
         }
         var beacons: [Beacon] = []
         for n in try o.optional("beacons")?.array() ?? [] {
-            let b = try n.object(allowed: ["advertisedId", "beaconName", "attachments"])
+            let b = try n.object(allowed: ["advertisedId", "beaconName", "attachments", "ephemeralIdRegistration"])
             let adv = try b.required("advertisedId")
             let a = try adv.object(allowed: ["type", "id"])
             let typeNode = try a.required("type")
             let type = try typeNode.string()
-            let idNode = try a.required("id")
-            let id = try ModelJSON.base64(idNode)
+            var ephemeralID: EphemeralIDRegistration?
+            if type == "EDDYSTONE_EID" {
+                guard let r = b.optional("ephemeralIdRegistration") else {
+                    throw b.node.fail("an EDDYSTONE_EID beacon resolves through its \"ephemeralIdRegistration\" (identity key, rotation exponent, clock), which is missing")
+                }
+                let e = try Self.ephemeralIDRegistration(r)
+                if let idNode = a.optional("id") {
+                    let id = try ModelJSON.base64(idNode)
+                    guard id == e.initialEID else {
+                        throw idNode.fail("the initial EID is \(Base64.encode(e.initialEID)) (\(Hex.encode(e.initialEID))) for this identity key, exponent and clock, not \(Hex.encode(id))")
+                    }
+                }
+                ephemeralID = e
+            } else if let r = b.optional("ephemeralIdRegistration") {
+                throw r.fail("only an EDDYSTONE_EID beacon has an ephemeralIdRegistration")
+            }
+            let id = ephemeralID == nil ? try ModelJSON.base64(a.required("id")) : []
+            let idNode = try ephemeralID == nil ? a.required("id") : adv
             let identity: SightingIdentity
             switch type {
             case "EDDYSTONE":
@@ -57,9 +82,9 @@ extension Registry {
                 guard id.count == 20 else { throw idNode.fail("an ALTBEACON id is 20 bytes, found \(id.count)") }
                 identity = SightingIdentity(.altBeacon, id)
             case "EDDYSTONE_EID":
-                throw typeNode.fail("EDDYSTONE_EID beacons resolve through identity keys, which this registry format does not hold yet")
+                identity = SightingIdentity(.eddystoneEID, ephemeralID!.initialEID)
             default:
-                throw typeNode.fail("\"\(type)\" is not one of \"EDDYSTONE\", \"IBEACON\", \"ALTBEACON\"")
+                throw typeNode.fail("\"\(type)\" is not one of \"EDDYSTONE\", \"IBEACON\", \"ALTBEACON\", \"EDDYSTONE_EID\"")
             }
             var attachments: [Message] = []
             for an in try b.required("attachments").array() {
@@ -74,9 +99,57 @@ extension Registry {
                                 content: try ModelJSON.base64(ao.required("data")))
                 attachments.append(try ModelJSON.checked(m, at: an))
             }
-            beacons.append(Beacon(advertisedID: identity, beaconName: try b.optional("beaconName")?.string(), attachments: attachments))
+            let name = try b.optional("beaconName")?.string()
+            if let ephemeralID {
+                beacons.append(Beacon(ephemeralID: ephemeralID, beaconName: name, attachments: attachments))
+            } else {
+                beacons.append(Beacon(advertisedID: identity, beaconName: name, attachments: attachments))
+            }
         }
         self.init(publications: publications, beacons: beacons)
+    }
+
+    /// `ephemeralIdRegistration`: the identity key (given, or derived from the beacon's public
+    /// key and the resolver's private key by X25519 + HKDF), K, and the clock at registration.
+    static func ephemeralIDRegistration(_ n: JSONNode) throws(JSONInputError) -> EphemeralIDRegistration {
+        let o = try n.object(allowed: ["beaconIdentityKey", "beaconEcdhPublicKey", "serviceEcdhPrivateKey",
+                                       "rotationPeriodExponent", "initialClockValue", "registeredAt"])
+        let key: [UInt8]
+        if let k = o.optional("beaconIdentityKey") {
+            for other in ["beaconEcdhPublicKey", "serviceEcdhPrivateKey"] where o.has(other) {
+                throw n.fail("give the identity key or the key pair to derive it from, not both (\"\(other)\")")
+            }
+            key = try ModelJSON.base64(k)
+            guard key.count == 16 else { throw k.fail("an identity key is 16 bytes (AES-128), found \(key.count)") }
+        } else {
+            guard o.has("beaconEcdhPublicKey") || o.has("serviceEcdhPrivateKey") else {
+                throw n.fail("give \"beaconIdentityKey\", or \"beaconEcdhPublicKey\" and \"serviceEcdhPrivateKey\" to derive it")
+            }
+            let pubNode = try o.required("beaconEcdhPublicKey"), privNode = try o.required("serviceEcdhPrivateKey")
+            let pub = try ModelJSON.base64(pubNode), priv = try ModelJSON.base64(privNode)
+            guard pub.count == 32 else { throw pubNode.fail("an X25519 public key is 32 bytes, found \(pub.count)") }
+            guard priv.count == 32 else { throw privNode.fail("an X25519 private key is 32 bytes, found \(priv.count)") }
+            do {
+                key = try IdentityKeyDerivation.identityKey(resolverPrivateKey: priv, beaconPublicKey: pub)
+            } catch {
+                throw pubNode.fail(error.reason)
+            }
+        }
+        let k = try o.required("rotationPeriodExponent").integer(in: 0...15)
+        let clock = try o.required("initialClockValue").integer(in: 0...Int64(UInt32.max))
+        let tNode = try o.required("registeredAt")
+        let time: EphemeralIDRegistration.Time
+        if case .object = tNode.value {
+            let to = try tNode.object(allowed: ["unixSeconds"])
+            time = .unixMicros(try to.required("unixSeconds").microseconds(in: ModelJSON.timeRange))
+        } else {
+            time = .scenarioMicros(try tNode.microseconds(in: -ModelJSON.timeRange.upperBound...ModelJSON.timeRange.upperBound))
+        }
+        do {
+            return try EphemeralIDRegistration(identityKey: key, rotationExponent: Int(k), initialClockValue: UInt32(clock), registeredAt: time)
+        } catch {
+            throw n.fail(error.reason)
+        }
     }
 
     private static func interval(_ o: JSONObject) throws(JSONInputError) -> (Int64?, Int64?) {
