@@ -63,8 +63,8 @@ let package = Package(
         .target(name: "NearbyJSON"),
         .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON", "NearbySecurity"]),
-        .target(name: "NearbyDecode", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON"]),
-        .target(name: "NearbySynthesis", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages"]),
+        .target(name: "NearbyDecode", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbySecurity"]),
+        .target(name: "NearbySynthesis", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages", "NearbySecurity"]),
         .target(name: "NearbyRunner", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
         .executableTarget(
             name: "nearby-conformance",
@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "NearbyFormatsTests", dependencies: ["NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyDecodeTests",
-            dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbyTestSupport"]
+            dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbySecurity", "NearbyTestSupport"]
         ),
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
         .testTarget(name: "NearbySecurityTests", dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),

@@ -89,11 +89,15 @@ class Scenario:
                     msgs.append(message(p["message"]))
         return msgs
 
-    def beacon_messages(self, kind, hexid):
+    def beacon_messages(self, kind, hexid, t):
         raw = base64.b64encode(bytes.fromhex(hexid)).decode()
         msgs = []
         for b in self.registry.get("beacons", []):
-            if b["advertisedId"]["type"] == kind and b["advertisedId"]["id"] == raw:
+            if kind == "EDDYSTONE_EID" and b["advertisedId"]["type"] == kind and self.eid_resolves(b["ephemeralIdRegistration"], hexid, t):
+                for a in b["attachments"]:
+                    ns, ty = a["namespacedType"].split("/", 1)
+                    msgs.append({"namespace": ns, "type": ty, "content": a["data"]})
+            elif b["advertisedId"]["type"] == kind and b["advertisedId"].get("id") == raw:
                 for a in b["attachments"]:
                     ns, ty = a["namespacedType"].split("/", 1)
                     msgs.append({"namespace": ns, "type": ty, "content": a["data"]})
@@ -102,6 +106,48 @@ class Scenario:
         if kind == "IBEACON":
             msgs.append({"namespace": "__reserved_namespace", "type": "__i_beacon_id", "content": raw})
         return msgs
+
+
+    def eid_resolves(self, reg, hexid, t):
+        """R2 for Eddystone-EID, from docs/eddystone-security.md §3: the EID of some rotation
+        period within 1 + ceil((150e-6 * |elapsed| + 1 s) / 2^K) periods of the one the
+        beacon's clock should be in at t. EIDs by eid_computation(), written from
+        formats.md §1.7 with the Python 'cryptography' package, not the Swift code."""
+        if "beaconIdentityKey" in reg:
+            ik = base64.b64decode(reg["beaconIdentityKey"])
+        else:
+            ik = identity_key(base64.b64decode(reg["serviceEcdhPrivateKey"]), base64.b64decode(reg["beaconEcdhPublicKey"]))
+        k = reg["rotationPeriodExponent"]
+        at = reg["registeredAt"]
+        registered = us(at["unixSeconds"]) - us(self.doc["timeOrigin"]["unixSeconds"]) if isinstance(at, dict) else us(at)
+        elapsed = t - registered
+        expected = (reg["initialClockValue"] + (elapsed // 1_000_000)) >> k      # floor, as the clock ticks whole seconds
+        window = 1 + -(-(150e-6 * abs(elapsed) / 1e6 + 1) // (1 << k))
+        window = int(window)
+        return any(eid_computation(ik, k, ((expected + d) << k) & 0xFFFFFFFF) == hexid for d in range(-window, window + 1))
+
+
+def aes_block(key, block):
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    e = Cipher(algorithms.AES(key), modes.ECB()).encryptor()
+    return e.update(block) + e.finalize()
+
+
+def eid_computation(ik, k, t):
+    """formats.md §1.7: TK = AES(IK, 0^11 FF 00 00 (t>>16)); EID = AES(TK, 0^11 K (t & ~(2^K-1)))[:8]."""
+    tk = aes_block(ik, bytes(11) + b"\xff" + bytes(2) + ((t >> 16) & 0xFFFF).to_bytes(2, "big"))
+    return aes_block(tk, bytes(11) + bytes([k]) + (t & ~((1 << k) - 1) & 0xFFFFFFFF).to_bytes(4, "big"))[:8].hex()
+
+
+def identity_key(resolver_private, beacon_public):
+    """formats.md §1.7: HKDF-SHA256(X25519(resolver, beacon), salt = resolver pub || beacon pub)[:16]."""
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+    r = X25519PrivateKey.from_private_bytes(resolver_private)
+    rpub = r.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    shared = r.exchange(X25519PublicKey.from_public_bytes(beacon_public))
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=rpub + beacon_public, info=b"").derive(shared)[:16]
 
 
 def message(m):
@@ -114,6 +160,9 @@ def frame_id(frame):
     if frame["kind"] == "eddystone-uid":
         i = ad.index(bytes([0x16, 0xAA, 0xFE])) + 3
         return "EDDYSTONE", ad[i + 2:i + 18].hex()
+    if frame["kind"] == "eddystone-eid":
+        i = ad.index(bytes([0x16, 0xAA, 0xFE, 0x30])) + 3
+        return "EDDYSTONE_EID", ad[i + 2:i + 10].hex()
     if frame["kind"] == "ibeacon":
         i = ad.index(bytes([0x4C, 0x00, 0x02, 0x15])) + 4
         return "IBEACON", ad[i:i + 20].hex()
@@ -139,7 +188,7 @@ def evidence(sc, sources, ns, ty):
         for t, (kind, ident) in items:
             if kind is None:
                 continue          # TLM and other frames name no beacon
-            msgs = sc.token_messages(ident, t, medium) if kind == "TOKEN" else sc.beacon_messages(kind, ident)
+            msgs = sc.token_messages(ident, t, medium) if kind == "TOKEN" else sc.beacon_messages(kind, ident, t)
             for m in msgs:
                 if matches(m, ns, ty):
                     key = json.dumps(m, sort_keys=True)
@@ -326,6 +375,13 @@ def stop_nearby(sc, view):
                       handler("bluetoothPermissionError", grant, False)])                           # H3
 
 
+def eid_rotation(sc, view):
+    # R2: each EID frame resolves to its registered beacon (or, for the stranger, to nothing);
+    # R4: a beacon's rotated EIDs stand for one message, so one found and one lost each.
+    eids = [("beacon", sc.sightings(d, view, "eddystone-eid"), "ble") for d in ("desk-eid", "lobby-eid", "stranger-eid")]
+    return merge(all_found_lost(sc, "desks", "proj", "desk", eids))
+
+
 CAPTURES = {"btsnoop": ("{n}.btsnoop", "hci", "btsnoop H4 (1002)"), "201": ("{n}-201.pcap", "hci", "pcap LINKTYPE 201"),
             "187": ("{n}-187.pcap", "hci", "pcap LINKTYPE 187"), "256": ("{n}-256.pcap", "air", "pcap LINKTYPE 256, channel-37 sniffer")}
 PLAN = [("office-walk", office_walk, ["btsnoop", "201", "187", "256"]),
@@ -338,7 +394,8 @@ PLAN = [("office-walk", office_walk, ["btsnoop", "201", "187", "256"]),
         ("location-ibeacon", location_ibeacon, ["btsnoop", "256"]),
         ("audio-meeting", audio_meeting, ["btsnoop+flac", "201+flac"]),
         ("audio-notes", audio_notes, ["flac"]),
-        ("stop-nearby", stop_nearby, ["btsnoop", "201"])]
+        ("stop-nearby", stop_nearby, ["btsnoop", "201"]),
+        ("eid-rotation", eid_rotation, ["btsnoop", "201", "256"])]
 
 
 def main():

@@ -21,6 +21,8 @@ public struct DecodeSession {
     public var intervals = false
     /// For sound files: the lost timeout of the intervals, seconds.
     public var lostTimeout = 10.0
+    /// Resolves EID frames and decrypts eTLM frames in JSON output (`decode --registry`).
+    public var secureFrames: SecureFrameAnnotator?
 
     public init(beaconsOnly: Bool = false, summary: Bool = false, format: OutputFormat = .json,
                 intervals: Bool = false, lostTimeout: Double = 10) {
@@ -60,7 +62,10 @@ public struct DecodeSession {
                         guard decoded.advertisement.hasADData else { return }
                         if beaconsOnly && decoded.beacons.isEmpty { return }
                         switch format {
-                        case .json: output(decoded.jsonObject(file: path).serialized)
+                        case .json:
+                            var object = decoded.jsonObject(file: path)
+                            secureFrames?.annotate(decoded, &object)
+                            output(object.serialized)
                         case .table: output(Self.tableRow(decoded))
                         }
                     },

@@ -34,6 +34,16 @@ public enum BeaconAdvertisingData {
         return eddystone(f)
     }
 
+    /// Eddystone-EID (§1.7): frame type 0x30, Tx power at 0 m, the 8-byte EID.
+    public static func eddystoneEID(_ eid: [UInt8], txPower: Int8) -> [UInt8] {
+        eddystone([0x30, UInt8(bitPattern: txPower)] + eid)
+    }
+
+    /// Any Eddystone frame given whole (an eTLM from `EncryptedTelemetry.encrypt`).
+    public static func eddystoneFrame(_ serviceData: [UInt8]) -> [UInt8] {
+        eddystone(serviceData)
+    }
+
     /// iBeacon (§2.1): manufacturer data 0x004C, type 0x02, length 0x15, UUID, major,
     /// minor (big-endian), measured power at 1 m.
     public static func iBeacon(uuidMajorMinor: [UInt8], measuredPower: Int8) -> [UInt8] {

@@ -4,6 +4,7 @@ import NearbyCapture
 import NearbyFormats
 import NearbyJSON
 import NearbyMessages
+import NearbySecurity
 
 extension World {
     /// Reads a scenario's `world` object (docs/synthesis.md), strictly: unknown fields, wrong
@@ -17,7 +18,7 @@ extension World {
         var devices: [Device] = []
         var names: Set<String> = []
         for d in try o.required("devices").array() {
-            let device = try Self.device(d)
+            let device = try Self.device(d, durationMicros: duration)
             guard names.insert(device.name).inserted else { throw d.fail("device name \"\(device.name)\" is used twice") }
             devices.append(device)
         }
@@ -92,7 +93,7 @@ extension World {
         return s
     }
 
-    static func device(_ n: JSONNode) throws(JSONInputError) -> Device {
+    static func device(_ n: JSONNode, durationMicros: Int64) throws(JSONInputError) -> Device {
         let o = try n.object(allowed: ["name", "address", "addressType", "interval", "connectable", "extendedAdvertising",
                                        "path", "rssiNoiseDb", "frames"])
         let name = try o.required("name").string()
@@ -114,13 +115,20 @@ extension World {
         if path.isEmpty { throw pNode.fail("give at least one [time, dBm] point") }
         let noise = try o.optional("rssiNoiseDb")?.number(in: 0...30) ?? 0
         let fNode = try o.required("frames")
-        let frames = try fNode.array().map { (f) throws(JSONInputError) in try Self.frame(f, extended: extended) }
+        var frames: [Frame] = []
+        for f in try fNode.array() {
+            if case .object(let fields) = f.value, fields["eddystoneEid"] != nil {
+                frames += try Self.eidFrames(f, durationMicros: durationMicros)
+            } else {
+                frames.append(try Self.frame(f, extended: extended))
+            }
+        }
         if frames.isEmpty { throw fNode.fail("a device sends at least one frame") }
         return Device(name: name, address: address, addressType: addressType, intervalMicros: interval,
                       connectable: connectable, extendedAdvertising: extended, path: path, rssiNoiseDB: noise, frames: frames)
     }
 
-    static let frameKinds = ["eddystoneUid", "eddystoneUrl", "eddystoneTlm", "iBeacon", "altBeacon", "token", "adData"]
+    static let frameKinds = ["eddystoneUid", "eddystoneUrl", "eddystoneTlm", "eddystoneEid", "iBeacon", "altBeacon", "token", "adData"]
 
     static func frame(_ n: JSONNode, extended: Bool) throws(JSONInputError) -> Frame {
         let o = try n.object(allowed: frameKinds + ["txPower", "manufacturer", "from", "until", "address"])
@@ -183,6 +191,79 @@ extension World {
             address = parsed
         }
         return Frame(kind: kind, adData: ad, from: from, until: until, address: address)
+    }
+
+    /// An Eddystone-EID beacon's frames (docs/synthesis.md, "EID beacons"): one EID frame per
+    /// rotation period of the beacon's clock, each from its own non-resolvable private
+    /// address (the first 6 bytes of the EID with the top two bits cleared) unless
+    /// `rotateAddress` is false, and with `etlm` an encrypted TLM frame beside each, under
+    /// the same address, its uptime and count advanced to the period's start and its salt
+    /// the period's EID bytes 6–7.
+    static func eidFrames(_ n: JSONNode, durationMicros: Int64) throws(JSONInputError) -> [Frame] {
+        let o = try n.object(allowed: ["eddystoneEid", "txPower", "from", "until"])
+        let e = try o.required("eddystoneEid").object(allowed: ["identityKey", "exponent", "clockAtStart", "clockPpm", "rotateAddress", "etlm"])
+        let key = try ModelJSON.hex(e.required("identityKey"), lengths: [16])
+        let exponent = Int(try e.required("exponent").integer(in: 0...15))
+        let generator: EIDGenerator
+        do {
+            generator = try EIDGenerator(identityKey: key, exponent: exponent)
+        } catch {
+            throw e.node.fail(error.reason)
+        }
+        let clockAtStart = try e.required("clockAtStart").integer(in: 0...Int64(UInt32.max))
+        let ppm = try e.optional("clockPpm")?.number(in: -1000...1000) ?? 0
+        let rotate = try e.optional("rotateAddress")?.bool() ?? true
+        let txPower = Int8(try o.optional("txPower")?.integer(in: -127...20) ?? -4)
+        let from = try o.optional("from").map { (f) throws(JSONInputError) in try ModelJSON.time(f) } ?? 0
+        let until = min(try o.optional("until").map { (u) throws(JSONInputError) in try ModelJSON.time(u) } ?? durationMicros, durationMicros)
+        if until <= from { throw n.fail("until must be later than from") }
+        var tlm: (battery: UInt16, temp88: Int16, count: UInt32, uptimeTenths: Int64, nordic: Bool)?
+        if let t = e.optional("etlm") {
+            let to = try t.object(allowed: ["batteryMillivolts", "temperatureCelsius", "advertisingCount", "uptimeSeconds", "nordicPadding"])
+            let temp = try to.required("temperatureCelsius").number(in: -128...127.99609375)
+            guard (temp * 256).rounded() == temp * 256 else { throw try to.required("temperatureCelsius").fail("a multiple of 1/256 °C (8.8 fixed point)") }
+            let up = try to.required("uptimeSeconds").microseconds(in: 0...429_496_729_500_000)
+            guard up % 100_000 == 0 else { throw try to.required("uptimeSeconds").fail("a multiple of 0.1 s") }
+            tlm = (UInt16(try to.required("batteryMillivolts").integer(in: 0...65535)), Int16(temp * 256),
+                   UInt32(try to.required("advertisingCount").integer(in: 0...4_294_967_295)), up / 100_000,
+                   try to.optional("nordicPadding")?.bool() ?? false)
+        }
+        // The beacon's clock at scenario time t (µs): clockAtStart + ⌊t·(1 + ppm·10⁻⁶) / 10⁶⌋,
+        // not wrapped; period p of the clock begins at the first t where the clock reaches p·2^K.
+        let rate = 1 + ppm * 1e-6
+        func clock(at t: Int64) -> Int64 { clockAtStart + Int64((Double(t) * rate / 1e6).rounded(.down)) }
+        func time(ofClock c: Int64) -> Int64 {
+            var t = Int64((Double(c - clockAtStart) * 1e6 / rate).rounded(.up))
+            while clock(at: t) < c { t += 1 }
+            while t > 0 && clock(at: t - 1) >= c { t -= 1 }
+            return t
+        }
+        let k = Int64(generator.exponent)
+        var frames: [Frame] = []
+        var period = clock(at: from) >> k
+        while true {
+            let start = max(from, time(ofClock: period << k)), end = min(until, time(ofClock: (period + 1) << k))
+            if start >= until { break }
+            if end > start {
+                let beaconTime = UInt32(truncatingIfNeeded: period << k)
+                let eid = generator.eid(at: beaconTime)
+                let address = rotate ? BluetoothAddress(rawValue: eid[0..<6].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } & 0x3FFF_FFFF_FFFF) : nil
+                frames.append(Frame(kind: "eddystone-eid", adData: BeaconAdvertisingData.eddystoneEID(eid, txPower: txPower),
+                                    from: start, until: end, address: address))
+                if let tlm {
+                    let secondsIn = start / 1_000_000
+                    let plain = EddystoneTLM(batteryRaw: tlm.battery, temperatureRaw: tlm.temp88,
+                                             advertisingCount: tlm.count &+ UInt32(truncatingIfNeeded: secondsIn * 10),
+                                             uptimeTenths: UInt32(truncatingIfNeeded: tlm.uptimeTenths + secondsIn * 10))
+                    // Cannot fail: the salt has 2 bytes.
+                    let sd = try! EncryptedTelemetry.encrypt(plain, with: generator, beaconTime: beaconTime, salt: [eid[6], eid[7]], nordicPadding: tlm.nordic)
+                    frames.append(Frame(kind: "eddystone-etlm", adData: BeaconAdvertisingData.eddystoneFrame(sd),
+                                        from: start, until: end, address: address))
+                }
+            }
+            period += 1
+        }
+        return frames
     }
 
     /// Unrelated device `i`: a random static address, a steady signal, and an advertisement

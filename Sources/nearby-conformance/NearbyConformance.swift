@@ -1,12 +1,13 @@
 import ArgumentParser
 import NearbyDecode
+import NearbyMessages
 
 @main
 struct NearbyConformance: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby-conformance",
         abstract: "Reference decoder and conformance suite for Nearby-Messages-style proximity systems.",
-        subcommands: [Check.self, Decode.self, Replay.self, Synthesize.self, Audio.self])
+        subcommands: [Check.self, Decode.self, Replay.self, Synthesize.self, Audio.self, EID.self])
 }
 
 extension DecodeSession.OutputFormat: ExpressibleByArgument {}
@@ -42,14 +43,30 @@ struct Decode: ParsableCommand {
     @Option(help: "Sound files: a token is lost after this many seconds without a frame (intervals).")
     var lostTimeout: Double = 10
 
+    @Option(help: "A registry file (docs/scenario-format.md): resolve EID frames to its EDDYSTONE_EID beacons and decrypt eTLM frames with their keys (JSON output; registration times in Unix seconds).")
+    var registry: String?
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Name at least one capture file, sound file or directory.") }
         if !(lostTimeout > 0) { throw ValidationError("--lost-timeout must be positive.") }
+        if registry != nil && format == .table { throw ValidationError("--registry adds fields to JSON output; use --format json.") }
     }
 
     func run() throws {
-        let session = DecodeSession(beaconsOnly: beaconsOnly, summary: summary, format: format,
+        var session = DecodeSession(beaconsOnly: beaconsOnly, summary: summary, format: format,
                                     intervals: intervals, lostTimeout: lostTimeout)
+        if let registry {
+            let r: Registry
+            do {
+                r = try Scenario.loadRegistry(registry)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(1)
+            }
+            session.secureFrames = SecureFrameAnnotator(beacons: r.beacons.compactMap { b in
+                b.ephemeralID.map { (b.beaconName, $0.resolverRegistration(originUnixMicros: 0)) }
+            })
+        }
         let status = session.run(
             paths: paths,
             output: { print($0) },

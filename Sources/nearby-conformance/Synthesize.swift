@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NearbySynthesis
 
 struct Synthesize: ParsableCommand {
@@ -16,7 +17,7 @@ struct Synthesize: ParsableCommand {
     @Argument(help: "The scenario file (JSON) with a world.")
     var scenario: String
 
-    @Option(name: .shortAndLong, help: "Output folder (must exist).")
+    @Option(name: .shortAndLong, help: "Output folder (created if missing).")
     var output: String
 
     @Option(help: "Base name of the output files (default: from the scenario file's name).")
@@ -26,6 +27,7 @@ struct Synthesize: ParsableCommand {
         var stderr = StandardError()
         do {
             let run = try SynthesisRun(scenarioPath: scenario)
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             let base = name ?? Self.baseName(scenario)
             let files = SynthesisRun.Files(directory: output, name: base, audio: run.world.audio?.container)
             let counts = try run.write(to: files)
