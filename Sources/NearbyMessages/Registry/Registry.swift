@@ -94,6 +94,8 @@ public struct Registry: Sendable {
     /// and for each of its registrations the beacon's index in `beacons` and messages.
     public private(set) var eidResolver: EIDResolver?
     private(set) var eidBeacons: [(beacon: Int, messages: [Int32])] = []
+    /// The Unix time (µs) of scenario time 0 used to place EID registrations given in Unix time.
+    public private(set) var originUnixMicros: Int64 = 0
 
     public init(publications: [Publication] = [], beacons: [Beacon] = []) {
         self.init(publications: publications, beacons: beacons, originUnixMicros: 0)
@@ -102,6 +104,7 @@ public struct Registry: Sendable {
     /// - Parameter originUnixMicros: the Unix time of scenario time 0, which places EID
     ///   registrations given in Unix time (`placed(originUnixMicros:)`).
     init(publications: [Publication], beacons: [Beacon], originUnixMicros: Int64) {
+        self.originUnixMicros = originUnixMicros
         self.publications = publications
         self.beacons = beacons
         var ids: [Message: Int32] = [:]
@@ -148,7 +151,12 @@ public struct Registry: Sendable {
     /// time base, scenario time 0 being `originUnixMicros` (replay knows it once the captures
     /// are read; the default is the Unix epoch, which is `decode`'s time base).
     public func placed(originUnixMicros: Int64) -> Registry {
-        Registry(publications: publications, beacons: beacons, originUnixMicros: originUnixMicros)
+        let dependsOnOrigin = beacons.contains {
+            if case .unixMicros? = $0.ephemeralID?.registeredAt { return true }
+            return false
+        }
+        guard dependsOnOrigin, originUnixMicros != self.originUnixMicros else { return self }
+        return Registry(publications: publications, beacons: beacons, originUnixMicros: originUnixMicros)
     }
 
     /// The registered Eddystone-EID beacons that broadcast `eid` at `micros` (scenario time),
