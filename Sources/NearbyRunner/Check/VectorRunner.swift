@@ -63,33 +63,10 @@ public enum VectorRunner {
             beacons = advertisements.flatMap(\.beacons)
             advertisementJSON = advertisements.first?.jsonObject(file: "")
         }
-        switch v.expectation {
-        case .error(let key, let offset):
-            guard let e = firstError else {
-                return fail(&r, "expected \(key) at offset \(offset), but it decoded without a fault",
-                            ["got beacons: " + JSONValue.array(beacons.map(BeaconJSON.object)).serialized])
-            }
-            if e.key != key || e.offset != offset {
-                fail(&r, "expected \(key) at offset \(offset), got \(e.key) at offset \(e.offset)", ["reason: \(e.reason)"])
-            }
-        case .beacons(let expected, let fields):
-            if let e = firstError { return fail(&r, "expected a clean decode, got \(e.key) at offset \(e.offset): \(e.reason)") }
-            let got = JSONValue.array(beacons.map(BeaconJSON.object))
-            if let d = JSONComparison.firstDifference(expected: .array(expected), actual: got, path: "beacons") {
-                return fail(&r, d, ["expected: " + JSONValue.array(expected).serialized, "got:      " + got.serialized])
-            }
-            if !fields.isEmpty {
-                guard case .object(let o)? = advertisementJSON else {
-                    return fail(&r, "expected an advertisement, got none")
-                }
-                let actual = JSONValue.object(o.filter { fields[$0.key] != nil })
-                if let d = JSONComparison.firstDifference(expected: .object(fields), actual: actual, path: "advertisement") {
-                    return fail(&r, d)
-                }
-            }
-        default:
-            fail(&r, "internal: a frame vector with a non-frame expectation")
-        }
+        var advertisement: [String: JSONValue]?
+        if case .object(let o)? = advertisementJSON { advertisement = o }
+        VectorComparison.frame(v, beacons: beacons.map(BeaconJSON.object), fault: firstError.map { ($0.key, $0.offset, $0.reason) },
+                               advertisement: advertisement, advertisementRequired: true, &r)
     }
 
     // MARK: captures
@@ -110,22 +87,10 @@ public enum VectorRunner {
             r.message = "\(error)"
             return
         }
-        guard case .capture(let expected, let records) = v.expectation else { return fail(&r, "internal: not a capture expectation") }
         let gotRecords = JSONValue.object(["read": .int(accounting.recordsRead), "decoded": .int(accounting.decoded),
                                            "ignored": .int(accounting.ignored), "malformed": .int(accounting.malformed)])
-        if let d = JSONComparison.firstDifference(expected: .object(records), actual: gotRecords, path: "records") {
-            return fail(&r, d, ["malformed by reason: " + JSONValue.object(accounting.malformedByReason.mapValues { .int($0) }).serialized])
-        }
-        for i in 0..<max(expected.count, beacons.count) {
-            let e = i < expected.count ? expected[i] : nil, g = i < beacons.count ? beacons[i] : nil
-            guard let e, let g else {
-                return fail(&r, e == nil ? "beacons[\(i)]: an extra beacon was decoded" : "beacons[\(i)]: an expected beacon was not decoded",
-                            ["expected: " + (e?.serialized ?? "nothing"), "got:      " + (g?.serialized ?? "nothing")])
-            }
-            if let d = JSONComparison.firstDifference(expected: e, actual: g, path: "beacons[\(i)]") {
-                return fail(&r, d, ["expected: " + e.serialized, "got:      " + g.serialized])
-            }
-        }
+        VectorComparison.capture(v, beacons: beacons, records: gotRecords,
+                                 recordDetails: ["malformed by reason: " + JSONValue.object(accounting.malformedByReason.mapValues { .int($0) }).serialized], &r)
     }
 
     // MARK: sound files
@@ -141,38 +106,14 @@ public enum VectorRunner {
             r.message = "\(error)"
             return
         }
-        guard case .audioFrames(let expected) = v.expectation else { return fail(&r, "internal: not an audio expectation") }
-        func show(_ f: AudioTokenFrame) -> String {
-            JSONValue.object(["token": .string(Hex.encode(f.token)), "mode": .string(f.mode.rawValue),
-                              "start": .number(String(format: "%.6f", f.start)), "channel": .int(f.channel),
-                              "snrDb": .number(String(format: "%.1f", f.snrDb))]).serialized
-        }
-        let tolerance = Double(v.toleranceMicros) / 1e6
-        for i in 0..<max(expected.count, frames.count) {
-            let e = i < expected.count ? expected[i] : nil, g = i < frames.count ? frames[i] : nil
-            var context: [String] = ["expected: " + (e?.serialized ?? "no frame"), "got:      " + (g.map(show) ?? "no frame")]
-            if i > 0, i - 1 < frames.count { context.append("after:    " + show(frames[i - 1])) }
-            guard let e, let g, case .object(let o) = e else {
-                return fail(&r, e == nil ? "frames[\(i)]: an extra frame was decoded" : "frames[\(i)]: an expected frame was not decoded", context)
-            }
-            if case .string(let token)? = o["token"], token.lowercased() != Hex.encode(g.token) {
-                return fail(&r, "frames[\(i)].token: expected \(token), got \(Hex.encode(g.token))", context)
-            }
-            if case .string(let mode)? = o["mode"], mode != g.mode.rawValue {
-                return fail(&r, "frames[\(i)].mode: expected \(mode), got \(g.mode.rawValue)", context)
-            }
-            if let c = o["channel"], JSONComparison.firstDifference(expected: c, actual: .int(g.channel), path: "") != nil {
-                return fail(&r, "frames[\(i)].channel: expected \(c.serialized), got \(g.channel)", context)
-            }
-            let start: Double? = switch o["start"] {
-            case .number(let text)?: Double(text)
-            case .integer(let n)?: Double(n)
-            default: nil
-            }
-            if let start, abs(g.start - start) > tolerance {
-                return fail(&r, "frames[\(i)].start: expected \(o["start"]!.serialized) ± \(tolerance) s, got \(String(format: "%.6f", g.start))", context)
-            }
-        }
+        VectorComparison.audio(v, frames: frames.map(Self.audioFrameJSON), &r)
+    }
+
+    /// A decoded frame as an audio vector compares it (and shows it in a divergence).
+    static func audioFrameJSON(_ f: AudioTokenFrame) -> JSONValue {
+        .object(["token": .string(Hex.encode(f.token)), "mode": .string(f.mode.rawValue),
+                 "start": .number(String(format: "%.6f", f.start)), "channel": .int(f.channel),
+                 "snrDb": .number(String(format: "%.1f", f.snrDb))])
     }
 
     // MARK: scenarios
@@ -180,17 +121,12 @@ public enum VectorRunner {
     /// A scenario that must be refused (semantics.md V1): reading it must fail at the expected
     /// path with a reason containing the expected phrase.
     static func runRefusal(_ document: JSONValue, _ v: Vector, _ r: inout VectorResult) {
-        guard case .refused(let path, let phrase) = v.expectation else { return fail(&r, "internal: not a refusal expectation") }
         var registryPath: String?
         do {
-            let s = try Scenario(json: JSONNode(document), registryPath: &registryPath)
-            fail(&r, "expected the scenario to be refused at \(path) (\"\(phrase)\"), but it was accepted",
-                 ["accepted: \(s.inputs.count) inputs" + (registryPath.map { ", registry file \($0)" } ?? "")])
+            _ = try Scenario(json: JSONNode(document), registryPath: &registryPath)
+            VectorComparison.refusal(v, refusal: nil, phraseMatters: true, &r)
         } catch {
-            if error.path != path || !error.reason.contains(phrase) {
-                fail(&r, "expected a refusal at \(path) (\"\(phrase)\"), got one at \(error.path)",
-                     ["expected: \(path): …\(phrase)…", "got:      \(error.description)"])
-            }
+            VectorComparison.refusal(v, refusal: (error.path, error.reason), phraseMatters: true, &r)
         }
     }
 
@@ -204,14 +140,9 @@ public enum VectorRunner {
             r.message = error.reason
             return
         }
-        guard case .events(let expected) = v.expectation else { return fail(&r, "internal: not a scenario expectation") }
         let got = replay.events.map(EventJSON.object)
-        guard let d = EventComparison.firstDivergence(expected: expected, got: got, toleranceMicros: v.toleranceMicros) else { return }
-        var details = [
-            "expected: " + (d.expected?.serialized ?? "no event"),
-            "got:      " + (d.got?.serialized ?? "no event"),
-        ]
-        if d.index > 0 { details.append("after:    " + got[d.index - 1].serialized) }
+        guard let d = VectorComparison.events(v, got: got, &r) else { return }
+        var details = r.details
         let t = [d.expected, d.got].compactMap { $0.flatMap(eventTime) }.min() ?? 0
         let window: Int64 = max(v.toleranceMicros, 2_000_000) + scenario.configuration.lostTimeoutMicros
         let nearby = replay.timeline.filter { abs($0.timeMicros - t) <= window }
@@ -220,7 +151,7 @@ public enum VectorRunner {
             details.append("inputs within \(JSONValue.seconds(micros: window).serialized) s:")
             details += shown.map { $0.timeMicros == .min ? "  " + $0.text : "  \(JSONValue.seconds(micros: $0.timeMicros).serialized)  \($0.text)" }
         }
-        fail(&r, "event #\(d.index + 1): \(d.reason)", details)
+        r.details = details
     }
 
     static func eventTime(_ e: JSONValue) -> Int64? {

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An implementation under test, run as `/bin/sh -c COMMAND` in its own process group with
+/// its standard input, output and error on pipes (docs/interop.md §1). Every read and write
+/// has a deadline, so a hung or dead implementation costs at most its time-out; standard
+/// error is drained continuously (so a chatty implementation never blocks on it) and its
+/// last 4 KiB kept for verdicts.
+final class ImplementationProcess {
+    enum ReadResult: Equatable {
+        case line(String)
+        case timeout
+        /// Standard output closed (the process exited or closed it).
+        case endOfFile
+        /// A line longer than the limit.
+        case tooLong
+    }
+
+    let command: String
+    private(set) var pid: pid_t = 0
+    private var input: Int32 = -1
+    private var output: Int32 = -1
+    private var errors: Int32 = -1
+    private var pending: [UInt8] = []
+    private var errorTail: [UInt8] = []
+    private var exited: Int32?
+    static let maximumLine = 256 << 20
+    static let errorTailBytes = 4096
+
+    struct SpawnError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(command: String) throws(SpawnError) {
+        self.command = command
+        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errChild: [Int32] = [-1, -1]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errChild) == 0 else {
+            throw SpawnError(description: "cannot create pipes: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errChild[1], 2)
+        for fd in toChild + fromChild + errChild { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
+        defer { for a in argv { free(a) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        close(toChild[0]); close(fromChild[1]); close(errChild[1])
+        guard rc == 0 else {
+            close(toChild[1]); close(fromChild[0]); close(errChild[0])
+            throw SpawnError(description: "cannot start /bin/sh: \(String(cString: strerror(rc)))")
+        }
+        pid = child
+        input = toChild[1]; output = fromChild[0]; errors = errChild[0]
+        for fd in [input, output, errors] {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+    }
+
+    deinit { _ = terminate() }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    private static func milliseconds(until deadline: Double) -> Int32 {
+        Int32(max(0, min(Double(Int32.max), ((deadline - now()) * 1000).rounded(.up))))
+    }
+
+    /// Writes `line` and a newline. False when the deadline passed or the pipe closed.
+    func send(_ line: String, deadline: Double) -> Bool {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+            if n > 0 { sent += n; continue }
+            if n < 0 && errno != EAGAIN && errno != EINTR { return false }
+            var fds = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            let wait = Self.milliseconds(until: deadline)
+            if wait == 0 { return false }
+            _ = poll(&fds, 2, wait)
+            if fds[1].revents != 0 { drainErrors() }
+            if fds[0].revents & Int16(POLLERR | POLLHUP) != 0 { return false }
+        }
+        return true
+    }
+
+    /// The next line of standard output (without its newline).
+    func readLine(deadline: Double) -> ReadResult {
+        while true {
+            if let nl = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[..<nl], as: UTF8.self)
+                pending.removeSubrange(...nl)
+                return .line(line)
+            }
+            if pending.count > Self.maximumLine { return .tooLong }
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            let wait = Self.milliseconds(until: deadline)
+            let ready = poll(&fds, 2, wait)
+            if ready == 0 && wait == 0 { return .timeout }
+            if ready == 0 { continue }
+            if fds[1].revents != 0 { drainErrors() }
+            if fds[0].revents != 0 {
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                if n > 0 { pending += chunk[0..<n]; continue }
+                if n == 0 { return .endOfFile }
+                if errno != EAGAIN && errno != EINTR { return .endOfFile }
+            }
+        }
+    }
+
+    private func drainErrors() {
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
+            guard n > 0 else { return }
+            errorTail += chunk[0..<n]
+            if errorTail.count > Self.errorTailBytes { errorTail.removeFirst(errorTail.count - Self.errorTailBytes) }
+        }
+    }
+
+    /// The last line the implementation wrote to standard error, if any.
+    var lastErrorLine: String? {
+        drainErrors()
+        let text = String(decoding: errorTail, as: UTF8.self)
+        return text.split(separator: "\n").last.map(String.init)
+    }
+
+    /// Closes its input, gives it `grace` seconds to exit, then kills its process group.
+    /// Returns how it ended ("exit status 0", "killed by signal 9").
+    @discardableResult
+    func terminate(grace: Double = 1) -> String {
+        if input >= 0 { close(input); input = -1 }
+        if exited == nil && pid > 0 {
+            let deadline = Self.now() + grace
+            var status: Int32 = 0
+            while true {
+                let r = waitpid(pid, &status, WNOHANG)
+                if r == pid { exited = status; break }
+                if r < 0 { exited = 0; break }
+                if Self.now() >= deadline {
+                    kill(-pid, SIGKILL)
+                    kill(pid, SIGKILL)
+                    _ = waitpid(pid, &status, 0)
+                    exited = status
+                    break
+                }
+                usleep(5_000)
+            }
+        }
+        if output >= 0 { drainErrors(); close(output); output = -1 }
+        if errors >= 0 { close(errors); errors = -1 }
+        return Self.describe(exited ?? 0)
+    }
+
+    /// Whether the process has exited (without waiting), and how.
+    func exitStatus() -> String? {
+        if let e = exited { return Self.describe(e) }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+            exited = status
+            return Self.describe(status)
+        }
+        return nil
+    }
+
+    static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
+        return "killed by signal \(signal)"
+    }
+}
