@@ -64,10 +64,20 @@ public struct ReplaySession {
         self.keepTimeline = keepTimeline
     }
 
-    /// Runs the scenario over the captures. Decoding faults go to `onIssue`; a capture that
-    /// cannot be read at all throws.
-    public func run(scenario: Scenario, captures: [String], audio: [AudioFile] = [],
-                    onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Result {
+    /// The sightings of the captures and sound files, in replay order, with the Unix time of
+    /// scenario time 0 and what decoding counted.
+    struct Collected {
+        var sightings: [CaptureSighting]
+        var origin: Int64
+        var bleCount: Int
+        var audioCount: Int
+        var untimed: Int
+        var accounting: DecodeAccounting
+    }
+
+    /// Decodes the captures and sound files into sightings sorted as the replay feeds them.
+    func collect(scenario: Scenario, captures: [String], audio: [AudioFile],
+                 onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Collected {
         var sightings: [CaptureSighting] = []
         var earliest = Int64.max
         var accounting = DecodeAccounting()
@@ -112,6 +122,24 @@ public struct ReplaySession {
         }
         let audioCount = sightings.count - bleCount
         sightings.sort { ($0.unixMicros, $0.order) < ($1.unixMicros, $1.order) }
+        return Collected(sightings: sightings, origin: origin, bleCount: bleCount, audioCount: audioCount, untimed: untimed, accounting: accounting)
+    }
+
+    /// The sightings the captures and sound files give, in scenario time and replay order,
+    /// with the Unix time of scenario time 0: what an implementation under test receives as
+    /// scenario events (docs/interop.md, level `events`).
+    public func sightings(scenario: Scenario, captures: [String], audio: [AudioFile]) throws(ReplayError) -> (originUnixMicros: Int64, sightings: [Sighting]) {
+        let c = try collect(scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
+        return (c.origin, c.sightings.map { Sighting(timeMicros: $0.unixMicros - c.origin, medium: $0.medium, identity: $0.identity, rssiDBm: $0.rssi) })
+    }
+
+    /// Runs the scenario over the captures. Decoding faults go to `onIssue`; a capture that
+    /// cannot be read at all throws.
+    public func run(scenario: Scenario, captures: [String], audio: [AudioFile] = [],
+                    onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Result {
+        let c = try collect(scenario: scenario, captures: captures, audio: audio, onIssue: onIssue)
+        let sightings = c.sightings, origin = c.origin, bleCount = c.bleCount, audioCount = c.audioCount
+        let untimed = c.untimed, accounting = c.accounting
 
         var timeline: [(timeMicros: Int64, text: String)] = []
         var engine = SubscriptionEngine(registry: scenario.registry.placed(originUnixMicros: origin), initialState: scenario.initialState,

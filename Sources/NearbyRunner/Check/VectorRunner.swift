@@ -40,7 +40,9 @@ public enum VectorRunner {
 
     // MARK: frames
 
-    static func runFrame(_ input: Vector.FrameInput, _ v: Vector, _ r: inout VectorResult) {
+    /// What the reference decoder makes of a frame input: beacons (as `decode` prints them),
+    /// the first fault, and the first advertisement's object.
+    static func decodeFrame(_ input: Vector.FrameInput) -> (beacons: [JSONValue], fault: DecodeError?, advertisement: [String: JSONValue]?) {
         var beacons: [BeaconFrame] = []
         var advertisementJSON: JSONValue?
         var firstError: DecodeError?
@@ -65,32 +67,45 @@ public enum VectorRunner {
         }
         var advertisement: [String: JSONValue]?
         if case .object(let o)? = advertisementJSON { advertisement = o }
-        VectorComparison.frame(v, beacons: beacons.map(BeaconJSON.object), fault: firstError.map { ($0.key, $0.offset, $0.reason) },
-                               advertisement: advertisement, advertisementRequired: true, &r)
+        return (beacons.map(BeaconJSON.object), firstError, advertisement)
+    }
+
+    static func runFrame(_ input: Vector.FrameInput, _ v: Vector, _ r: inout VectorResult) {
+        let d = decodeFrame(input)
+        VectorComparison.frame(v, beacons: d.beacons, fault: d.fault.map { ($0.key, $0.offset, $0.reason) },
+                               advertisement: d.advertisement, advertisementRequired: true, &r)
     }
 
     // MARK: captures
 
-    static func runCapture(_ path: String, _ v: Vector, _ r: inout VectorResult) {
+    /// Every beacon of a capture with its record, and the record accounting.
+    static func decodeCapture(_ path: String) throws(CaptureFileError) -> (beacons: [JSONValue], accounting: DecodeAccounting) {
         var beacons: [JSONValue] = []
-        let accounting: DecodeAccounting
+        let accounting = try CaptureDecoder.decode(path: path, onAdvertisement: { d in
+            for b in d.beacons {
+                guard case .object(var o) = BeaconJSON.object(b) else { continue }
+                o["record"] = .int(d.advertisement.record)
+                beacons.append(.object(o))
+            }
+        }, onIssue: { _ in })
+        return (beacons, accounting)
+    }
+
+    static func recordsJSON(_ a: DecodeAccounting) -> JSONValue {
+        .object(["read": .int(a.recordsRead), "decoded": .int(a.decoded), "ignored": .int(a.ignored), "malformed": .int(a.malformed)])
+    }
+
+    static func runCapture(_ path: String, _ v: Vector, _ r: inout VectorResult) {
+        let decoded: (beacons: [JSONValue], accounting: DecodeAccounting)
         do {
-            accounting = try CaptureDecoder.decode(path: path, onAdvertisement: { d in
-                for b in d.beacons {
-                    guard case .object(var o) = BeaconJSON.object(b) else { continue }
-                    o["record"] = .int(d.advertisement.record)
-                    beacons.append(.object(o))
-                }
-            }, onIssue: { _ in })
+            decoded = try decodeCapture(path)
         } catch {
             r.status = .error
             r.message = "\(error)"
             return
         }
-        let gotRecords = JSONValue.object(["read": .int(accounting.recordsRead), "decoded": .int(accounting.decoded),
-                                           "ignored": .int(accounting.ignored), "malformed": .int(accounting.malformed)])
-        VectorComparison.capture(v, beacons: beacons, records: gotRecords,
-                                 recordDetails: ["malformed by reason: " + JSONValue.object(accounting.malformedByReason.mapValues { .int($0) }).serialized], &r)
+        VectorComparison.capture(v, beacons: decoded.beacons, records: recordsJSON(decoded.accounting),
+                                 recordDetails: ["malformed by reason: " + JSONValue.object(decoded.accounting.malformedByReason.mapValues { .int($0) }).serialized], &r)
     }
 
     // MARK: sound files

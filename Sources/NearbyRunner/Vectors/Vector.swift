@@ -54,6 +54,15 @@ public struct Vector: Sendable {
     public var skipWhenFilesAbsent: Bool
     public var input: Input
     public var expectation: Expectation
+    /// Where a scenario vector's scenario came from, for implementations under test, which
+    /// receive it as JSON (docs/interop.md).
+    public var scenarioSource: ScenarioSource?
+
+    public enum ScenarioSource: Sendable {
+        case inline(JSONValue)
+        /// A scenario file (its registry may be a file beside it).
+        case file(String)
+    }
 
     public var kind: String {
         switch input {
@@ -171,18 +180,21 @@ extension Vector {
                 }
                 if reason.isEmpty { throw reasonNode.fail("give a phrase of the expected reason") }
                 input = .scenarioDocument(sNode.value)
+                scenarioSource = .inline(sNode.value)
                 expectation = .refused(path: path, reason: reason)
                 return
             }
             var scenario: Scenario
             if case .string(let file) = sNode.value {
                 // A scenario file of its own, e.g. a synthesized capture's (docs/synthesis.md).
+                scenarioSource = .file(resolve(file))
                 do {
                     scenario = try Scenario.load(resolve(file))
                 } catch {
                     throw sNode.fail("the scenario file cannot be used: \(error)")
                 }
             } else {
+                scenarioSource = .inline(sNode.value)
                 var registryPath: String?
                 scenario = try Scenario(json: sNode, registryPath: &registryPath)
                 if registryPath != nil {
