@@ -16,6 +16,12 @@ public struct ValidateSession {
         public var name: String
         public var version: String
         public var levels: [InteropLevel]
+
+        public init(name: String, version: String, levels: [InteropLevel]) {
+            self.name = name
+            self.version = version
+            self.levels = levels
+        }
     }
 
     public struct Outcome: Sendable {
