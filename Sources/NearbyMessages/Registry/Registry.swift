@@ -126,23 +126,21 @@ public struct Registry: Sendable {
             }
         }
         var registrations: [EIDRegistration] = []
+        func add(_ attachments: [Message], to list: inout [Int32]) {
+            for a in attachments {
+                let m = intern(a)
+                if !list.contains(m) { list.append(m) }
+            }
+        }
         for (index, b) in beacons.enumerated() {
             if let e = b.ephemeralID {
                 registrations.append(e.resolverRegistration(originUnixMicros: originUnixMicros))
                 var list: [Int32] = []
-                for a in b.attachments {
-                    let m = intern(a)
-                    if !list.contains(m) { list.append(m) }
-                }
+                add(b.attachments, to: &list)
                 eidBeacons.append((index, list))
-                continue
+            } else {
+                add(b.attachments, to: &beaconIndex[b.advertisedID, default: []])
             }
-            var list = beaconIndex[b.advertisedID, default: []]
-            for a in b.attachments {
-                let m = intern(a)
-                if !list.contains(m) { list.append(m) }
-            }
-            beaconIndex[b.advertisedID] = list
         }
         eidResolver = registrations.isEmpty ? nil : EIDResolver(registrations: registrations)
     }

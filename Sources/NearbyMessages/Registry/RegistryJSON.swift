@@ -52,7 +52,7 @@ extension Registry {
             let a = try adv.object(allowed: ["type", "id"])
             let typeNode = try a.required("type")
             let type = try typeNode.string()
-            var ephemeralID: EphemeralIDRegistration?
+            let name = try b.optional("beaconName")?.string()
             if type == "EDDYSTONE_EID" {
                 guard let r = b.optional("ephemeralIdRegistration") else {
                     throw b.node.fail("an EDDYSTONE_EID beacon resolves through its \"ephemeralIdRegistration\" (identity key, rotation exponent, clock), which is missing")
@@ -64,12 +64,14 @@ extension Registry {
                         throw idNode.fail("the initial EID is \(Base64.encode(e.initialEID)) (\(Hex.encode(e.initialEID))) for this identity key, exponent and clock, not \(Hex.encode(id))")
                     }
                 }
-                ephemeralID = e
-            } else if let r = b.optional("ephemeralIdRegistration") {
+                beacons.append(Beacon(ephemeralID: e, beaconName: name, attachments: try Self.attachments(b)))
+                continue
+            }
+            if let r = b.optional("ephemeralIdRegistration") {
                 throw r.fail("only an EDDYSTONE_EID beacon has an ephemeralIdRegistration")
             }
-            let id = ephemeralID == nil ? try ModelJSON.base64(a.required("id")) : []
-            let idNode = try ephemeralID == nil ? a.required("id") : adv
+            let idNode = try a.required("id")
+            let id = try ModelJSON.base64(idNode)
             let identity: SightingIdentity
             switch type {
             case "EDDYSTONE":
@@ -81,32 +83,30 @@ extension Registry {
             case "ALTBEACON":
                 guard id.count == 20 else { throw idNode.fail("an ALTBEACON id is 20 bytes, found \(id.count)") }
                 identity = SightingIdentity(.altBeacon, id)
-            case "EDDYSTONE_EID":
-                identity = SightingIdentity(.eddystoneEID, ephemeralID!.initialEID)
             default:
                 throw typeNode.fail("\"\(type)\" is not one of \"EDDYSTONE\", \"IBEACON\", \"ALTBEACON\", \"EDDYSTONE_EID\"")
             }
-            var attachments: [Message] = []
-            for an in try b.required("attachments").array() {
-                let ao = try an.object(allowed: ["namespacedType", "data", "maxDistanceMeters"])
-                let ntNode = try ao.required("namespacedType")
-                let nt = try ntNode.string()
-                guard let slash = nt.firstIndex(of: "/"), slash != nt.startIndex, nt.index(after: slash) != nt.endIndex else {
-                    throw ntNode.fail("\"\(nt)\" is not \"namespace/type\"")
-                }
-                if let d = ao.optional("maxDistanceMeters") { _ = try d.microseconds(in: 0...1_000_000_000_000, unit: "meters") }
-                let m = Message(namespace: String(nt[..<slash]), type: String(nt[nt.index(after: slash)...]),
-                                content: try ModelJSON.base64(ao.required("data")))
-                attachments.append(try ModelJSON.checked(m, at: an))
-            }
-            let name = try b.optional("beaconName")?.string()
-            if let ephemeralID {
-                beacons.append(Beacon(ephemeralID: ephemeralID, beaconName: name, attachments: attachments))
-            } else {
-                beacons.append(Beacon(advertisedID: identity, beaconName: name, attachments: attachments))
-            }
+            beacons.append(Beacon(advertisedID: identity, beaconName: name, attachments: try Self.attachments(b)))
         }
         self.init(publications: publications, beacons: beacons)
+    }
+
+    /// A beacon's `attachments`: `namespacedType` "namespace/type", base64 `data`.
+    static func attachments(_ b: JSONObject) throws(JSONInputError) -> [Message] {
+        var attachments: [Message] = []
+        for an in try b.required("attachments").array() {
+            let ao = try an.object(allowed: ["namespacedType", "data", "maxDistanceMeters"])
+            let ntNode = try ao.required("namespacedType")
+            let nt = try ntNode.string()
+            guard let slash = nt.firstIndex(of: "/"), slash != nt.startIndex, nt.index(after: slash) != nt.endIndex else {
+                throw ntNode.fail("\"\(nt)\" is not \"namespace/type\"")
+            }
+            if let d = ao.optional("maxDistanceMeters") { _ = try d.microseconds(in: 0...1_000_000_000_000, unit: "meters") }
+            let m = Message(namespace: String(nt[..<slash]), type: String(nt[nt.index(after: slash)...]),
+                            content: try ModelJSON.base64(ao.required("data")))
+            attachments.append(try ModelJSON.checked(m, at: an))
+        }
+        return attachments
     }
 
     /// `ephemeralIdRegistration`: the identity key (given, or derived from the beacon's public
