@@ -152,19 +152,10 @@ extension World {
             kind = "eddystone-url"
             ad = BeaconAdvertisingData.eddystoneURL(encoded: enc, txPower: try power(-20))
         case "eddystoneTlm":
-            let t = try v.object(allowed: ["batteryMillivolts", "temperatureCelsius", "advertisingCount", "uptimeSeconds"])
-            let temp = try t.required("temperatureCelsius").number(in: -128...127.99609375)
-            guard (temp * 256).rounded() == temp * 256 else {
-                throw try t.required("temperatureCelsius").fail("a multiple of 1/256 °C (8.8 fixed point)")
-            }
-            let up = try t.required("uptimeSeconds").microseconds(in: 0...429_496_729_500_000)
-            guard up % 100_000 == 0 else { throw try t.required("uptimeSeconds").fail("a multiple of 0.1 s") }
+            let t = try Self.telemetry(try v.object(allowed: Self.telemetryFields))
             kind = "eddystone-tlm"
-            ad = BeaconAdvertisingData.eddystoneTLM(
-                batteryMillivolts: UInt16(try t.required("batteryMillivolts").integer(in: 0...65535)),
-                temperature88: Int16(temp * 256),
-                advertisingCount: UInt32(try t.required("advertisingCount").integer(in: 0...4_294_967_295)),
-                uptimeTenths: UInt32(up / 100_000))
+            ad = BeaconAdvertisingData.eddystoneTLM(batteryMillivolts: t.batteryRaw, temperature88: t.temperatureRaw,
+                                                    advertisingCount: t.advertisingCount, uptimeTenths: t.uptimeTenths)
         case "iBeacon":
             kind = "ibeacon"
             ad = BeaconAdvertisingData.iBeacon(uuidMajorMinor: try ModelJSON.hex(v, lengths: [20]), measuredPower: try power(-59))
@@ -193,6 +184,22 @@ extension World {
         return Frame(kind: kind, adData: ad, from: from, until: until, address: address)
     }
 
+    static let telemetryFields = ["batteryMillivolts", "temperatureCelsius", "advertisingCount", "uptimeSeconds"]
+
+    /// TLM fields (`eddystoneTlm`, and an EID beacon's `etlm`): battery mV, temperature in
+    /// 1/256 °C steps, advertising count, uptime in 0.1 s steps.
+    static func telemetry(_ t: JSONObject) throws(JSONInputError) -> EddystoneTLM {
+        let tempNode = try t.required("temperatureCelsius"), upNode = try t.required("uptimeSeconds")
+        let temp = try tempNode.number(in: -128...127.99609375)
+        guard (temp * 256).rounded() == temp * 256 else { throw tempNode.fail("a multiple of 1/256 °C (8.8 fixed point)") }
+        let up = try upNode.microseconds(in: 0...429_496_729_500_000)
+        guard up % 100_000 == 0 else { throw upNode.fail("a multiple of 0.1 s") }
+        return EddystoneTLM(batteryRaw: UInt16(try t.required("batteryMillivolts").integer(in: 0...65535)),
+                            temperatureRaw: Int16(temp * 256),
+                            advertisingCount: UInt32(try t.required("advertisingCount").integer(in: 0...4_294_967_295)),
+                            uptimeTenths: UInt32(up / 100_000))
+    }
+
     /// An Eddystone-EID beacon's frames (docs/synthesis.md, "EID beacons"): one EID frame per
     /// rotation period of the beacon's clock, each from its own non-resolvable private
     /// address (the first 6 bytes of the EID with the top two bits cleared) unless
@@ -217,16 +224,10 @@ extension World {
         let from = try o.optional("from").map { (f) throws(JSONInputError) in try ModelJSON.time(f) } ?? 0
         let until = min(try o.optional("until").map { (u) throws(JSONInputError) in try ModelJSON.time(u) } ?? durationMicros, durationMicros)
         if until <= from { throw n.fail("until must be later than from") }
-        var tlm: (battery: UInt16, temp88: Int16, count: UInt32, uptimeTenths: Int64, nordic: Bool)?
+        var tlm: (plain: EddystoneTLM, nordic: Bool)?
         if let t = e.optional("etlm") {
-            let to = try t.object(allowed: ["batteryMillivolts", "temperatureCelsius", "advertisingCount", "uptimeSeconds", "nordicPadding"])
-            let temp = try to.required("temperatureCelsius").number(in: -128...127.99609375)
-            guard (temp * 256).rounded() == temp * 256 else { throw try to.required("temperatureCelsius").fail("a multiple of 1/256 °C (8.8 fixed point)") }
-            let up = try to.required("uptimeSeconds").microseconds(in: 0...429_496_729_500_000)
-            guard up % 100_000 == 0 else { throw try to.required("uptimeSeconds").fail("a multiple of 0.1 s") }
-            tlm = (UInt16(try to.required("batteryMillivolts").integer(in: 0...65535)), Int16(temp * 256),
-                   UInt32(try to.required("advertisingCount").integer(in: 0...4_294_967_295)), up / 100_000,
-                   try to.optional("nordicPadding")?.bool() ?? false)
+            let to = try t.object(allowed: Self.telemetryFields + ["nordicPadding"])
+            tlm = (try Self.telemetry(to), try to.optional("nordicPadding")?.bool() ?? false)
         }
         // The beacon's clock at scenario time t (µs): clockAtStart + ⌊t·(1 + ppm·10⁻⁶) / 10⁶⌋,
         // not wrapped; period p of the clock begins at the first t where the clock reaches p·2^K.
@@ -252,9 +253,9 @@ extension World {
                                     from: start, until: end, address: address))
                 if let tlm {
                     let secondsIn = start / 1_000_000
-                    let plain = EddystoneTLM(batteryRaw: tlm.battery, temperatureRaw: tlm.temp88,
-                                             advertisingCount: tlm.count &+ UInt32(truncatingIfNeeded: secondsIn * 10),
-                                             uptimeTenths: UInt32(truncatingIfNeeded: tlm.uptimeTenths + secondsIn * 10))
+                    var plain = tlm.plain
+                    plain.advertisingCount &+= UInt32(truncatingIfNeeded: secondsIn * 10)
+                    plain.uptimeTenths &+= UInt32(truncatingIfNeeded: secondsIn * 10)
                     // Cannot fail: the salt has 2 bytes.
                     let sd = try! EncryptedTelemetry.encrypt(plain, with: generator, beaconTime: beaconTime, salt: [eid[6], eid[7]], nordicPadding: tlm.nordic)
                     frames.append(Frame(kind: "eddystone-etlm", adData: BeaconAdvertisingData.eddystoneFrame(sd),
