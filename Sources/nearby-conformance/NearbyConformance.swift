@@ -7,7 +7,7 @@ struct NearbyConformance: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby-conformance",
         abstract: "Reference decoder and conformance suite for Nearby-Messages-style proximity systems.",
-        subcommands: [Check.self, Decode.self, Replay.self, Synthesize.self, Audio.self, EID.self, Validate.self, Adapter.self])
+        subcommands: [Check.self, Decode.self, Replay.self, Synthesize.self, Audio.self, EID.self, Validate.self, Adapter.self, Matrix.self])
 }
 
 extension DecodeSession.OutputFormat: ExpressibleByArgument {}

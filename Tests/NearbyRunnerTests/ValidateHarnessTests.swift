@@ -4,7 +4,7 @@ import Testing
 
 /// `validate` against implementations that misbehave: each misbehaviour is a clear verdict
 /// for the vector it hit, the run completes within its time-outs, and the vectors after it
-/// still run (docs/interop.md §5). The implementations are small Python scripts.
+/// still run (docs/interop.md §6). The implementations are small Python scripts.
 @Suite(.enabled(if: Python.has(["json"]), "python3 is not installed"))
 struct ValidateHarnessTests {
     /// Three frame vectors: two clean decodes and one fault, with expectations by hand
@@ -21,13 +21,13 @@ struct ValidateHarnessTests {
     """#
 
     /// A Python implementation: answers the handshake with `levels`, then calls `behave(request, n)`.
-    static func implementation(_ dir: TemporaryDirectory, levels: String = #"["frames"]"#, body: String) -> String {
+    static func implementation(_ dir: TemporaryDirectory, levels: String = #"["frames"]"#, hello: String = "", body: String) -> String {
         let script = """
         import json, sys, time
         def reply(o):
             sys.stdout.write(json.dumps(o) + "\\n"); sys.stdout.flush()
         hello = json.loads(sys.stdin.readline())
-        reply({"hello": {"protocol": 1, "name": "fake", "version": "0", "levels": \(levels)}})
+        reply({"hello": {"protocol": 1, "name": "fake", "version": "0", "levels": \(levels)\(hello)}})
         n = 0
         for line in sys.stdin:
             req = json.loads(line); n += 1
@@ -137,5 +137,93 @@ struct ValidateHarnessTests {
         let o = Self.run(dir, "exec \(tool) adapter")
         #expect(o.implementation?.levels == [.audio, .captures, .events, .frames])
         #expect(o.results.map(\.status) == [.pass, .pass, .pass], "\(Self.verdicts(o))")
+    }
+
+    // Coverage (docs/interop.md §2: `beacons`, `advertisement`, `faults`).
+
+    static let uidWithoutReserved = #"{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77", "instance": "000000000001"}"#
+
+    @Test func fieldsAnImplementationDoesNotReportAreNotCompared() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let hello = #", "beacons": {"eddystone-uid": ["txPower", "namespace", "instance"]}"#
+        let o = Self.run(dir, Self.implementation(dir, hello: hello, body: """
+            if rid == "h/b-uid": good = {"beacons": [\(Self.uidWithoutReserved)]}
+            good["id"] = rid; reply(good)
+            """))
+        #expect(o.results.map(\.status) == [.pass, .pass, .pass], "\(Self.verdicts(o))")
+        #expect(o.implementation?.coverage.beaconFields == ["eddystone-uid": ["txPower", "namespace", "instance"]])
+    }
+
+    @Test func aWrongValueInAReportedFieldStillFails() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let hello = #", "beacons": {"eddystone-uid": ["txPower", "namespace", "instance"]}"#
+        let wrong = Self.uidWithoutReserved.replacingOccurrences(of: "000000000001", with: "000000000002")
+        let o = Self.run(dir, Self.implementation(dir, hello: hello, body: """
+            if rid == "h/b-uid": good = {"beacons": [\(wrong)]}
+            good["id"] = rid; reply(good)
+            """))
+        #expect(o.results[1].status == .fail)
+        #expect(o.results[1].message == #"beacons[0].instance: expected "000000000001", got "000000000002""#, "\(Self.verdicts(o))")
+    }
+
+    @Test func aVectorOfATypeTheImplementationDoesNotDecodeIsSkipped() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let o = Self.run(dir, Self.implementation(dir, hello: #", "beacons": {"ibeacon": ["uuid"]}"#, body: #"good["id"] = rid; reply(good)"#))
+        #expect(o.results.map(\.status) == [.pass, .skipped, .pass], "\(Self.verdicts(o))")
+        #expect(o.results[1].message.contains("(eddystone-uid) are of types the implementation does not decode"))
+    }
+
+    @Test func withoutFaultLocationsAFaultVectorPassesOnlyWhenNothingIsDecoded() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let rejects = Self.run(dir, Self.implementation(dir, hello: #", "faults": False"#, body: """
+            if rid == "h/c-truncated": good = {"beacons": []}
+            good["id"] = rid; reply(good)
+            """))
+        #expect(rejects.results[2].status == .pass, "\(Self.verdicts(rejects))")
+        #expect(rejects.results[2].message.hasPrefix("rejected without a fault location"))
+        let decodes = Self.run(dir, Self.implementation(dir, hello: #", "faults": False"#, body: """
+            if rid == "h/c-truncated": good = {"beacons": [\(Self.uidWithoutReserved)]}
+            good["id"] = rid; reply(good)
+            """))
+        #expect(decodes.results[2].status == .fail)
+        #expect(decodes.results[2].message == "expected ad/length-overrun at offset 3, but it decoded without a fault", "\(Self.verdicts(decodes))")
+    }
+
+    @Test func advertisementFieldsAreComparedOnlyAsDeclared() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let vectors = #"""
+        {"vectorFile": 1, "vectors": [
+          {"id": "h/adv", "kind": "frame", "description": "formats.md §5.2 report with the §1.8 UID advertisement.",
+           "input": {"h4": "043e2b02010301010000eeffc01f0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000c4"},
+           "expect": {"beacons": [{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77", "instance": "000000000001", "reserved": "0000"}],
+                      "advertisement": {"address": "c0:ff:ee:00:00:01", "rssi": -60}}}
+        ]}
+        """#
+        let path = dir.write(Array(vectors.utf8), to: "adv.json")
+        func run(_ address: String) -> VectorResult? {
+            let script = """
+            import json, sys
+            for line in sys.stdin:
+                req = json.loads(line)
+                if "hello" in req:
+                    out = {"hello": {"protocol": 1, "name": "fake", "version": "0", "levels": ["frames"], "beacons": {"eddystone-uid": ["txPower"]}, "advertisement": ["address"]}}
+                else:
+                    out = {"id": req["id"], "beacons": [{"type": "eddystone-uid", "txPower": -18}], "advertisement": {"address": "\(address)"}}
+                sys.stdout.write(json.dumps(out) + "\\n"); sys.stdout.flush()
+            """
+            let impl = dir.write(Array(script.utf8), to: "adv.py")
+            return ValidateSession(command: "exec python3 -u \(impl)", timeoutSeconds: 5, handshakeSeconds: 5).run(paths: [path]).results.first
+        }
+        #expect(run("c0:ff:ee:00:00:01")?.status == .pass, "rssi is not declared, so not compared")
+        let wrong = run("ff:ee:00:00:01:01")
+        #expect(wrong?.status == .fail)
+        #expect(wrong?.message == #"advertisement.address: expected "c0:ff:ee:00:00:01", got "ff:ee:00:00:01:01""#)
+    }
+
+    @Test func aHandshakeWithMisshapenCoverageIsAFailedStart() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let o = Self.run(dir, Self.implementation(dir, hello: #", "beacons": ["eddystone-uid"]"#, body: #"good["id"] = rid; reply(good)"#))
+        #expect(o.results.allSatisfy { $0.status == .error }, "\(Self.verdicts(o))")
+        #expect(o.results[0].message.contains("\"beacons\" must map each beacon type to the array of fields reported"), "\(Self.verdicts(o))")
     }
 }

@@ -1,10 +1,10 @@
 import NearbyJSON
 
 /// Judges an implementation's reply to a vector (docs/interop.md §3) with the comparisons of
-/// `check`. A reply of the wrong shape is a `malformed reply` error; `{"unsupported": WHY}`
-/// skips the vector.
+/// `check`, restricted to what the implementation reports (`coverage`). A reply of the wrong
+/// shape is a `malformed reply` error; `{"unsupported": WHY}` skips the vector.
 enum InteropReply {
-    static func judge(_ v: Vector, reply o: [String: JSONValue], _ r: inout VectorResult) {
+    static func judge(_ v: Vector, reply o: [String: JSONValue], coverage: InteropCoverage = .everything, _ r: inout VectorResult) {
         func malformed(_ why: String) {
             r.status = .error
             r.message = "malformed reply: \(why)"
@@ -14,12 +14,40 @@ enum InteropReply {
             r.message = "unsupported by the implementation" + (u.stringValue.map { ": \($0)" } ?? "")
             return
         }
+        func skip(_ r: inout VectorResult, _ why: String) {
+            r.status = .skipped
+            r.message = why
+        }
         func array(_ key: String) -> [JSONValue]? {
             if case .array(let a)? = o[key] { return a }
             return nil
         }
         switch InteropLevel(vectorKind: v.kind) {
         case .frames:
+            var v = v
+            switch v.expectation {
+            case .error(let key, let offset):
+                guard coverage.covers(faultCode: key) else {
+                    return skip(&r, "the vector expects a \(key) fault; the implementation decodes no \(key.split(separator: "/")[0]) beacon")
+                }
+                if !coverage.locatesFaults, o["error"] == nil, let beacons = array("beacons") {
+                    let decoded = coverage.restrict(beacons)
+                    guard decoded.isEmpty else {
+                        return VectorComparison.fail(&r, "expected \(key) at offset \(offset), but it decoded without a fault",
+                                                     ["got beacons: " + JSONValue.array(decoded).serialized])
+                    }
+                    r.message = "rejected without a fault location (the implementation reports none)"
+                    return
+                }
+            case .beacons(let expected, let advertisement):
+                let kept = coverage.restrict(expected)
+                if kept.isEmpty && !expected.isEmpty {
+                    return skip(&r, "the vector's beacons (\(coverage.undecodedTypes(expected).joined(separator: ", "))) are of types the implementation does not decode")
+                }
+                let fields = coverage.advertisementFields
+                v.expectation = .beacons(kept, advertisement: fields.map { f in advertisement.filter { f.contains($0.key) } } ?? advertisement)
+            default: break
+            }
             if let e = o["error"] {
                 guard case .object(let eo) = e, let code = eo["code"]?.stringValue, let offset = eo["offset"]?.intValue else {
                     return malformed("\"error\" is {\"code\": \"layer/code\", \"offset\": N}")
@@ -30,10 +58,18 @@ enum InteropReply {
             guard let beacons = array("beacons") else { return malformed("expected \"beacons\" (an array) or \"error\"") }
             var advertisement: [String: JSONValue]?
             if case .object(let a)? = o["advertisement"] { advertisement = a }
-            VectorComparison.frame(v, beacons: beacons, fault: nil, advertisement: advertisement, advertisementRequired: false, &r)
+            VectorComparison.frame(v, beacons: coverage.restrict(beacons), fault: nil, advertisement: advertisement, advertisementRequired: false, &r)
         case .captures:
             guard let beacons = array("beacons") else { return malformed("expected \"beacons\" (an array)") }
-            VectorComparison.capture(v, beacons: beacons, records: o["records"], &r)
+            var v = v
+            if case .capture(let expected, let records) = v.expectation {
+                let kept = coverage.restrict(expected)
+                if kept.isEmpty && !expected.isEmpty {
+                    return skip(&r, "the capture's beacons (\(coverage.undecodedTypes(expected).joined(separator: ", "))) are of types the implementation does not decode")
+                }
+                v.expectation = .capture(beacons: kept, records: records)
+            }
+            VectorComparison.capture(v, beacons: coverage.restrict(beacons), records: o["records"], &r)
         case .audio:
             guard let frames = array("frames") else { return malformed("expected \"frames\" (an array)") }
             VectorComparison.audio(v, frames: frames, &r)

@@ -8,6 +8,8 @@ import NearbyMessages
 /// the same vectors `check` does, through the protocol.
 public enum ReferenceAdapter {
     public static let name = "nearby-conformance reference"
+    /// No release has been made: the reference is the repository's current state.
+    public static let version = "unreleased"
 
     /// Serves until the input ends: `readLine` gives the next request line (nil at the end),
     /// `write` sends a reply line.
@@ -24,7 +26,7 @@ public enum ReferenceAdapter {
     /// The reply to one request (or to the handshake).
     public static func answer(_ o: [String: JSONValue]) -> JSONValue {
         if o["hello"] != nil {
-            return .object(["hello": .object(["protocol": .int(1), "name": .string(name), "version": .string("1"),
+            return .object(["hello": .object(["protocol": .int(1), "name": .string(name), "version": .string(version),
                                               "levels": .array(InteropLevel.all.map { .string($0.rawValue) })])])
         }
         let id = o["id"] ?? .null

@@ -16,11 +16,14 @@ public struct ValidateSession {
         public var name: String
         public var version: String
         public var levels: [InteropLevel]
+        /// The beacon types and fields it reports, and whether it locates faults.
+        public var coverage: InteropCoverage
 
-        public init(name: String, version: String, levels: [InteropLevel]) {
+        public init(name: String, version: String, levels: [InteropLevel], coverage: InteropCoverage = .everything) {
             self.name = name
             self.version = version
             self.levels = levels
+            self.coverage = coverage
         }
     }
 
@@ -43,6 +46,9 @@ public struct ValidateSession {
     public var handshakeSeconds: Double
     /// Consecutive failed starts after which the remaining vectors are not run.
     public var maximumFailedStarts = 3
+    /// Leaves out the vectors that are skipped when their files are absent (the field
+    /// captures outside the repository), so that a run gives the same verdicts everywhere.
+    public var excludingOptionalVectors = false
 
     public init(command: String, levels: Set<InteropLevel>? = nil, filter: String? = nil, shard: (k: Int, n: Int)? = nil,
                 timeoutSeconds: Double = 30, handshakeSeconds: Double = 10) {
@@ -57,7 +63,7 @@ public struct ValidateSession {
     public func run(paths: [String], progress: ((Int, Int, String) -> Void)? = nil) -> Outcome {
         signal(SIGPIPE, SIG_IGN)
         let set = VectorSet.load(paths).selecting(filter: filter, shard: shard)
-        let vectors = set.vectors.sorted { ($0.id, $0.file) < ($1.id, $1.file) }
+        let vectors = set.vectors.filter { !(excludingOptionalVectors && $0.skipWhenFilesAbsent) }.sorted { ($0.id, $0.file) < ($1.id, $1.file) }
         var results: [VectorResult] = []
         var process: ImplementationProcess?
         var implementation: Implementation?
@@ -159,7 +165,7 @@ public struct ValidateSession {
                     p.terminate(grace: 0); process = nil
                     continue
                 }
-                InteropReply.judge(v, reply: o, &r)
+                InteropReply.judge(v, reply: o, coverage: implementation?.coverage ?? .everything, &r)
                 results.append(r)
             }
         }
@@ -208,9 +214,14 @@ public struct ValidateSession {
                     if InteropLevel.all.contains(l) { levels.append(l) }
                 }
             }
+            let coverage: InteropCoverage
+            switch InteropCoverage.read(hello: h) {
+            case .success(let c): coverage = c
+            case .failure(let e): return fail("the handshake's \(e.reason)")
+            }
             let name: String = if case .string(let n)? = h["name"] { n } else { command }
             let version: String = if case .string(let n)? = h["version"] { n } else { "" }
-            return .success((p, Implementation(name: name, version: version, levels: levels.sorted())))
+            return .success((p, Implementation(name: name, version: version, levels: levels.sorted(), coverage: coverage)))
         }
     }
 

@@ -1,0 +1,90 @@
+import ArgumentParser
+import NearbyCapture
+import NearbyJSON
+import NearbyRunner
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Matrix: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run every implementation of Interop/implementations.json through validate and write docs/conformance-matrix.md.",
+        discussion: """
+        Run from the repository root after Interop/install. Each implementation (the reference \
+        adapter and the third-party adapters in Interop/adapters/) is validated against the \
+        vectors in Vectors/ that the repository holds; the page lists, per implementation, the \
+        passes per level, what it reports, and the one-line reason for each vector it fails. \
+        With --check nothing is written: the exit status is 1 when the page differs from what \
+        the implementations answer now.
+        """)
+
+    @Option(help: "The list of implementations.")
+    var implementations = "Interop/implementations.json"
+
+    @Option(help: "The page to write (or compare with --check).")
+    var output = "docs/conformance-matrix.md"
+
+    @Option(help: "Vector files or directories.")
+    var vectors = "Vectors"
+
+    @Flag(help: "Compare with the page instead of writing it; exit 1 when it is out of date.")
+    var check = false
+
+    @Option(help: "Seconds allowed for each reply.")
+    var timeout: Double = 60
+
+    func run() throws {
+        let entries: [ConformanceMatrix.Entry]
+        do {
+            entries = try ConformanceMatrix.entries(file: implementations)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        // The list lives in Interop/: its commands run from the folder above.
+        let root = Self.absolute(implementations).split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+        let terminal = isatty(2) != 0
+        let matrix = ConformanceMatrix.run(entries, root: root, tool: Self.executablePath(), vectorPaths: [vectors], timeoutSeconds: timeout,
+                                           progress: terminal ? { command, done, total in
+                                               FileDescriptorOutput.write("\r\u{1B}[K\(command): [\(done)/\(total)]", fd: 2)
+                                           } : nil)
+        if terminal { FileDescriptorOutput.write("\r\u{1B}[K", fd: 2) }
+        let page = matrix.markdown()
+        for row in matrix.rows {
+            let r = row.outcome.results
+            let count = { (s: VectorResult.Status) in r.filter { $0.status == s }.count }
+            FileDescriptorOutput.write("\(row.outcome.implementation?.name ?? row.entry.command): \(count(.pass)) passed, \(count(.fail)) failed, \(count(.error)) errors, \(count(.skipped)) skipped\n", fd: 1)
+        }
+        if check {
+            let current = (try? JSONFile.read(output)).map { String(decoding: $0, as: UTF8.self) }
+            guard current == page else {
+                FileDescriptorOutput.write("\(output) is out of date: run `swift run nearby-conformance matrix` and commit it\n", fd: 2)
+                throw ExitCode(1)
+            }
+            FileDescriptorOutput.write("\(output) is up to date\n", fd: 1)
+        } else {
+            do {
+                try OutputFile.write(Array(page.utf8), to: output)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            FileDescriptorOutput.write("wrote \(output)\n", fd: 1)
+        }
+    }
+
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
+    }
+
+    /// This executable, for the reference adapter's command.
+    static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 { return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return CommandLine.arguments[0]
+    }
+}
