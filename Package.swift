@@ -79,7 +79,7 @@ let package = Package(
             ]
         ),
         // Throughput figures (release build; not run by `swift test`).
-        .executableTarget(name: "nearby-benchmarks", dependencies: ["NearbyMessages", "NearbyAudio"]),
+        .executableTarget(name: "nearby-benchmarks", dependencies: ["NearbyMessages", "NearbyAudio", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyRunner", "NearbySynthesis", "CPcap"]),
         // Vectors, fixture builders and paths shared by the test targets (never shipped).
         .target(name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture"], path: "Tests/NearbyTestSupport"),
         .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),

@@ -10,6 +10,10 @@ import NearbyFormats
 /// an advertisement in it has malformed AD data or a malformed beacon frame. Whatever
 /// decoded cleanly before a fault is still delivered.
 public enum CaptureDecoder {
+    /// At most this many records are remembered as holding open chains (memory stays
+    /// bounded when a chain never closes; past it, a record is not reclassified at the end).
+    static let openChainRecordLimit = 65_536
+
     /// Decodes `path`, calling `onAdvertisement` for each advertisement (with or without AD
     /// data) and `onIssue` for each fault, and returns the file's accounting. Throws only
     /// when the file cannot be read at all.
@@ -21,6 +25,9 @@ public enum CaptureDecoder {
         let reader = try CaptureFile.open(path)
         var accounting = DecodeAccounting()
         var decoder = RecordDecoder()
+        // Records counted decoded while an extended-advertising chain stayed open, so that a
+        // chain still open at the end of the capture can make its last record malformed.
+        var cleanWithOpenChains: Set<Int> = []
 
         func deliver(_ advertisement: Advertisement, fileOffset: Int64?, line: Int?) -> DecodeError? {
             let decoded = DecodedAdvertisement(advertisement)
@@ -64,7 +71,11 @@ public enum CaptureDecoder {
                         accounting.malformedByReason[fault.key, default: 0] += 1
                     } else {
                         accounting.decoded += 1
+                        if decoder.reassembler.pendingChainCount > 0 && cleanWithOpenChains.count < Self.openChainRecordLimit {
+                            cleanWithOpenChains.insert(record.index)
+                        }
                     }
+                    if decoder.reassembler.pendingChainCount == 0 { cleanWithOpenChains.removeAll(keepingCapacity: true) }
                 case .ignored(let reason):
                     accounting.ignored += 1
                     accounting.ignoredByReason[reason.rawValue, default: 0] += 1
@@ -78,6 +89,13 @@ public enum CaptureDecoder {
         }
         decoder.finish { advertisement in
             _ = deliver(advertisement, fileOffset: nil, line: nil)
+            // The record that carried the last fragment held data the capture never completed:
+            // it becomes malformed (once), so every reported fault has a malformed record.
+            if cleanWithOpenChains.remove(advertisement.record) != nil {
+                accounting.decoded -= 1
+                accounting.malformed += 1
+                accounting.malformedByReason["ext-adv-report/incomplete-chain", default: 0] += 1
+            }
             onIssue(DecodeIssue(
                 file: path, record: advertisement.record, recordFileOffset: nil, line: nil,
                 error: DecodeError(.extendedAdvertisingReport, .incompleteChain, at: 0,

@@ -1,6 +1,6 @@
 // nearby-benchmarks: throughput figures, release build only, never part of `swift test`.
 //
-//     swift run -c release nearby-benchmarks [engine | audio]
+//     swift run -c release nearby-benchmarks [capture [N] | engine | audio]
 //
 // Prints one table row per benchmark. Figures are single-core; compare the ratio columns
 // between runs, as this kind of machine is shared and noisy.
@@ -37,6 +37,34 @@ case "audio":
             }
         }
     }
+case "capture":
+    var b = CaptureBenchmark()
+    if let n = CommandLine.arguments.dropFirst(2).first.flatMap({ Int($0) }) { b.advertisements = n }
+    let counts = b.prepare()
+    print("corpus: \(counts.advertisements) advertisements (\(counts.beacons) beacons) in \(counts.records) records: \(b.btsnoop), \(b.pcap)")
+    print("benchmark | advertisements | beacons | adv/s | records/s container only | records/s libpcap only | decode/container | peak MiB (child)")
+    for (name, path) in [("btsnoop", b.btsnoop), ("pcap 201", b.pcap)] {
+        for _ in 0..<3 {
+            let f = CaptureBenchmark.decode(path)
+            let container = CaptureBenchmark.containerOnly(path)
+            let libpcap = path.hasSuffix(".pcap") ? String(Int(CaptureBenchmark.libpcapOnly(path))) : "—"
+            let rate = Double(f.advertisements) / f.seconds
+            let perRecord = Double(counts.records) / f.seconds
+            print([name, "\(f.advertisements)", "\(f.beacons)", String(Int(rate)), String(Int(container)), libpcap,
+                   String(Double(Int(perRecord / container * 1000)) / 1000),
+                   String(Double(Int(CaptureBenchmark.childPeakMiB(path) * 10)) / 10)].joined(separator: " | "))
+        }
+    }
+    let scenario = b.replayScenario()
+    print("benchmark | sightings | events | sightings/s (decode + engine)")
+    for _ in 0..<3 {
+        let r = CaptureBenchmark.replay(scenario: scenario, capture: b.pcap)
+        print(["replay 100 subscriptions", "\(r.sightings)", "\(r.events)", String(Int(Double(r.sightings) / r.seconds))].joined(separator: " | "))
+    }
+case "decode-child":
+    // The child of the peak-memory figure: decode one file and exit.
+    let f = CaptureBenchmark.decode(CommandLine.arguments[2])
+    precondition(f.advertisements > 0)
 default:
-    print("unknown benchmark \(which); available: engine, audio")
+    print("unknown benchmark \(which); available: capture [N], engine, audio")
 }

@@ -38,7 +38,7 @@ final class BufferedFile {
     /// Reads up to `count` bytes into `buffer[start...]`, growing it if needed; returns
     /// how many were read (fewer only at the end of the file).
     func read(into buffer: inout [UInt8], at start: Int = 0, count: Int) -> Int {
-        if buffer.count < start + count { buffer.append(contentsOf: repeatElement(0, count: start + count - buffer.count)) }
+        if buffer.count < start + count { buffer += [UInt8](repeating: 0, count: start + count - buffer.count) }
         let n = buffer.withUnsafeMutableBytes { raw in
             fread(raw.baseAddress! + start, 1, count, file)
         }

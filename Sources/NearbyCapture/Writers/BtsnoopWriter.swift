@@ -19,6 +19,13 @@ public struct BtsnoopWriter {
         public static let receivedEvent: UInt32 = 0x03
     }
 
+    /// Hands over the bytes built so far and starts an empty buffer (for writing a long file
+    /// in pieces: `BtsnoopFileWriter`).
+    public mutating func takeBytes() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
     public mutating func append(_ packet: [UInt8], flags: UInt32, timestampMicros: Int64, originalLength: Int? = nil) {
         bytes.appendBE(UInt32(originalLength ?? packet.count))
         bytes.appendBE(UInt32(packet.count))

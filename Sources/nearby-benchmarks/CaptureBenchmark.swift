@@ -1,0 +1,164 @@
+import CPcap
+import NearbyCapture
+import NearbyDecode
+import NearbyJSON
+import NearbyMessages
+import NearbyRunner
+import NearbySynthesis
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Capture decode and end-to-end replay on the synthesizer's benchmark corpus
+/// (`CaptureCorpus`: 1,000,000 advertisements by default, btsnoop and pcap LINKTYPE 201).
+///
+/// Per format, in one run: advertisements per second through `CaptureDecoder` (container,
+/// HCI, reports, reassembly, AD structures, beacon frames, accounting) on this thread's CPU
+/// time; two baselines over the same file — a C-style loop over libpcap (`pcap_next_ex`,
+/// pcap only) and the container reader alone (records, no decoding); and the peak resident
+/// memory of a child process that decodes the file (`getrusage` of the child). Then
+/// `ReplaySession` over the pcap with 100 subscriptions and a registry of every corpus beacon.
+struct CaptureBenchmark {
+    var advertisements = 1_000_000
+    var directory = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/nearby-benchmarks"
+
+    var btsnoop: String { "\(directory)/corpus-\(advertisements).btsnoop" }
+    var pcap: String { "\(directory)/corpus-\(advertisements)-201.pcap" }
+
+    /// Writes the corpus (always: the bytes are a function of the seed) and returns what it holds.
+    func prepare() -> CaptureCorpus.Counts {
+        mkdir(directory, 0o755)
+        do {
+            return try CaptureCorpus(advertisements: advertisements).write(btsnoop: btsnoop, pcap201: pcap)
+        } catch {
+            fatalError("cannot write the corpus: \(error)")
+        }
+    }
+
+    struct DecodeFigures {
+        var advertisements = 0
+        var beacons = 0
+        var seconds = 0.0
+    }
+
+    /// The whole decode pipeline, counting advertisements and beacons.
+    static func decode(_ path: String) -> DecodeFigures {
+        var f = DecodeFigures()
+        let t0 = cpuNow()
+        do {
+            _ = try CaptureDecoder.decode(path: path, onAdvertisement: { a in
+                f.advertisements += 1
+                f.beacons += a.beacons.count
+            }, onIssue: { _ in })
+        } catch {
+            fatalError("\(error)")
+        }
+        f.seconds = cpuNow() - t0
+        return f
+    }
+
+    /// Records per second through our container reader alone.
+    static func containerOnly(_ path: String) -> Double {
+        let t0 = cpuNow()
+        var n = 0
+        do {
+            let reader = try CaptureFile.open(path)
+            while reader.next() != nil { n += 1 }
+        } catch {
+            fatalError("\(error)")
+        }
+        return Double(n) / (cpuNow() - t0)
+    }
+
+    /// Records per second through libpcap alone: `pcap_next_ex` and a sum of the lengths.
+    static func libpcapOnly(_ path: String) -> Double {
+        var errors = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE))
+        guard let p = pcap_open_offline(path, &errors) else { fatalError(String(cString: errors)) }
+        defer { pcap_close(p) }
+        let t0 = cpuNow()
+        var header: UnsafeMutablePointer<pcap_pkthdr>?
+        var data: UnsafePointer<UInt8>?
+        var n = 0, bytes = 0
+        while pcap_next_ex(p, &header, &data) == 1 {
+            n += 1
+            bytes &+= Int(header!.pointee.caplen) &+ Int(data![0])
+        }
+        precondition(bytes != 0)
+        return Double(n) / (cpuNow() - t0)
+    }
+
+    /// Peak resident memory (MiB) of `nearby-benchmarks decode-child PATH`.
+    static func childPeakMiB(_ path: String) -> Double {
+        var pid: pid_t = 0
+        let me = CommandLine.arguments[0]
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(me), strdup("decode-child"), strdup(path), nil]
+        defer { argv.forEach { free($0) } }
+        guard posix_spawn(&pid, "/proc/self/exe", nil, nil, argv, environ) == 0 else { fatalError("cannot start the child") }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        return Double(usage.ru_maxrss) / 1024   // ru_maxrss is in KiB on Linux
+    }
+
+    /// The scenario for the replay figure: a registry with every corpus UID and iBeacon
+    /// (20 types) and 100 subscriptions over those types, written beside the corpus.
+    func replayScenario() -> String {
+        var beacons: [JSONValue] = []
+        let corpus = CaptureCorpus(advertisements: 0)
+        for device in 0..<corpus.devices {
+            // The same identifiers CaptureCorpus.advertisingData draws for this device.
+            let id = (0..<16).map { UInt8(truncatingIfNeeded: (device &* 131) >> ($0 % 4) &+ $0 &* 17) }
+            let attachment: JSONValue = .object(["namespacedType": .string("proj/t\(device % 20)"), "data": .string(Base64.encode(Array("d\(device)".utf8)))])
+            beacons.append(.object(["advertisedId": .object(["type": .string("EDDYSTONE"), "id": .string(Base64.encode(id))]),
+                                    "attachments": .array([attachment])]))
+            beacons.append(.object(["advertisedId": .object(["type": .string("IBEACON"), "id": .string(Base64.encode(id + [0, UInt8(device & 0xFF), 0, 7]))]),
+                                    "attachments": .array([attachment])]))
+        }
+        let subscriptions: [JSONValue] = (0..<100).map { s in
+            .object(["time": .integer(0), "subscribe": .object(["id": .string("s\(s)"), "deviceTypesToDiscover": .array([.string("bleBeacons")]),
+                                                                  "messageNamespace": .string("proj"), "type": .string("t\(s % 20)")])])
+        }
+        let doc: JSONValue = .object(["scenario": .integer(1), "description": .string("benchmark: 100 subscriptions over the corpus beacons"),
+                                      "registry": .object(["registry": .integer(1), "beacons": .array(beacons)]),
+                                      "events": .array(subscriptions)])
+        let path = "\(directory)/replay.scenario.json"
+        do {
+            try OutputFile.write(Array(doc.serialized.utf8), to: path)
+        } catch {
+            fatalError("\(error)")
+        }
+        return path
+    }
+
+    struct ReplayFigures {
+        var sightings = 0
+        var events = 0
+        var seconds = 0.0
+    }
+
+    static func replay(scenario path: String, capture: String) -> ReplayFigures {
+        let scenario: Scenario
+        do {
+            scenario = try Scenario.load(path)
+        } catch {
+            fatalError("\(error)")
+        }
+        let t0 = cpuNow()
+        let result: ReplaySession.Result
+        do {
+            result = try ReplaySession().run(scenario: scenario, captures: [capture], onIssue: { _ in })
+        } catch {
+            fatalError("\(error)")
+        }
+        return ReplayFigures(sightings: result.captureSightings, events: result.events.count, seconds: cpuNow() - t0)
+    }
+
+    /// CPU seconds of this thread.
+    static func cpuNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
