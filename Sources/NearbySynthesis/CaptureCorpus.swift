@@ -91,9 +91,16 @@ public struct CaptureCorpus: Sendable {
         return counts
     }
 
+    /// The 16 bytes `device` builds its beacon identifiers from: the first 10 and last 6 are
+    /// its Eddystone-UID namespace and instance, all 16 its iBeacon UUID (major 0, minor the
+    /// device's low byte… see `advertisingData`).
+    public static func identifier(device: Int) -> [UInt8] {
+        (0..<16).map { UInt8(truncatingIfNeeded: (device &* 131) >> ($0 % 4) &+ $0 &* 17) }
+    }
+
     /// One advertisement's AD data, and whether it carries a beacon frame.
     func advertisingData(device: Int, _ rng: inout SeededGenerator) -> ([UInt8], Bool) {
-        let id = (0..<16).map { UInt8(truncatingIfNeeded: (device &* 131) >> ($0 % 4) &+ $0 &* 17) }
+        let id = Self.identifier(device: device)
         let roll = rng.upTo(99)
         switch roll {
         case 0..<20:

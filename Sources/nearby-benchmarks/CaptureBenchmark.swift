@@ -108,8 +108,7 @@ struct CaptureBenchmark {
         var beacons: [JSONValue] = []
         let corpus = CaptureCorpus(advertisements: 0)
         for device in 0..<corpus.devices {
-            // The same identifiers CaptureCorpus.advertisingData draws for this device.
-            let id = (0..<16).map { UInt8(truncatingIfNeeded: (device &* 131) >> ($0 % 4) &+ $0 &* 17) }
+            let id = CaptureCorpus.identifier(device: device)
             let attachment: JSONValue = .object(["namespacedType": .string("proj/t\(device % 20)"), "data": .string(Base64.encode(Array("d\(device)".utf8)))])
             beacons.append(.object(["advertisedId": .object(["type": .string("EDDYSTONE"), "id": .string(Base64.encode(id))]),
                                     "attachments": .array([attachment])]))

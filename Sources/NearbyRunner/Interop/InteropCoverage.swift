@@ -34,12 +34,7 @@ public struct InteropCoverage: Sendable, Equatable {
         default: return .failure(ShapeError(reason: "\"faults\" must be true or false"))
         }
         if let a = h["advertisement"] {
-            guard case .array(let names) = a else { return .failure(ShapeError(reason: "\"advertisement\" must be an array of field names")) }
-            var set: Set<String> = []
-            for n in names {
-                guard case .string(let s) = n else { return .failure(ShapeError(reason: "\"advertisement\" must be an array of field names")) }
-                set.insert(s)
-            }
+            guard let set = names(a) else { return .failure(ShapeError(reason: "\"advertisement\" must be an array of field names")) }
             c.advertisementFields = set
         }
         guard let b = h["beacons"] else { return .success(c) }
@@ -48,14 +43,7 @@ public struct InteropCoverage: Sendable, Equatable {
         }
         var fields: [String: Set<String>] = [:]
         for (type, list) in types {
-            guard case .array(let names) = list else {
-                return .failure(ShapeError(reason: "\"beacons\".\(type) must be an array of field names"))
-            }
-            var set: Set<String> = []
-            for n in names {
-                guard case .string(let s) = n else { return .failure(ShapeError(reason: "\"beacons\".\(type) must be an array of field names")) }
-                set.insert(s)
-            }
+            guard let set = names(list) else { return .failure(ShapeError(reason: "\"beacons\".\(type) must be an array of field names")) }
             fields[type] = set
         }
         c.beaconFields = fields
@@ -63,6 +51,17 @@ public struct InteropCoverage: Sendable, Equatable {
     }
 
     struct ShapeError: Error { var reason: String }
+
+    /// An array of strings as a set; nil for anything else.
+    static func names(_ v: JSONValue) -> Set<String>? {
+        guard case .array(let items) = v else { return nil }
+        var set: Set<String> = []
+        for item in items {
+            guard case .string(let s) = item else { return nil }
+            set.insert(s)
+        }
+        return set
+    }
 
     /// Whether beacons of `type` are decoded.
     public func decodes(type: String) -> Bool {
