@@ -75,7 +75,7 @@ public enum CaptureDecoder {
                             cleanWithOpenChains.insert(record.index)
                         }
                     }
-                    if decoder.reassembler.pendingChainCount == 0 { cleanWithOpenChains.removeAll(keepingCapacity: true) }
+                    if decoder.reassembler.pendingChainCount == 0 && !cleanWithOpenChains.isEmpty { cleanWithOpenChains.removeAll(keepingCapacity: true) }
                 case .ignored(let reason):
                     accounting.ignored += 1
                     accounting.ignoredByReason[reason.rawValue, default: 0] += 1
