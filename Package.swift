@@ -16,6 +16,8 @@
 //   NearbyMessages    the model, registry, subscription engine and scenario files
 //   NearbySynthesis   a scenario's world -> synthesized captures and their ground truth
 //   NearbyRunner      replay: captures + scenario -> engine events
+//   NearbyFuzzTargets every entry point as a fuzz target with its invariants and seeds
+//                     (the libFuzzer executables live in the separate package Fuzz/)
 //   nearby-conformance  the command-line tool
 import PackageDescription
 
@@ -33,6 +35,7 @@ let package = Package(
         .library(name: "NearbyMessages", targets: ["NearbyMessages"]),
         .library(name: "NearbySynthesis", targets: ["NearbySynthesis"]),
         .library(name: "NearbyRunner", targets: ["NearbyRunner"]),
+        .library(name: "NearbyFuzzTargets", targets: ["NearbyFuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -78,6 +81,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "NearbyFuzzTargets",
+            dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyMessages", "NearbyRunner"]
+        ),
         // Throughput figures (release build; not run by `swift test`).
         .executableTarget(name: "nearby-benchmarks", dependencies: ["NearbyMessages", "NearbyAudio", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyRunner", "NearbySynthesis", "CPcap"]),
         // Vectors, fixture builders and paths shared by the test targets (never shipped).
@@ -87,7 +94,7 @@ let package = Package(
         .testTarget(name: "NearbyFormatsTests", dependencies: ["NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyDecodeTests",
-            dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbySecurity", "NearbyTestSupport"]
+            dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbySecurity", "NearbyFuzzTargets", "NearbyTestSupport"]
         ),
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
         .testTarget(name: "NearbySecurityTests", dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
@@ -101,6 +108,7 @@ let package = Package(
             name: "NearbyRunnerTests",
             dependencies: ["NearbyRunner", "NearbySynthesis", "NearbyMessages", "NearbyDecode", "NearbyCapture", "NearbyJSON", "NearbyTestSupport"]
         ),
+        .testTarget(name: "NearbyFuzzTargetsTests", dependencies: ["NearbyFuzzTargets", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

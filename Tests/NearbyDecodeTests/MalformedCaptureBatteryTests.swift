@@ -1,14 +1,16 @@
 import Foundation
 import NearbyCapture
 import NearbyDecode
+import NearbyFuzzTargets
 import NearbyTestSupport
 import Testing
 
 /// Every capture in `Captures/`, damaged the ways field files are: cut at many byte
 /// positions, with seeded bit flips, and with the length fields of its first records set to
 /// 0, 1, their maximum and one past the end. Each variant must give a clean error (the file
-/// cannot be read at all) or a clean decode: no crash or hang, every fault located (a record
-/// number within the records read), and read = decoded + ignored + malformed.
+/// cannot be read at all) or a clean decode: no crash or hang, and the invariants of
+/// `CaptureDecodeCheck` (the ones the capture fuzz targets check): every fault located (a
+/// record number within the records read), read = decoded + ignored + malformed.
 @Suite struct MalformedCaptureBatteryTests {
     static let captures: [String] = {
         let root = RepositoryPaths.root + "/Captures"
@@ -24,20 +26,9 @@ import Testing
     /// failures. (Plain checks, with an issue recorded only on failure: thousands of
     /// variants run, and most faults are counted many times.)
     static func check(_ bytes: [UInt8], _ label: String, in dir: TemporaryDirectory, name: String) -> Verdict {
-        let path = dir.write(bytes, to: name)
-        var issues: [DecodeIssue] = []
-        do {
-            let a = try CaptureDecoder.decode(path: path, onAdvertisement: { _ in }, onIssue: { issues.append($0) })
-            if !a.balances { Issue.record("\(label): read \(a.recordsRead) ≠ decoded \(a.decoded) + ignored \(a.ignored) + malformed \(a.malformed), or the reasons do not add up") }
-            if !issues.isEmpty && a.malformed == 0 { Issue.record("\(label): faults reported (\(issues[0])) but no record is malformed") }
-            if let bad = issues.first(where: { $0.record < 1 || $0.record > a.recordsRead || $0.error.reason.isEmpty }) {
-                Issue.record("\(label): a fault outside the records read or without a reason: \(bad)")
-            }
-            return .decoded(records: a.recordsRead)
-        } catch {
-            if error.reason.isEmpty { Issue.record("\(label): an error without a reason") }
-            return .unreadable
-        }
+        let result = CaptureDecodeCheck.run(path: dir.write(bytes, to: name))
+        for violation in result.violations { Issue.record("\(label): \(violation)") }
+        return result.accounting.map { .decoded(records: $0.recordsRead) } ?? .unreadable
     }
 
     /// Cut positions: every byte of a file up to 1 KiB (the fixtures: one per container and

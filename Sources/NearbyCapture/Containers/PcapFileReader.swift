@@ -22,11 +22,16 @@ public final class PcapFileReader: CaptureRecordReader {
     private var buffer = [UInt8](repeating: 0, count: 4096)
     private var index = 0
     private var done = false
+    /// Where the next classic-pcap record header starts: the file header is 24 bytes and a
+    /// record is its 16-byte header and `caplen` bytes (counted here rather than asked of
+    /// the stream, whose `ftello` costs a system call per record; asked only when libpcap
+    /// may have cut the record to the snapshot length).
+    private var nextRecordOffset: Int64 = 24
 
     public init(path: String, format: CaptureFormat) throws(CaptureFileError) {
         var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
         guard let h = pcap_open_offline_with_tstamp_precision(path, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
-            throw CaptureFileError(path: path, reason: "libpcap: " + String(cString: errbuf))
+            throw CaptureFileError(path: path, reason: "libpcap: " + String(decoding: errbuf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         handle = h
         self.format = format
@@ -48,10 +53,26 @@ public final class PcapFileReader: CaptureRecordReader {
             buffer.removeAll(keepingCapacity: true)
             buffer.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
             var fileOffset: Int64? = nil
-            if format == .pcap, let fp = pcap_file(handle) {
-                fileOffset = Int64(ftello(fp)) - Int64(length)
+            if format == .pcap {
+                if length >= Int(pcap_snapshot(handle)), let fp = pcap_file(handle) {
+                    // libpcap may have cut a record longer than the snapshot length and
+                    // skipped the rest: the stream knows where the record ended.
+                    nextRecordOffset = Int64(ftello(fp))
+                    fileOffset = nextRecordOffset - Int64(length)
+                } else {
+                    fileOffset = nextRecordOffset + 16
+                    nextRecordOffset += 16 + Int64(length)
+                }
             }
-            let micros = Int64(h.ts.tv_sec) * 1_000_000 + Int64(h.ts.tv_usec)
+            // pcapng timestamps are 64-bit counts of any resolution: seconds beyond what
+            // microseconds in an Int64 hold (±292,000 years) are damage, not a time.
+            let (scaled, overflow) = Int64(h.ts.tv_sec).multipliedReportingOverflow(by: 1_000_000)
+            let (micros, overflow2) = scaled.addingReportingOverflow(Int64(h.ts.tv_usec))
+            if overflow || overflow2 {
+                return .malformed(index: index, fileOffset: fileOffset.map { $0 - 16 }, line: nil,
+                                  DecodeError(.pcap, .invalidValue, at: 0,
+                                              "timestamp \(h.ts.tv_sec) s is beyond the representable range (±292,000 years)"))
+            }
             return .record(CaptureRecord(
                 index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
                 bytes: buffer[0..<length], originalLength: Int(h.len), fileOffset: fileOffset))

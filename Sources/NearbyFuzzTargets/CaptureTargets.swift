@@ -1,0 +1,26 @@
+import NearbyCapture
+import NearbyDecode
+
+/// The capture-file targets: a whole file through format sniffing, the container reader
+/// (libpcap for pcap and pcapng, our own for btsnoop and hex text), the link layers, the
+/// reports and the AD data, exactly as `nearby-conformance decode` reads it. The input is
+/// written to a scratch file in `/dev/shm`; seeds are the repository's captures of that
+/// container, cut to their first 4 KiB (headers and the first dozens of records: longer
+/// inputs only repeat records, and slow the fuzzer down in proportion).
+extension FuzzTarget {
+    public static let capturePcap = captureFile("capture-pcap", "a classic pcap file (any LINKTYPE), through libpcap", suffix: ".pcap")
+    public static let capturePcapng = captureFile("capture-pcapng", "a pcapng file, through libpcap", suffix: ".pcapng")
+    public static let captureBtsnoop = captureFile("capture-btsnoop", "a btsnoop file (datalinks 1001, 1002, 2001)", suffix: ".btsnoop")
+    public static let captureHexText = captureFile("capture-hex-text", "a hex-text H4 log", suffix: ".txt")
+
+    private static func captureFile(_ name: String, _ summary: String, suffix: String) -> FuzzTarget {
+        FuzzTarget(
+            name: name, summary: summary, dictionary: name, maximumLength: 4_096,
+            check: { input in
+                CaptureDecodeCheck.run(path: ScratchFile.write(input, suffix: suffix)).violations
+            },
+            seeds: { root in
+                SeedSource.contents(SeedSource.captures(root).filter { $0.hasSuffix(suffix) }).map { Array($0.prefix(4_096)) }
+            })
+    }
+}

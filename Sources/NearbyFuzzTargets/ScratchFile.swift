@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one file per process through which fuzz inputs reach the entry points that read
+/// files (capture containers, JSON files). It lives in `/dev/shm` when there is one, so no
+/// input touches a disk, and is removed when the process exits.
+enum ScratchFile {
+    nonisolated(unsafe) private static var paths: Set<String> = []
+
+    /// The scratch path for files of this suffix (`.pcap`, `.json`, …) in this process.
+    static func path(suffix: String) -> String {
+        let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
+        let p = "\(folder)/nearby-fuzz-\(getpid())\(suffix)"
+        if paths.isEmpty { atexit { for p in ScratchFile.paths { unlink(p) } } }
+        paths.insert(p)
+        return p
+    }
+
+    /// Replaces the scratch file for `suffix` with `bytes` and returns its path.
+    static func write(_ bytes: UnsafeRawBufferPointer, suffix: String) -> String {
+        let p = path(suffix: suffix)
+        _ = write(bytes, to: p)
+        return p
+    }
+
+    /// Writes `bytes` to `path` (created or truncated); false when that fails.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        bytes.withUnsafeBytes { write($0, to: path) }
+    }
+
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return writeAll(fd, bytes)
+    }
+}
+
+/// Writes all of `bytes` to `fd` (the C `write`, which the enum's own `write` hides).
+private func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var done = 0
+    while done < bytes.count {
+        let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+        if n <= 0 { return false }
+        done += n
+    }
+    return true
+}

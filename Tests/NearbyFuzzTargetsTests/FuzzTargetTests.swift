@@ -1,0 +1,107 @@
+import Foundation
+import NearbyAudio
+import NearbyBytes
+import NearbyCapture
+@testable import NearbyFuzzTargets
+import NearbyTestSupport
+import Testing
+
+/// The fuzz targets as `swift test` sees them: each has seeds from the repository, its
+/// executable, dictionary and regression folder in `Fuzz/`; every seed and every crash
+/// fixture in `Fuzz/Regressions/` keeps every invariant; and the invariants do catch what
+/// they are there to catch.
+@Suite struct FuzzTargetTests {
+    static let root = RepositoryPaths.root
+    static let names = FuzzTarget.all.map(\.name)
+
+    static func regressions(_ target: String) -> [String] {
+        let folder = root + "/Fuzz/Regressions/" + target
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map { folder + "/" + $0 }
+    }
+
+    @Test func everyTargetHasAnExecutableADictionaryAndARegressionFolder() throws {
+        #expect(Set(Self.names).count == Self.names.count, "target names repeat")
+        let package = try String(contentsOfFile: Self.root + "/Fuzz/Package.swift", encoding: .utf8)
+        for target in FuzzTarget.all {
+            let main = Self.root + "/Fuzz/Sources/fuzz-\(target.name)/main.swift"
+            let source = try? String(contentsOfFile: main, encoding: .utf8)
+            #expect(source?.contains("FuzzTarget.named(\"\(target.name)\")") == true, "\(main) does not run target \(target.name)")
+            #expect(package.contains("\"fuzz-\(target.name)\""), "Fuzz/Package.swift has no fuzz-\(target.name)")
+            #expect(FileManager.default.fileExists(atPath: Self.root + "/Fuzz/Dictionaries/\(target.dictionary).dict"))
+        }
+    }
+
+    @Test(arguments: names)
+    func seedsComeFromTheRepositoryAndKeepEveryInvariant(_ name: String) {
+        let target = FuzzTarget.named(name)!
+        let seeds = target.seeds(Self.root).filter { $0.count <= target.maximumLength }
+        #expect(!seeds.isEmpty, "\(name): no seeds")
+        for (i, seed) in seeds.enumerated() {
+            let violations = target.check(seed)
+            #expect(violations.isEmpty, "\(name) seed \(i): \(violations)")
+        }
+    }
+
+    @Test(arguments: names)
+    func crashFixturesKeepEveryInvariant(_ name: String) throws {
+        let target = FuzzTarget.named(name)!
+        for path in Self.regressions(name) {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let violations = target.check(bytes)
+            #expect(violations.isEmpty, "\(path): \(violations)")
+        }
+    }
+
+    @Test func recordStreamsSplitAsTheyAreJoined() throws {
+        let stream = RecordStream(encapsulations: [.pcap(.bluetoothHCIH4), .hexText])
+        let records: [[UInt8]] = [[0x04, 0x3E, 0x00], [], Array(repeating: 0xAB, count: 300)]
+        let joined = try #require(stream.join(.hexText, records))
+        let split = joined.withUnsafeBytes { stream.split($0) }
+        #expect(split?.0 == .hexText)
+        #expect(split?.1 == records)
+        #expect(stream.join(.pcap(.nordicBLE), records) == nil)
+        // A last record cut short keeps what there is.
+        let cut = Array(joined.dropLast(100))
+        #expect(cut.withUnsafeBytes { stream.split($0) }?.1.last?.count == 200)
+    }
+
+    @Test func invariantsCatchMisplacedAndUnexplainedErrors() {
+        #expect(FuzzTarget.checkError(DecodeError(.adStructure, .truncated, at: 3, "AD length"), within: 10).isEmpty)
+        #expect(FuzzTarget.checkError(DecodeError(.adStructure, .truncated, at: 11, "AD length"), within: 10).count == 1)
+        #expect(FuzzTarget.checkError(DecodeError(.adStructure, .truncated, at: -1, ""), within: 10).count == 2)
+    }
+
+    @Test func theCaptureCheckFindsAnUnbalancedOrUnreadableFile() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let junk = CaptureDecodeCheck.run(path: dir.write(Array("not a capture".utf8), to: "junk.bin"))
+        #expect(junk.unreadable != nil)
+        #expect(junk.violations.isEmpty)
+        let fixture = CaptureDecodeCheck.run(path: Self.root + "/Captures/fixtures/hci-h4-187.pcap")
+        #expect(fixture.accounting?.recordsRead ?? 0 > 0)
+        #expect(fixture.violations.isEmpty)
+    }
+
+    /// The first crash the fuzzer found (capture-pcapng, in 5 s): a pcapng timestamp whose
+    /// seconds overflow Int64 microseconds trapped; the record is now malformed, with a reason.
+    @Test func aTimestampBeyondInt64MicrosecondsIsAMalformedRecord() {
+        let result = CaptureDecodeCheck.run(path: Self.root + "/Fuzz/Regressions/capture-pcapng/timestamp-overflow")
+        #expect(result.violations.isEmpty)
+        #expect(result.accounting?.malformedByReason["pcap/invalid-value"] ?? 0 >= 1)
+    }
+
+    @Test func theRoundTripCheckAcceptsWhatTheParserReads() {
+        let text = Array(#"{"a":[1,-0.5e3,"\u00e9\n",true,null,{}],"b":"x"}"#.utf8)
+        #expect(text.withUnsafeBytes { FuzzTarget.checkRoundTrip($0) }.isEmpty)
+    }
+
+    @Test func aCodewordWithTwoWrongBytesIsCorrectedAndAccountedFor() throws {
+        var input = try NUTFrameCoding.symbols(token: Array(0..<8)).map { UInt8($0) | 0xF0 }
+        // Two codeword bytes wrong in both nibbles, marked unreliable: corrected as erasures.
+        for i in [3, 4, 9, 10] { input[i] = (input[i] & 0x0F) ^ 0x05 }
+        let decoded = NUTFrameCoding.decode(symbols: input.map { Int($0 & 0x0F) }, reliability: input.map { Float($0 >> 4) })
+        #expect(decoded?.token == Array(0..<8))
+        #expect(decoded?.correctedBytes == 2)
+        #expect(FuzzTarget.nutCodeword.check(input).isEmpty)
+    }
+}
