@@ -1,70 +1,134 @@
 // nearby-benchmarks: throughput figures, release build only, never part of `swift test`.
 //
-//     swift run -c release nearby-benchmarks [capture [N] | engine | audio]
+//     swift run -c release nearby-benchmarks [all [N] | capture [N] | engine | audio]
 //
-// Prints one table row per benchmark. Figures are single-core; compare the ratio columns
-// between runs, as this kind of machine is shared and noisy.
+// `all` (the default) runs the other three and ends with one table of every figure against
+// its target (docs/performance.md). Figures are single-core; each is measured several
+// times and the table gives the median; compare the ratio columns between runs, as this
+// kind of machine is shared and noisy.
 
 import NearbyAudio
 
-let which = CommandLine.arguments.dropFirst().first ?? "engine"
+let arguments = Array(CommandLine.arguments.dropFirst())
+let which = arguments.first ?? "all"
+let corpusSize = arguments.dropFirst().first.flatMap { Int($0) }
 #if DEBUG
 print("warning: debug build; run with `swift run -c release nearby-benchmarks` for real figures")
 #endif
-switch which {
-case "engine":
+
+/// One line of the closing table: a figure (the median of its runs) and its target.
+struct Summary {
+    var measure: String
+    var figure: Double
+    var unit: String
+    /// The target, and whether a figure meets it by being at least (true) or below (false) it.
+    var target: (value: Double, atLeast: Bool)?
+
+    var row: String {
+        let verdict = target.map { t in (t.atLeast ? figure >= t.value : figure < t.value) ? "met" : "**not met**" } ?? "—"
+        let goal = target.map { ($0.atLeast ? "≥ " : "< ") + Self.format($0.value) + " " + unit } ?? "—"
+        return "| \(measure) | \(Self.format(figure)) \(unit) | \(goal) | \(verdict) |"
+    }
+
+    static func format(_ x: Double) -> String {
+        if x >= 1_000_000 { return String(Double(Int(x / 10_000)) / 100) + " M" }
+        if x >= 100 { return String(Int(x.rounded())) }
+        return String(Double(Int(x * 10)) / 10)
+    }
+}
+
+func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+
+func engineBenchmark() -> [Summary] {
     let b = EngineBenchmark()
     print("benchmark | messages | subscriptions | sightings | sightings/s | resolve-only/s | engine/resolve | events")
+    var rates: [Double] = []
     for _ in 0..<3 {
         let f = b.run()
+        rates.append(f.sightingsPerSecond)
         let row: [String] = ["engine", "\(b.messages)", "\(b.subscriptions)", "\(b.sightings)",
                              String(Int(f.sightingsPerSecond)), String(Int(f.resolveOnlyPerSecond)),
                              String(Double(Int(f.sightingsPerSecond / f.resolveOnlyPerSecond * 1000)) / 1000), "\(f.events)"]
         print(row.joined(separator: " | "))
     }
-case "audio":
+    return [Summary(measure: "engine alone, \(b.subscriptions) subscriptions", figure: median(rates), unit: "sightings/s", target: nil)]
+}
+
+func audioBenchmark() -> [Summary] {
     print("benchmark | rate | audio s | frames | decode x real time | baseline x real time | decode/baseline")
+    var out: [Summary] = []
     for mode in [AudioMode.inaudible, .audible] {
         for rate in [48_000, 44_100] {
             let b = AudioBenchmark(sampleRate: rate, mode: mode)
             let samples = b.recording()
-            for _ in 0..<2 {
+            var factors: [Double] = []
+            for _ in 0..<3 {
                 let f = b.run(samples)
+                factors.append(f.realTimeFactor)
                 let row: [String] = ["\(mode)", "\(rate)", "\(Int(b.seconds))", "\(f.frames)",
                                      String(Int(f.realTimeFactor)), String(Int(f.baselineRealTimeFactor)),
                                      String(Double(Int(f.realTimeFactor / f.baselineRealTimeFactor * 10000)) / 10000)]
                 print(row.joined(separator: " | "))
             }
+            out.append(Summary(measure: (mode == .inaudible ? "NUT-I" : "NUT-A") + " decode at \(rate) Hz", figure: median(factors),
+                               unit: "× real time", target: mode == .inaudible ? (100, true) : nil))
         }
     }
-case "capture":
+    return out
+}
+
+func captureBenchmark() -> [Summary] {
     var b = CaptureBenchmark()
-    if let n = CommandLine.arguments.dropFirst(2).first.flatMap({ Int($0) }) { b.advertisements = n }
+    if let n = corpusSize { b.advertisements = n }
     let counts = b.prepare()
     print("corpus: \(counts.advertisements) advertisements (\(counts.beacons) beacons) in \(counts.records) records: \(b.btsnoop), \(b.pcap)")
     print("benchmark | advertisements | beacons | adv/s | records/s container only | records/s libpcap only | decode/container | peak MiB (child)")
+    var out: [Summary] = []
+    var peak = 0.0
     for (name, path) in [("btsnoop", b.btsnoop), ("pcap 201", b.pcap)] {
+        var rates: [Double] = []
         for _ in 0..<3 {
             let f = CaptureBenchmark.decode(path)
             let container = CaptureBenchmark.containerOnly(path)
             let libpcap = path.hasSuffix(".pcap") ? String(Int(CaptureBenchmark.libpcapOnly(path))) : "—"
             let rate = Double(f.advertisements) / f.seconds
+            rates.append(rate)
             let perRecord = Double(counts.records) / f.seconds
+            let childPeak = CaptureBenchmark.childPeakMiB(path)
+            peak = max(peak, childPeak)
             print([name, "\(f.advertisements)", "\(f.beacons)", String(Int(rate)), String(Int(container)), libpcap,
                    String(Double(Int(perRecord / container * 1000)) / 1000),
-                   String(Double(Int(CaptureBenchmark.childPeakMiB(path) * 10)) / 10)].joined(separator: " | "))
+                   String(Double(Int(childPeak * 10)) / 10)].joined(separator: " | "))
         }
+        out.append(Summary(measure: "decode, \(name)", figure: median(rates), unit: "adv/s", target: (5_000_000, true)))
     }
+    out.append(Summary(measure: "decode peak memory (child process)", figure: peak, unit: "MiB", target: (64 * 1_000_000 / 1_048_576, false)))
     let scenario = b.replayScenario()
     print("benchmark | sightings | events | sightings/s (decode + engine)")
+    var rates: [Double] = []
     for _ in 0..<3 {
         let r = CaptureBenchmark.replay(scenario: scenario, capture: b.pcap)
+        rates.append(Double(r.sightings) / r.seconds)
         print(["replay 100 subscriptions", "\(r.sightings)", "\(r.events)", String(Int(Double(r.sightings) / r.seconds))].joined(separator: " | "))
     }
+    out.append(Summary(measure: "replay (decode + engine), 100 subscriptions, pcap 201", figure: median(rates), unit: "sightings/s", target: (2_000_000, true)))
+    return out
+}
+
+switch which {
+case "engine": _ = engineBenchmark()
+case "audio": _ = audioBenchmark()
+case "capture": _ = captureBenchmark()
+case "all":
+    let summaries = captureBenchmark() + audioBenchmark() + engineBenchmark()
+    print("")
+    print("| measure | median | target | |")
+    print("|---|---|---|---|")
+    for s in summaries { print(s.row) }
 case "decode-child":
     // The child of the peak-memory figure: decode one file and exit.
     let f = CaptureBenchmark.decode(CommandLine.arguments[2])
     precondition(f.advertisements > 0)
 default:
-    print("unknown benchmark \(which); available: capture [N], engine, audio")
+    print("unknown benchmark \(which); available: all [N], capture [N], engine, audio")
 }
