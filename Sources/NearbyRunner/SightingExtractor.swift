@@ -11,11 +11,13 @@ public enum SightingExtractor {
         for beacon in decoded.beacons {
             switch beacon {
             case .eddystone(.uid(let uid)):
-                body(SightingIdentity(.eddystoneUID, uid.namespace + uid.instance))
+                body(SightingIdentity(.eddystoneUID, uid.namespace, uid.instance))
             case .eddystone(.eid(let eid)):
                 body(SightingIdentity(.eddystoneEID, eid.eid))
             case .iBeacon(let b):
-                body(SightingIdentity(.iBeacon, b.uuid + [UInt8(b.major >> 8), UInt8(b.major & 0xFF), UInt8(b.minor >> 8), UInt8(b.minor & 0xFF)]))
+                withUnsafeBytes(of: (UInt32(b.major) << 16 | UInt32(b.minor)).bigEndian) { majorMinor in
+                    body(SightingIdentity(.iBeacon, b.uuid, majorMinor))
+                }
             case .altBeacon(let b):
                 body(SightingIdentity(.altBeacon, b.beaconID))
             case .token(.v1(let t)):

@@ -75,7 +75,7 @@ struct CaptureBenchmark {
     /// Records per second through libpcap alone: `pcap_next_ex` and a sum of the lengths.
     static func libpcapOnly(_ path: String) -> Double {
         var errors = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE))
-        guard let p = pcap_open_offline(path, &errors) else { fatalError(String(cString: errors)) }
+        guard let p = pcap_open_offline(path, &errors) else { fatalError(String(decoding: errors.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         defer { pcap_close(p) }
         let t0 = cpuNow()
         var header: UnsafeMutablePointer<pcap_pkthdr>?

@@ -24,23 +24,56 @@ public struct SightingIdentity: Hashable, Sendable {
 
     public let kind: Kind
     public let count: UInt8
-    private let w0: UInt64, w1: UInt64, w2: UInt64
+    @usableFromInline let w0: UInt64, w1: UInt64, w2: UInt64
 
-    /// `bytes` must hold at most 24 bytes.
+    /// `bytes` must hold at most 24 bytes. Inlinable, so that a caller's concrete collection
+    /// (an `ArraySlice` of a frame, say) is packed by specialized code: unspecialized, the
+    /// generic iteration cost more than the engine in a replay.
+    @inlinable
     public init<C: Collection<UInt8>>(_ kind: Kind, _ bytes: C) {
-        precondition(bytes.count <= 24, "an identity holds at most 24 bytes")
-        var w: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        for (i, b) in bytes.enumerated() {
-            let shift = UInt64(8 * (i % 8))
-            switch i / 8 {
-            case 0: w.0 |= UInt64(b) << shift
-            case 1: w.1 |= UInt64(b) << shift
-            default: w.2 |= UInt64(b) << shift
+        var p = Packer()
+        p.add(bytes)
+        self.init(kind, p)
+    }
+
+    /// The identity whose bytes are `first` then `second` (a UID's namespace and instance),
+    /// packed without building the concatenation; at most 24 bytes in all.
+    @inlinable
+    public init<C1: Collection<UInt8>, C2: Collection<UInt8>>(_ kind: Kind, _ first: C1, _ second: C2) {
+        var p = Packer()
+        p.add(first)
+        p.add(second)
+        self.init(kind, p)
+    }
+
+    @usableFromInline
+    init(_ kind: Kind, _ p: Packer) {
+        self.kind = kind
+        self.count = UInt8(p.count)
+        (w0, w1, w2) = (p.w0, p.w1, p.w2)
+    }
+
+    /// Bytes packed little-endian into three words, in order.
+    @usableFromInline
+    struct Packer {
+        @usableFromInline var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0
+        @usableFromInline var count = 0
+
+        @inlinable init() {}
+
+        @inlinable
+        mutating func add<C: Collection<UInt8>>(_ bytes: C) {
+            for b in bytes {
+                precondition(count < 24, "an identity holds at most 24 bytes")
+                let shift = UInt64(8 * (count & 7))
+                switch count >> 3 {
+                case 0: w0 |= UInt64(b) << shift
+                case 1: w1 |= UInt64(b) << shift
+                default: w2 |= UInt64(b) << shift
+                }
+                count += 1
             }
         }
-        self.kind = kind
-        self.count = UInt8(bytes.count)
-        (w0, w1, w2) = w
     }
 
     public var bytes: [UInt8] {
