@@ -24,14 +24,13 @@ extension FuzzTarget {
     public static let iBeaconFrame = FuzzTarget(
         name: "ibeacon-frame", summary: "manufacturer data read as iBeacon", dictionary: "ad",
         check: { input in
-            guard input.count >= 2 else { return [] }
-            let bytes = Array(input)
+            guard let (company, data) = manufacturerData(input) else { return [] }
             do throws(DecodeError) {
-                if let b = try IBeacon(company: CompanyIdentifier(rawValue: UInt16(bytes[1]) << 8 | UInt16(bytes[0])), data: bytes[2...]),
+                if let b = try IBeacon(company: company, data: data),
                    b.uuid.count != 16 {
                     return ["an iBeacon with a \(b.uuid.count)-byte UUID"]
                 }
-            } catch { return checkError(error, within: bytes.count) }
+            } catch { return checkError(error, within: input.count) }
             return []
         },
         seeds: { SeedSource.payloads(SeedSource.advertisingData($0), type: .manufacturerSpecificData, prefix: [], dropping: 0) })
@@ -40,14 +39,13 @@ extension FuzzTarget {
     public static let altBeaconFrame = FuzzTarget(
         name: "altbeacon-frame", summary: "manufacturer data read as AltBeacon", dictionary: "ad",
         check: { input in
-            guard input.count >= 2 else { return [] }
-            let bytes = Array(input)
+            guard let (company, data) = manufacturerData(input) else { return [] }
             do throws(DecodeError) {
-                if let b = try AltBeacon(company: CompanyIdentifier(rawValue: UInt16(bytes[1]) << 8 | UInt16(bytes[0])), data: bytes[2...]),
+                if let b = try AltBeacon(company: company, data: data),
                    b.beaconID.count != 20 {
                     return ["an AltBeacon with a \(b.beaconID.count)-byte beacon ID"]
                 }
-            } catch { return checkError(error, within: bytes.count) }
+            } catch { return checkError(error, within: input.count) }
             return []
         },
         seeds: { SeedSource.payloads(SeedSource.advertisingData($0), type: .manufacturerSpecificData, prefix: [], dropping: 0) })
@@ -66,6 +64,14 @@ extension FuzzTarget {
             return []
         },
         seeds: { SeedSource.payloads(SeedSource.advertisingData($0), type: .serviceData16BitUUID, prefix: [0xF3, 0xFE], dropping: 2) })
+
+    /// Manufacturer data as the AD decoder splits it: the company identifier
+    /// (little-endian), then the data; nil when there are not 2 bytes.
+    static func manufacturerData(_ input: UnsafeRawBufferPointer) -> (CompanyIdentifier, ArraySlice<UInt8>)? {
+        guard input.count >= 2 else { return nil }
+        let bytes = Array(input)
+        return (CompanyIdentifier(rawValue: UInt16(bytes[1]) << 8 | UInt16(bytes[0])), bytes[2...])
+    }
 
     /// AD data decoded whole: every fault has a reason and lies inside the data.
     static func checkAdvertisingData(_ data: [UInt8]) -> [String] {

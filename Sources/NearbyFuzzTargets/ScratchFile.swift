@@ -8,14 +8,16 @@ import Darwin
 /// files (capture containers, JSON files). It lives in `/dev/shm` when there is one, so no
 /// input touches a disk, and is removed when the process exits.
 enum ScratchFile {
-    nonisolated(unsafe) private static var paths: Set<String> = []
+    /// The paths made so far, by suffix: each is worked out once, not on every input.
+    nonisolated(unsafe) private static var paths: [String: String] = [:]
 
     /// The scratch path for files of this suffix (`.pcap`, `.json`, …) in this process.
     static func path(suffix: String) -> String {
+        if let p = paths[suffix] { return p }
         let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
         let p = "\(folder)/nearby-fuzz-\(getpid())\(suffix)"
-        if paths.isEmpty { atexit { for p in ScratchFile.paths { unlink(p) } } }
-        paths.insert(p)
+        if paths.isEmpty { atexit { for p in ScratchFile.paths.values { unlink(p) } } }
+        paths[suffix] = p
         return p
     }
 

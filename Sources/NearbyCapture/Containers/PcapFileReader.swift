@@ -19,6 +19,8 @@ public final class PcapFileReader: CaptureRecordReader {
     public var encapsulationDescription: String { "\(format.rawValue) LINKTYPE \(linkType)" }
 
     private let handle: OpaquePointer
+    /// The file's snapshot length: a record this long may have been cut by libpcap.
+    private let snapshotLength: Int
     private var buffer = [UInt8](repeating: 0, count: 4096)
     private var index = 0
     private var done = false
@@ -34,6 +36,7 @@ public final class PcapFileReader: CaptureRecordReader {
             throw CaptureFileError(path: path, reason: "libpcap: " + String(decoding: errbuf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         handle = h
+        snapshotLength = Int(pcap_snapshot(h))
         self.format = format
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(h)))
     }
@@ -54,7 +57,7 @@ public final class PcapFileReader: CaptureRecordReader {
             buffer.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
             var fileOffset: Int64? = nil
             if format == .pcap {
-                if length >= Int(pcap_snapshot(handle)), let fp = pcap_file(handle) {
+                if length >= snapshotLength, let fp = pcap_file(handle) {
                     // libpcap may have cut a record longer than the snapshot length and
                     // skipped the rest: the stream knows where the record ended.
                     nextRecordOffset = Int64(ftello(fp))
