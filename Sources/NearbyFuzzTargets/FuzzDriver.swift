@@ -18,12 +18,25 @@ public enum FuzzDriver {
 
     /// Writes the seeds and exits when asked to; otherwise returns 0 and fuzzing starts.
     public static func initialize(_ target: FuzzTarget) -> Int32 {
+        // `exit` runs LeakSanitizer's check, so every string and array must be released by
+        // then: the work happens in functions that have returned.
         if getenv(describeVariable) != nil {
-            var line = Array("\(target.dictionary) \(target.maximumLength)\n".utf8)
-            _ = line.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+            describe(target)
             exit(0)
         }
-        guard let folder = getenv(seedsVariable).map({ String(cString: $0) }) else { return 0 }
+        guard getenv(seedsVariable) != nil else { return 0 }
+        exit(writeSeeds(target))
+    }
+
+    /// Prints `<dictionary> <max_len>` on standard output.
+    static func describe(_ target: FuzzTarget) {
+        var line = Array("\(target.dictionary) \(target.maximumLength)\n".utf8)
+        _ = line.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+    }
+
+    /// Writes the target's seeds to the folder `NEARBY_FUZZ_WRITE_SEEDS` names; 0 on success.
+    static func writeSeeds(_ target: FuzzTarget) -> Int32 {
+        guard let folder = getenv(seedsVariable).map({ String(cString: $0) }) else { return 1 }
         let root = getenv(rootVariable).map { String(cString: $0) } ?? ".."
         var seen = Set<[UInt8]>()
         var written = 0
@@ -33,11 +46,11 @@ public enum FuzzDriver {
             let name = folder + "/seed-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits
             if !ScratchFile.write(seed, to: name) {
                 report("fuzz-\(target.name): cannot write \(name)")
-                exit(1)
+                return 1
             }
         }
         report("fuzz-\(target.name): \(written) seeds in \(folder)")
-        exit(written > 0 ? 0 : 1)
+        return written > 0 ? 0 : 1
     }
 
     /// Runs one input; a broken invariant is printed and aborts, so libFuzzer keeps the input.
