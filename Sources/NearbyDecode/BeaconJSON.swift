@@ -76,7 +76,7 @@ public enum BeaconJSON {
     }
 
     /// 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower case.
-    public static func uuidText(_ bytes: [UInt8]) -> String {
+    public static func uuidText<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         let h = Array(Hex.encode(bytes))
         return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-" + String(h[16..<20]) + "-" + String(h[20..<32])
     }

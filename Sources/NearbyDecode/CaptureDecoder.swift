@@ -28,6 +28,8 @@ public enum CaptureDecoder {
         // Records counted decoded while an extended-advertising chain stayed open, so that a
         // chain still open at the end of the capture can make its last record malformed.
         var cleanWithOpenChains: Set<Int> = []
+        // Beacons by `BeaconFrame.typeIndex`, put into `accounting.beaconsByType` at the end.
+        var beaconCounts = [Int](repeating: 0, count: BeaconFrame.typeNames.count)
 
         func deliver(_ advertisement: Advertisement, fileOffset: Int64?, line: Int?) -> DecodeError? {
             let decoded = DecodedAdvertisement(advertisement)
@@ -37,7 +39,7 @@ public enum CaptureDecoder {
                 accounting.advertisementsWithoutData += 1
             }
             if advertisement.extended?.truncated == true { accounting.truncatedAdvertisements += 1 }
-            for beacon in decoded.beacons { accounting.beaconsByType[beacon.typeName, default: 0] += 1 }
+            for beacon in decoded.beacons { beaconCounts[beacon.typeIndex] += 1 }
             let reassembled = (advertisement.extended?.fragments ?? 1) > 1
             for error in decoded.contents.errors {
                 onIssue(DecodeIssue(file: path, record: advertisement.record, recordFileOffset: fileOffset,
@@ -101,6 +103,9 @@ public enum CaptureDecoder {
                 error: DecodeError(.extendedAdvertisingReport, .incompleteChain, at: 0,
                                    "extended advertising data from \(advertisement.address) was still incomplete at the end of the capture"),
                 inReassembledData: true))
+        }
+        for (index, count) in beaconCounts.enumerated() where count > 0 {
+            accounting.beaconsByType[BeaconFrame.typeNames[index], default: 0] += count
         }
         return accounting
     }

@@ -6,25 +6,36 @@ public enum BeaconFrame: Hashable, Sendable {
     /// A BLE token advertisement (docs/token-format.md) on UUID 0xFEF3.
     case token(TokenAdvertisement.Content)
 
-    /// The `type` name of the decode output: `eddystone-uid`, `eddystone-url`,
-    /// `eddystone-tlm`, `eddystone-etlm`, `eddystone-eid`, `eddystone-e2ee-eid`,
-    /// `eddystone-unknown`, `ibeacon`, `altbeacon`, `token-v1`, `token-unknown`.
-    public var typeName: String {
+    /// The `type` names of the decode output, in the order of `typeIndex`:
+    /// `eddystone-uid`, `eddystone-url`, `eddystone-tlm`, `eddystone-etlm`, `eddystone-eid`,
+    /// `eddystone-e2ee-eid`, `eddystone-unknown`, `ibeacon`, `altbeacon`, `token-v1`,
+    /// `token-unknown`.
+    public static let typeNames = [
+        "eddystone-uid", "eddystone-url", "eddystone-tlm", "eddystone-etlm", "eddystone-eid",
+        "eddystone-e2ee-eid", "eddystone-unknown", "ibeacon", "altbeacon", "token-v1", "token-unknown",
+    ]
+
+    /// The position of `typeName` in `typeNames` (0…10): a counter index that needs no
+    /// hashing of strings.
+    public var typeIndex: Int {
         switch self {
         case .eddystone(let frame):
             switch frame {
-            case .uid: "eddystone-uid"
-            case .url: "eddystone-url"
-            case .tlm, .tlmUnknownVersion: "eddystone-tlm"
-            case .encryptedTLM: "eddystone-etlm"
-            case .eid: "eddystone-eid"
-            case .e2eeEID: "eddystone-e2ee-eid"
-            case .unknown: "eddystone-unknown"
+            case .uid: 0
+            case .url: 1
+            case .tlm, .tlmUnknownVersion: 2
+            case .encryptedTLM: 3
+            case .eid: 4
+            case .e2eeEID: 5
+            case .unknown: 6
             }
-        case .iBeacon: "ibeacon"
-        case .altBeacon: "altbeacon"
-        case .token(.v1): "token-v1"
-        case .token(.unknownVersion): "token-unknown"
+        case .iBeacon: 7
+        case .altBeacon: 8
+        case .token(.v1): 9
+        case .token(.unknownVersion): 10
         }
     }
+
+    /// The `type` name of the decode output (one of `typeNames`).
+    public var typeName: String { Self.typeNames[typeIndex] }
 }

@@ -47,15 +47,13 @@ public struct ExtendedAdvertisingReassembler: Sendable {
         if details.dataStatus == 1 {
             var header = report
             header.data = nil
-            if var chain = pending[key] {
-                chain.data.append(contentsOf: data)
-                chain.fragments += 1
-                chain.last = header
-                if chain.data.count > Self.maximumDataLength {
-                    remove(key)
-                    emit(Self.pendingAdvertisement(chain))
-                } else {
-                    pending[key] = chain
+            if let index = pending.index(forKey: key) {
+                // Appended in place: the dictionary's copy is the only one.
+                pending.values[index].data.append(contentsOf: data)
+                pending.values[index].fragments += 1
+                pending.values[index].last = header
+                if pending.values[index].data.count > Self.maximumDataLength {
+                    flush(key, emit: emit)
                 }
             } else {
                 if pending.count >= maximumPendingChains, let oldest = order.first {
@@ -66,9 +64,9 @@ public struct ExtendedAdvertisingReassembler: Sendable {
             }
             return
         }
-        guard let chain = pending[key] else { return emit(report) }
-        remove(key)
-        var whole = chain
+        // Most reports come whole, with no chain open: no key to hash.
+        guard !pending.isEmpty, var whole = pending.removeValue(forKey: key) else { return emit(report) }
+        order.removeAll { $0 == key }
         whole.data.append(contentsOf: data)
         whole.fragments += 1
         emit(joined(report, whole, status: details.dataStatus, truncated: details.dataStatus == 2))

@@ -27,7 +27,7 @@ public struct NordicSnifferHeader: Sendable {
         let headerLength: Int
         let payloadLength: Int
         let lengthOffset: Int
-        if c.bytes[start...].starts(with: [0xBE, 0xEF]) {
+        if c.bytes[start...].starts(with: 0xBE, 0xEF) {
             try c.skip(2, "legacy marker")
             protocolVersion = 0
             packetID = try c.readUInt8("Packet_ID")

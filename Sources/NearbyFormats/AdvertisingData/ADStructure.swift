@@ -8,10 +8,19 @@ public struct ADStructure: Sendable {
     /// Offset of the structure's length byte.
     public var offset: Int
 
+    @inlinable
+    public init(type: ADType, payload: ArraySlice<UInt8>, offset: Int) {
+        self.type = type
+        self.payload = payload
+        self.offset = offset
+    }
+
     /// Walks the AD structures of `data` in order, strictly: a length byte of 0 ends the
     /// data (what follows is padding, as in Android's zero-filled scan records); a
     /// structure whose length overruns the data is `length-overrun` at its length byte,
     /// and nothing beyond it is read. Structures before the fault have been visited.
+    /// (Inlinable: inlined with its closure, the walk costs no call and no copy per structure.)
+    @inlinable
     public static func forEach(
         in data: ArraySlice<UInt8>, _ body: (ADStructure) throws(DecodeError) -> Void
     ) throws(DecodeError) {

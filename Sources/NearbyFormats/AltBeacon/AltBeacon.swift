@@ -7,17 +7,18 @@ import NearbyBytes
 /// accepts, is accepted with `reserved` nil.
 public struct AltBeacon: Hashable, Sendable {
     public var manufacturer: CompanyIdentifier
-    public var beaconID: [UInt8]
+    /// 20 bytes.
+    public var beaconID: ShortBytes
     public var referenceRSSIDBm: Int8
     public var reserved: UInt8?
 
     /// Returns nil unless the data starts with the beacon code `BE AC`.
     public init?(company: CompanyIdentifier, data: ArraySlice<UInt8>) throws(DecodeError) {
-        guard data.starts(with: [0xBE, 0xAC]) else { return nil }
+        guard data.starts(with: 0xBE, 0xAC) else { return nil }
         var c = ByteCursor(data, layer: .altBeacon)
         try c.skip(2, "AltBeacon code")
         manufacturer = company
-        beaconID = Array(try c.readSlice(20, "AltBeacon ID"))
+        beaconID = ShortBytes(try c.readSlice(20, "AltBeacon ID"))
         referenceRSSIDBm = try c.readInt8("AltBeacon reference RSSI")
         reserved = c.isAtEnd ? nil : try c.readUInt8("AltBeacon manufacturer reserved")
         try c.expectEnd("AltBeacon")

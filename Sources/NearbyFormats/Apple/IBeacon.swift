@@ -6,7 +6,8 @@ import NearbyBytes
 /// Measured_Power(int8, dBm at 1 m)`. Other Apple TLV types (0x10 Nearby Info, 0x12 Find
 /// My, …) are not beacons.
 public struct IBeacon: Hashable, Sendable {
-    public var uuid: [UInt8]
+    /// 16 bytes.
+    public var uuid: ShortBytes
     public var major: UInt16
     public var minor: UInt16
     public var measuredPowerDBm: Int8
@@ -15,7 +16,7 @@ public struct IBeacon: Hashable, Sendable {
     /// company is not Apple or the first TLV is not type 0x02 length 0x15; throws when it
     /// is, but the bytes do not match that length.
     public init?(company: CompanyIdentifier, data: ArraySlice<UInt8>) throws(DecodeError) {
-        guard company == .apple, data.starts(with: [0x02, 0x15]) else { return nil }
+        guard company == .apple, data.starts(with: 0x02, 0x15) else { return nil }
         var c = ByteCursor(data, layer: .iBeacon)
         try c.skip(1, "Apple TLV type")
         let lengthOffset = c.readerIndex
@@ -24,7 +25,7 @@ public struct IBeacon: Hashable, Sendable {
         if !c.isAtEnd {
             throw c.error(.trailingBytes, "\(c.readableBytes) bytes follow the iBeacon TLV: an iBeacon must be the whole manufacturer data")
         }
-        uuid = Array(try v.readSlice(16, "iBeacon UUID"))
+        uuid = ShortBytes(try v.readSlice(16, "iBeacon UUID"))
         major = try v.readUInt16BE("iBeacon major")
         minor = try v.readUInt16BE("iBeacon minor")
         measuredPowerDBm = try v.readInt8("iBeacon measured power")

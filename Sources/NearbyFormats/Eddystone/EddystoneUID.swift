@@ -6,12 +6,14 @@ import NearbyBytes
 /// single RFU byte too. More than 20 bytes is `trailing-bytes`.
 public struct EddystoneUID: Hashable, Sendable {
     public var txPowerDBm: Int8
-    public var namespace: [UInt8]
-    public var instance: [UInt8]
-    /// The RFU bytes as sent (empty for the 18-byte form).
-    public var reserved: [UInt8]
+    /// 10 bytes.
+    public var namespace: ShortBytes
+    /// 6 bytes.
+    public var instance: ShortBytes
+    /// The RFU bytes as sent (0–2; empty for the 18-byte form).
+    public var reserved: ShortBytes
 
-    public init(txPowerDBm: Int8, namespace: [UInt8], instance: [UInt8], reserved: [UInt8] = [0, 0]) {
+    public init(txPowerDBm: Int8, namespace: ShortBytes, instance: ShortBytes, reserved: ShortBytes = [0, 0]) {
         self.txPowerDBm = txPowerDBm
         self.namespace = namespace
         self.instance = instance
@@ -23,10 +25,10 @@ public struct EddystoneUID: Hashable, Sendable {
         var c = ByteCursor(serviceData, layer: .eddystone)
         try c.skip(1, "UID frame type")
         txPowerDBm = try c.readInt8("UID Tx_Power")
-        namespace = Array(try c.readSlice(10, "UID namespace"))
-        instance = Array(try c.readSlice(6, "UID instance"))
+        namespace = ShortBytes(try c.readSlice(10, "UID namespace"))
+        instance = ShortBytes(try c.readSlice(6, "UID instance"))
         let rest = c.readableBytes
-        reserved = Array(try c.readSlice(min(rest, 2), "UID RFU"))
+        reserved = ShortBytes(try c.readSlice(min(rest, 2), "UID RFU"))
         try c.expectEnd("UID frame")
     }
 }
