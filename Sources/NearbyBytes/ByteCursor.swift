@@ -52,6 +52,13 @@ public struct ByteCursor: Sendable {
         error(.truncated, "\(field): needs \(count) byte\(count == 1 ? "" : "s"), \(readableBytes) left")
     }
 
+    /// The `T` at `offset` bytes past the reader index, in memory order (the caller has
+    /// checked that the bytes are there).
+    @inlinable @inline(__always)
+    func load<T: FixedWidthInteger>(_: T.Type, at offset: Int = 0) -> T {
+        bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: _readerIndex - bytes.startIndex + offset, as: T.self) }
+    }
+
     @inlinable
     public func peekUInt8() -> UInt8? {
         isAtEnd ? nil : bytes[_readerIndex]
@@ -99,27 +106,21 @@ public struct ByteCursor: Sendable {
     public mutating func readUInt32LE(_ field: StaticString) throws(DecodeError) -> UInt32 {
         try require(4, field)
         defer { _readerIndex += 4 }
-        var value: UInt32 = 0
-        for i in (0..<4).reversed() { value = value << 8 | UInt32(bytes[_readerIndex + i]) }
-        return value
+        return UInt32(littleEndian: load(UInt32.self))
     }
 
     @inlinable
     public mutating func readUInt32BE(_ field: StaticString) throws(DecodeError) -> UInt32 {
         try require(4, field)
         defer { _readerIndex += 4 }
-        var value: UInt32 = 0
-        for i in 0..<4 { value = value << 8 | UInt32(bytes[_readerIndex + i]) }
-        return value
+        return UInt32(bigEndian: load(UInt32.self))
     }
 
     @inlinable
     public mutating func readInt64BE(_ field: StaticString) throws(DecodeError) -> Int64 {
         try require(8, field)
         defer { _readerIndex += 8 }
-        var value: UInt64 = 0
-        for i in 0..<8 { value = value << 8 | UInt64(bytes[_readerIndex + i]) }
-        return Int64(bitPattern: value)
+        return Int64(bitPattern: UInt64(bigEndian: load(UInt64.self)))
     }
 
     /// Reads a 48-bit Bluetooth device address stored least significant byte first.
@@ -127,9 +128,7 @@ public struct ByteCursor: Sendable {
     public mutating func readAddressLE(_ field: StaticString) throws(DecodeError) -> UInt64 {
         try require(6, field)
         defer { _readerIndex += 6 }
-        var value: UInt64 = 0
-        for i in (0..<6).reversed() { value = value << 8 | UInt64(bytes[_readerIndex + i]) }
-        return value
+        return UInt64(UInt32(littleEndian: load(UInt32.self))) | UInt64(UInt16(littleEndian: load(UInt16.self, at: 4))) << 32
     }
 
     /// Reads `count` bytes of a fixed-size field.

@@ -27,10 +27,8 @@ public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, Expressibl
         precondition(bytes.count <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(bytes.count)")
         length = UInt8(bytes.count)
         withUnsafeMutableBytes(of: &words) { storage in
-            var i = 0
-            for b in bytes {
-                storage[i] = b
-                i += 1
+            if bytes.withContiguousStorageIfAvailable({ storage.copyBytes(from: $0) }) == nil {
+                for (i, b) in bytes.enumerated() { storage[i] = b }
             }
         }
     }

@@ -31,18 +31,18 @@ public enum CaptureDecoder {
         // Beacons by `BeaconFrame.typeIndex`, put into `accounting.beaconsByType` at the end.
         var beaconCounts = [Int](repeating: 0, count: BeaconFrame.typeNames.count)
 
-        func deliver(_ advertisement: Advertisement, fileOffset: Int64?, line: Int?) -> DecodeError? {
+        func deliver(_ advertisement: consuming Advertisement, fileOffset: Int64?, line: Int?) -> DecodeError? {
             let decoded = DecodedAdvertisement(advertisement)
-            if advertisement.hasADData {
+            if decoded.advertisement.hasADData {
                 accounting.advertisements += 1
             } else {
                 accounting.advertisementsWithoutData += 1
             }
-            if advertisement.extended?.truncated == true { accounting.truncatedAdvertisements += 1 }
+            if decoded.advertisement.extended?.truncated == true { accounting.truncatedAdvertisements += 1 }
             for beacon in decoded.beacons { beaconCounts[beacon.typeIndex] += 1 }
-            let reassembled = (advertisement.extended?.fragments ?? 1) > 1
+            let reassembled = (decoded.advertisement.extended?.fragments ?? 1) > 1
             for error in decoded.contents.errors {
-                onIssue(DecodeIssue(file: path, record: advertisement.record, recordFileOffset: fileOffset,
+                onIssue(DecodeIssue(file: path, record: decoded.advertisement.record, recordFileOffset: fileOffset,
                                     line: line, error: error, inReassembledData: reassembled))
             }
             onAdvertisement(decoded)

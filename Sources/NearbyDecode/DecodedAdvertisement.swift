@@ -8,9 +8,9 @@ public struct DecodedAdvertisement: Sendable {
     public var advertisement: Advertisement
     public var contents: AdvertisingDataContents
 
-    public init(_ advertisement: Advertisement) {
+    public init(_ advertisement: consuming Advertisement) {
+        contents = advertisement.data.map(AdvertisingDataDecoder.decode) ?? AdvertisingDataContents()
         self.advertisement = advertisement
-        self.contents = advertisement.data.map(AdvertisingDataDecoder.decode) ?? AdvertisingDataContents()
     }
 
     public var beacons: [BeaconFrame] { contents.beacons }

@@ -19,8 +19,9 @@ public struct AdvertisingDataContents: Sendable {
 public enum AdvertisingDataDecoder {
     public static func decode(_ data: ArraySlice<UInt8>) -> AdvertisingDataContents {
         var out = AdvertisingDataContents()
+        var c = ByteCursor(data, layer: .adStructure)
         do throws(DecodeError) {
-            try ADStructure.forEach(in: data) { (ad: ADStructure) throws(DecodeError) in
+            while let ad = try ADStructure.next(&c) {
                 do throws(DecodeError) {
                     try decode(ad, into: &out)
                 } catch {
@@ -33,7 +34,8 @@ public enum AdvertisingDataDecoder {
         return out
     }
 
-    private static func decode(_ ad: ADStructure, into out: inout AdvertisingDataContents) throws(DecodeError) {
+    @inline(__always)
+    private static func decode(_ ad: borrowing ADStructure, into out: inout AdvertisingDataContents) throws(DecodeError) {
         var c = ByteCursor(ad.payload, layer: .adStructure)
         switch ad.type {
         case .serviceData16BitUUID:

@@ -40,7 +40,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     public var pendingChainCount: Int { pending.count }
 
     /// Takes one decoded report and emits an advertisement when its data is complete.
-    public mutating func accept(_ report: Advertisement, emit: (Advertisement) -> Void) {
+    public mutating func accept(_ report: Advertisement, emit: (consuming Advertisement) -> Void) {
         guard let details = report.extended, let data = report.data else { return emit(report) }
         let key = Key(address: report.address, addressType: report.addressType, sid: details.sid,
                       scanResponse: report.isScanResponse)
@@ -73,7 +73,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     }
 
     /// Emits every chain still open (at the end of a capture), oldest first, as truncated.
-    public mutating func finish(emit: (Advertisement) -> Void) {
+    public mutating func finish(emit: (consuming Advertisement) -> Void) {
         for key in order {
             guard let chain = pending[key] else { continue }
             emit(Self.pendingAdvertisement(chain))
@@ -82,7 +82,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
         order.removeAll()
     }
 
-    private mutating func flush(_ key: Key, emit: (Advertisement) -> Void) {
+    private mutating func flush(_ key: Key, emit: (consuming Advertisement) -> Void) {
         guard let chain = pending[key] else { return }
         remove(key)
         emit(Self.pendingAdvertisement(chain))

@@ -12,7 +12,7 @@ import NearbyBytes
 public enum LEAdvertisingReport {
     /// Decodes the subevent parameters after the subevent code.
     public static func decode(
-        _ c: inout ByteCursor, context: RecordContext, emit: (Advertisement) -> Void
+        _ c: inout ByteCursor, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) {
         c.layer = .advertisingReport
         let count = try c.readUInt8("Num_Reports")

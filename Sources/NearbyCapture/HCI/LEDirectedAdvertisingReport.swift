@@ -6,7 +6,7 @@ import NearbyBytes
 /// no AD data: they are advertisements without beacons.
 public enum LEDirectedAdvertisingReport {
     public static func decode(
-        _ c: inout ByteCursor, context: RecordContext, emit: (Advertisement) -> Void
+        _ c: inout ByteCursor, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) {
         c.layer = .directedAdvertisingReport
         let count = try c.readUInt8("Num_Reports")

@@ -16,7 +16,7 @@ import NearbyBytes
 public enum LEExtendedAdvertisingReport {
     public static func decode(
         _ c: inout ByteCursor, context: RecordContext, reassembler: inout ExtendedAdvertisingReassembler,
-        emit: (Advertisement) -> Void
+        emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) {
         c.layer = .extendedAdvertisingReport
         let count = try c.readUInt8("Num_Reports")

@@ -32,7 +32,7 @@ public enum AdvertisingPDU {
 
     public static func decode(
         _ c: inout ByteCursor, context: RecordContext, channelIndex: UInt8?, rssi: Int8?,
-        crcStatus: CRCStatus, crcLayout: CRCLayout = .onAir, emit: (Advertisement) -> Void
+        crcStatus: CRCStatus, crcLayout: CRCLayout = .onAir, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) -> RecordOutcome {
         c.layer = .linkLayer
         let packetStart = c.readerIndex

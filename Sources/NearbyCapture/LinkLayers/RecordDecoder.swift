@@ -15,7 +15,7 @@ public struct RecordDecoder: Sendable {
 
     /// Decodes `record`, emitting each advertisement it completes, and says how it is
     /// to be counted.
-    public mutating func decode(_ record: CaptureRecord, emit: (Advertisement) -> Void) -> RecordOutcome {
+    public mutating func decode(_ record: CaptureRecord, emit: (consuming Advertisement) -> Void) -> RecordOutcome {
         let context = RecordContext(index: record.index, timestampMicros: record.timestampMicros)
         do {
             return try decodeThrowing(record, context: context, emit: emit)
@@ -25,12 +25,12 @@ public struct RecordDecoder: Sendable {
     }
 
     /// Emits the extended-report chains still open at the end of a capture.
-    public mutating func finish(emit: (Advertisement) -> Void) {
+    public mutating func finish(emit: (consuming Advertisement) -> Void) {
         reassembler.finish(emit: emit)
     }
 
     private mutating func decodeThrowing(
-        _ record: CaptureRecord, context: RecordContext, emit: (Advertisement) -> Void
+        _ record: CaptureRecord, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) -> RecordOutcome {
         switch record.encapsulation {
         case .hexText:
@@ -84,7 +84,7 @@ public struct RecordDecoder: Sendable {
 
     /// An H4 packet: indicator byte, then the HCI packet.
     private mutating func decodeH4(
-        _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (Advertisement) -> Void
+        _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) -> RecordOutcome {
         var c = ByteCursor(bytes, layer: .h4)
         let indicatorOffset = c.readerIndex
@@ -102,7 +102,7 @@ public struct RecordDecoder: Sendable {
 
     /// A Linux monitor record (btsnoop 2001, LINKTYPE 254): opcode 3 is an HCI event.
     private mutating func decodeMonitor(
-        opcode: UInt16, _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (Advertisement) -> Void
+        opcode: UInt16, _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) -> RecordOutcome {
         switch opcode {
         case 2: return .ignored(.hciCommand)
@@ -116,7 +116,7 @@ public struct RecordDecoder: Sendable {
 
     /// An HCI event without indicator.
     private mutating func decodeEvent(
-        _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (Advertisement) -> Void
+        _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) -> RecordOutcome {
         let event = try HCIEvent(decoding: bytes)
         guard event.code == .leMeta else { return .ignored(.hciOtherEvent) }

@@ -19,19 +19,24 @@ public struct ADStructure: Sendable {
     /// data (what follows is padding, as in Android's zero-filled scan records); a
     /// structure whose length overruns the data is `length-overrun` at its length byte,
     /// and nothing beyond it is read. Structures before the fault have been visited.
-    /// (Inlinable: inlined with its closure, the walk costs no call and no copy per structure.)
     @inlinable
     public static func forEach(
         in data: ArraySlice<UInt8>, _ body: (ADStructure) throws(DecodeError) -> Void
     ) throws(DecodeError) {
         var c = ByteCursor(data, layer: .adStructure)
-        while !c.isAtEnd {
-            let offset = c.readerIndex
-            let length = Int(try c.readUInt8("AD length"))
-            if length == 0 { return }
-            let body_ = try c.readDeclared(length, declaredAt: offset, "AD structure")
-            let type = ADType(rawValue: body_[body_.startIndex])
-            try body(ADStructure(type: type, payload: body_.dropFirst(), offset: offset))
-        }
+        while let structure = try next(&c) { try body(structure) }
+    }
+
+    /// The structure at the cursor of a walk over AD data (`ByteCursor` of layer
+    /// `.adStructure`), nil at the end of the data or at a length byte of 0; the rules of
+    /// `forEach`, for loops that keep their own cursor.
+    @inlinable
+    public static func next(_ c: inout ByteCursor) throws(DecodeError) -> ADStructure? {
+        if c.isAtEnd { return nil }
+        let offset = c.readerIndex
+        let length = Int(try c.readUInt8("AD length"))
+        if length == 0 { return nil }
+        let body = try c.readDeclared(length, declaredAt: offset, "AD structure")
+        return ADStructure(type: ADType(rawValue: body[body.startIndex]), payload: body.dropFirst(), offset: offset)
     }
 }
