@@ -159,7 +159,10 @@ public final class AudibleDemodulator: AudioDemodulator {
             if lo >= meansStart {
                 for b in lo..<hi { scratch.append(means[b - meansStart]) }
             }
-            let reference = median(&scratch) + 1e-30
+            // No complete 10 ms mean in reach (a stream shorter than one block) means no noise
+            // reference: S is taken as 0 there, not power / 1e-30 (which made every local
+            // maximum a detection and sent the edge of a short clip through `receive`).
+            let reference = scratch.isEmpty ? Float.infinity : median(&scratch) + 1e-30
             // every index of this block shares the reference
             let blockEnd = min(mfNext, (block + 1) * meanLength)
             while evaluated < blockEnd {
