@@ -163,7 +163,8 @@ extension PreambleAcquisition {
         var c: ComplexHistory
         private var power: [Float]
         private var prefix: [Double]   // prefix[i & mask] = Σ p[0..<i]
-        private let mask: Int
+        /// `power` and `prefix` grow with `c` (see `ComplexHistory`), up to `capacity`.
+        private var mask: Int
         /// Next grid index whose S is to be evaluated.
         var evaluated = 0
         /// Median-based noise floor.
@@ -186,9 +187,10 @@ extension PreambleAcquisition {
             stepRe = cos(w)
             stepIm = sin(w)
             c = ComplexHistory(capacity: Self.capacity)
-            power = [Float](repeating: 0, count: Self.capacity)
-            prefix = [Double](repeating: 0, count: Self.capacity)
-            mask = Self.capacity - 1
+            let storage = min(Self.capacity, ComplexHistory.initialStorage)
+            power = [Float](repeating: 0, count: storage)
+            prefix = [Double](repeating: 0, count: storage)
+            mask = storage - 1
         }
 
         static let placeholder = Lane(placeholder: ())
@@ -227,6 +229,12 @@ extension PreambleAcquisition {
                     si += m15[k] * yIm[base + 4 * k]
                 }
                 let pw = sr * sr + si * si
+                if _slowPath(m > mask && mask + 1 < Self.capacity) {
+                    // Before the first wrap: index i is at position i, so growing appends.
+                    power.append(contentsOf: repeatElement(0, count: mask + 1))
+                    prefix.append(contentsOf: repeatElement(0, count: mask + 1))
+                    mask = 2 * mask + 1
+                }
                 power[m & mask] = pw
                 prefix[m & mask] = prefixAt(m) + Double(pw)
                 c.append(sr, si)
