@@ -1,6 +1,7 @@
 import CPcap
 import NearbyCapture
 import NearbyDecode
+import NearbyFormats
 import NearbyJSON
 import NearbyMessages
 import NearbyRunner
@@ -70,6 +71,45 @@ struct CaptureBenchmark {
             fatalError("\(error)")
         }
         return Double(n) / (cpuNow() - t0)
+    }
+
+    /// CPU seconds of the decode pipeline stopped after each stage: the container reader
+    /// alone; with the link layer and reports (`RecordDecoder`, AD data untouched); with the
+    /// AD data decoded (`AdvertisingDataDecoder`); and the whole of `CaptureDecoder`
+    /// (`DecodedAdvertisement`, issues, accounting). Differences between them are what each
+    /// stage costs; the figure to work on when decoding is too slow.
+    static func stages(_ path: String) -> [Double] {
+        var seconds: [Double] = []
+        var check = 0
+        do {
+            var t0 = cpuNow()
+            var reader = try CaptureFile.open(path)
+            while reader.next() != nil { check &+= 1 }
+            seconds.append(cpuNow() - t0)
+
+            t0 = cpuNow()
+            reader = try CaptureFile.open(path)
+            var records = RecordDecoder()
+            while let result = reader.next() {
+                if case .record(let record) = result { _ = records.decode(record) { check &+= $0.data?.count ?? 0 } }
+            }
+            seconds.append(cpuNow() - t0)
+
+            t0 = cpuNow()
+            reader = try CaptureFile.open(path)
+            records = RecordDecoder()
+            while let result = reader.next() {
+                if case .record(let record) = result {
+                    _ = records.decode(record) { a in check &+= a.data.map { AdvertisingDataDecoder.decode($0).beacons.count } ?? 0 }
+                }
+            }
+            seconds.append(cpuNow() - t0)
+        } catch {
+            fatalError("\(error)")
+        }
+        seconds.append(decode(path).seconds)
+        precondition(check != 0)
+        return seconds
     }
 
     /// Records per second through libpcap alone: `pcap_next_ex` and a sum of the lengths.

@@ -1,6 +1,6 @@
 // nearby-benchmarks: throughput figures, release build only, never part of `swift test`.
 //
-//     swift run -c release nearby-benchmarks [all [N] | capture [N] | engine | audio]
+//     swift run -c release nearby-benchmarks [all [N] | capture [N] | stages [N] | engine | audio]
 //
 // `all` (the default) runs the other three and ends with one table of every figure against
 // its target (docs/performance.md). Figures are single-core; each is measured several
@@ -115,10 +115,27 @@ func captureBenchmark() -> [Summary] {
     return out
 }
 
+/// Where decoding spends its time: each stage's CPU time per advertisement (`stages [N]`).
+func stagesBenchmark() {
+    var b = CaptureBenchmark()
+    if let n = corpusSize { b.advertisements = n }
+    let counts = b.prepare()
+    print("corpus: \(counts.advertisements) advertisements in \(counts.records) records")
+    print("file | container ns/adv | + link layer and reports | + AD data | + DecodedAdvertisement and accounting | total ns/adv")
+    for (name, path) in [("btsnoop", b.btsnoop), ("pcap 201", b.pcap)] {
+        for _ in 0..<3 {
+            let s = CaptureBenchmark.stages(path).map { $0 * 1e9 / Double(counts.advertisements) }
+            let steps = [s[0], s[1] - s[0], s[2] - s[1], s[3] - s[2], s[3]]
+            print(([name] + steps.map { String(Int($0.rounded())) }).joined(separator: " | "))
+        }
+    }
+}
+
 switch which {
 case "engine": _ = engineBenchmark()
 case "audio": _ = audioBenchmark()
 case "capture": _ = captureBenchmark()
+case "stages": stagesBenchmark()
 case "all":
     let summaries = captureBenchmark() + audioBenchmark() + engineBenchmark()
     print("")
@@ -130,5 +147,5 @@ case "decode-child":
     let f = CaptureBenchmark.decode(CommandLine.arguments[2])
     precondition(f.advertisements > 0)
 default:
-    print("unknown benchmark \(which); available: all [N], capture [N], engine, audio")
+    print("unknown benchmark \(which); available: all [N], capture [N], stages [N], engine, audio")
 }

@@ -40,8 +40,11 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     public var pendingChainCount: Int { pending.count }
 
     /// Takes one decoded report and emits an advertisement when its data is complete.
-    public mutating func accept(_ report: Advertisement, emit: (consuming Advertisement) -> Void) {
-        guard let details = report.extended, let data = report.data else { return emit(report) }
+    public mutating func accept(_ report: consuming Advertisement, emit: (consuming Advertisement) -> Void) {
+        guard let details = report.extended, report.data != nil else { return emit(report) }
+        // Most reports come whole, with no chain open: handed on as they are.
+        if details.dataStatus != 1 && pending.isEmpty { return emit(report) }
+        let data = report.data!
         let key = Key(address: report.address, addressType: report.addressType, sid: details.sid,
                       scanResponse: report.isScanResponse)
         if details.dataStatus == 1 {
@@ -64,8 +67,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
             }
             return
         }
-        // Most reports come whole, with no chain open: no key to hash.
-        guard !pending.isEmpty, var whole = pending.removeValue(forKey: key) else { return emit(report) }
+        guard var whole = pending.removeValue(forKey: key) else { return emit(report) }
         order.removeAll { $0 == key }
         whole.data.append(contentsOf: data)
         whole.fragments += 1
