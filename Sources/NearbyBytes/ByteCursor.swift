@@ -150,6 +150,18 @@ public struct ByteCursor: Sendable {
         return bytes[_readerIndex..<_readerIndex + count]
     }
 
+    /// Checks that a field whose length was declared at `lengthOffset` is exactly what is
+    /// left, without reading it: `lengthOverrun` (at `lengthOffset`) when fewer bytes are
+    /// left, `trailingBytes` (after the field) when more, the errors of `readDeclared`
+    /// followed by `expectEnd(structure)`.
+    @inlinable
+    public func expectDeclaredRest(
+        _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString, of structure: StaticString
+    ) throws(DecodeError) {
+        if _slowPath(count > readableBytes) { throw overrun(count, declaredAt: lengthOffset, field) }
+        if _slowPath(count < readableBytes) { throw trailing(structure, at: _readerIndex + count, count: readableBytes - count) }
+    }
+
     /// Reads everything that is left.
     @inlinable
     public mutating func readRest() -> ArraySlice<UInt8> {
@@ -166,7 +178,7 @@ public struct ByteCursor: Sendable {
     /// Throws `trailingBytes` unless every byte has been read.
     @inlinable
     public func expectEnd(_ structure: StaticString) throws(DecodeError) {
-        if _slowPath(!isAtEnd) { throw trailing(structure) }
+        if _slowPath(!isAtEnd) { throw trailing(structure, at: _readerIndex, count: readableBytes) }
     }
 
     @usableFromInline @inline(never)
@@ -176,8 +188,8 @@ public struct ByteCursor: Sendable {
     }
 
     @usableFromInline @inline(never)
-    func trailing(_ structure: StaticString) -> DecodeError {
-        error(.trailingBytes, "\(structure): \(readableBytes) unexpected byte\(readableBytes == 1 ? "" : "s") after the end")
+    func trailing(_ structure: StaticString, at offset: Int, count: Int) -> DecodeError {
+        error(.trailingBytes, at: offset, "\(structure): \(count) unexpected byte\(count == 1 ? "" : "s") after the end")
     }
 }
 

@@ -10,10 +10,20 @@ public struct HCIEvent: Sendable {
 
     public init(decoding bytes: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(bytes, layer: .hciEvent)
-        code = HCIEventCode(rawValue: try c.readUInt8("Event_Code"))
+        code = try Self.readHeader(&c)
+        parameters = c.readRest()
+    }
+
+    /// Reads the event code and parameter length at the cursor, checks that the parameters
+    /// are exactly the rest of the cursor's bytes (the errors of `init(decoding:)`), and
+    /// leaves the cursor at the first parameter, of layer `hciEvent`: for decoders that walk
+    /// a record with one cursor.
+    public static func readHeader(_ c: inout ByteCursor) throws(DecodeError) -> HCIEventCode {
+        c.layer = .hciEvent
+        let code = HCIEventCode(rawValue: try c.readUInt8("Event_Code"))
         let lengthOffset = c.readerIndex
-        let length = try c.readUInt8("Parameter_Total_Length")
-        parameters = try c.readDeclared(Int(length), declaredAt: lengthOffset, "event parameters")
-        try c.expectEnd("HCI event")
+        let length = Int(try c.readUInt8("Parameter_Total_Length"))
+        try c.expectDeclaredRest(length, declaredAt: lengthOffset, "event parameters", of: "HCI event")
+        return code
     }
 }

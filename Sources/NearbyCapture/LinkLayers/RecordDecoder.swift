@@ -32,44 +32,50 @@ public struct RecordDecoder: Sendable {
     private mutating func decodeThrowing(
         _ record: CaptureRecord, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) -> RecordOutcome {
+        // One cursor walks the record through every layer (each layer names itself in the
+        // cursor's errors), so no layer copies the bytes on.
+        var c = ByteCursor(record.bytes, layer: .h4)
         switch record.encapsulation {
         case .hexText:
-            return try decodeH4(record.bytes, context: context, emit: emit)
+            return try decodeH4(&c, context: context, emit: emit)
         case .btsnoop(let datalink, let flags):
             switch datalink {
             case .hciUART:
-                return try decodeH4(record.bytes, context: context, emit: emit)
+                return try decodeH4(&c, context: context, emit: emit)
             case .hciUnencapsulated:
                 // Flags bit 1: command/event (1) or data (0); bit 0: received (1) or sent (0).
                 guard flags & 0x02 != 0 else { return .ignored(.hciACLData) }
                 guard flags & 0x01 != 0 else { return .ignored(.hciCommand) }
-                return try decodeEvent(record.bytes, context: context, emit: emit)
+                return try decodeEvent(&c, context: context, emit: emit)
             case .linuxMonitor:
-                return try decodeMonitor(opcode: UInt16(truncatingIfNeeded: flags), record.bytes, context: context, emit: emit)
+                return try decodeMonitor(opcode: UInt16(truncatingIfNeeded: flags), &c, context: context, emit: emit)
             default:
                 return .ignored(.unsupportedEncapsulation)
             }
         case .pcap(let linkType):
-            var c = ByteCursor(record.bytes, layer: .h4PseudoHeader)
             switch linkType {
             case .bluetoothHCIH4:
-                return try decodeH4(record.bytes, context: context, emit: emit)
+                return try decodeH4(&c, context: context, emit: emit)
             case .bluetoothHCIH4WithPHDR:
+                c.layer = .h4PseudoHeader
                 _ = try c.readUInt32BE("direction")
-                return try decodeH4(c.readRest(), context: context, emit: emit)
+                return try decodeH4(&c, context: context, emit: emit)
             case .bluetoothLinuxMonitor:
                 c.layer = .linuxMonitor
                 _ = try c.readUInt16BE("adapter index")
                 let opcode = try c.readUInt16BE("opcode")
-                return try decodeMonitor(opcode: opcode, c.readRest(), context: context, emit: emit)
+                return try decodeMonitor(opcode: opcode, &c, context: context, emit: emit)
             case .bluetoothLELL:
+                c.layer = .h4PseudoHeader
                 return try AdvertisingPDU.decode(&c, context: context, channelIndex: nil, rssi: nil,
                                                  crcStatus: .unchecked, emit: emit)
             case .bluetoothLELLWithPHDR:
+                c.layer = .h4PseudoHeader
                 let header = try LEPseudoHeader(&c)
                 return try AdvertisingPDU.decode(&c, context: context, channelIndex: header.channelIndex,
                                                  rssi: header.signalPowerDBm, crcStatus: header.crcStatus, emit: emit)
             case .nordicBLE:
+                c.layer = .h4PseudoHeader
                 let header = try NordicSnifferHeader(&c)
                 if header.isDataChannelPacket { return .ignored(.llDataChannel) }
                 if header.isControlPacket { return .ignored(.nordicControl) }
@@ -84,12 +90,12 @@ public struct RecordDecoder: Sendable {
 
     /// An H4 packet: indicator byte, then the HCI packet.
     private mutating func decodeH4(
-        _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (consuming Advertisement) -> Void
+        _ c: inout ByteCursor, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) -> RecordOutcome {
-        var c = ByteCursor(bytes, layer: .h4)
+        c.layer = .h4
         let indicatorOffset = c.readerIndex
         switch HCIPacketType(rawValue: try c.readUInt8("packet indicator")) {
-        case .event: return try decodeEvent(c.readRest(), context: context, emit: emit)
+        case .event: return try decodeEvent(&c, context: context, emit: emit)
         case .command: return .ignored(.hciCommand)
         case .aclData: return .ignored(.hciACLData)
         case .scoData: return .ignored(.hciSCOData)
@@ -102,11 +108,11 @@ public struct RecordDecoder: Sendable {
 
     /// A Linux monitor record (btsnoop 2001, LINKTYPE 254): opcode 3 is an HCI event.
     private mutating func decodeMonitor(
-        opcode: UInt16, _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (consuming Advertisement) -> Void
+        opcode: UInt16, _ c: inout ByteCursor, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) -> RecordOutcome {
         switch opcode {
         case 2: return .ignored(.hciCommand)
-        case 3: return try decodeEvent(bytes, context: context, emit: emit)
+        case 3: return try decodeEvent(&c, context: context, emit: emit)
         case 4, 5: return .ignored(.hciACLData)
         case 6, 7: return .ignored(.hciSCOData)
         case 18, 19: return .ignored(.hciISOData)
@@ -114,13 +120,11 @@ public struct RecordDecoder: Sendable {
         }
     }
 
-    /// An HCI event without indicator.
+    /// An HCI event without indicator, from the cursor to the end of the record.
     private mutating func decodeEvent(
-        _ bytes: ArraySlice<UInt8>, context: RecordContext, emit: (consuming Advertisement) -> Void
+        _ c: inout ByteCursor, context: RecordContext, emit: (consuming Advertisement) -> Void
     ) throws(DecodeError) -> RecordOutcome {
-        let event = try HCIEvent(decoding: bytes)
-        guard event.code == .leMeta else { return .ignored(.hciOtherEvent) }
-        var c = ByteCursor(event.parameters, layer: .hciEvent)
+        guard try HCIEvent.readHeader(&c) == .leMeta else { return .ignored(.hciOtherEvent) }
         let subevent = LEMetaSubevent(rawValue: try c.readUInt8("Subevent_Code"))
         switch subevent {
         case .advertisingReport:
