@@ -145,9 +145,16 @@ public struct ByteCursor: Sendable {
     public mutating func readDeclared(
         _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString
     ) throws(DecodeError) -> ArraySlice<UInt8> {
-        if _slowPath(count > readableBytes) { throw overrun(count, declaredAt: lengthOffset, field) }
+        try expectDeclared(count, declaredAt: lengthOffset, field)
         defer { _readerIndex += count }
         return bytes[_readerIndex..<_readerIndex + count]
+    }
+
+    /// Checks, without reading, that the `count` bytes a length field at `lengthOffset`
+    /// declares are there: the check (and error) of `readDeclared`.
+    @inlinable
+    public func expectDeclared(_ count: Int, declaredAt lengthOffset: Int, _ field: StaticString) throws(DecodeError) {
+        if _slowPath(count > readableBytes) { throw overrun(count, declaredAt: lengthOffset, field) }
     }
 
     /// Checks that a field whose length was declared at `lengthOffset` is exactly what is

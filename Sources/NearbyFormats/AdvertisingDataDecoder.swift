@@ -21,11 +21,20 @@ public enum AdvertisingDataDecoder {
         var out = AdvertisingDataContents()
         var c = ByteCursor(data, layer: .adStructure)
         do throws(DecodeError) {
-            while let ad = try ADStructure.next(&c) {
-                do throws(DecodeError) {
-                    try decode(ad, into: &out)
-                } catch {
-                    out.errors.append(error)
+            while let header = try ADStructure.readHeader(&c) {
+                switch header.type {
+                case .serviceData16BitUUID, .manufacturerSpecificData, .txPowerLevel:
+                    let ad = ADStructure(type: header.type, payload: try c.readSlice(header.payloadLength, "AD data"),
+                                         offset: header.offset)
+                    do throws(DecodeError) {
+                        try decode(ad, into: &out)
+                    } catch {
+                        out.errors.append(error)
+                    }
+                default:
+                    // Not one of the types `decode(_:into:)` reads (keep the two in step):
+                    // skipped, not carved.
+                    try c.skip(header.payloadLength, "AD data")
                 }
             }
         } catch {

@@ -32,11 +32,22 @@ public struct ADStructure: Sendable {
     /// `forEach`, for loops that keep their own cursor.
     @inlinable
     public static func next(_ c: inout ByteCursor) throws(DecodeError) -> ADStructure? {
+        guard let header = try readHeader(&c) else { return nil }
+        let payload = try c.readSlice(header.payloadLength, "AD data")
+        return ADStructure(type: header.type, payload: payload, offset: header.offset)
+    }
+
+    /// Reads the length and type of the structure at the cursor, checking that all of it is
+    /// there, and leaves the cursor at its payload: for walks that skip the payloads of types
+    /// they do not decode. Nil at the end of the data or at a length byte of 0.
+    @inlinable
+    public static func readHeader(_ c: inout ByteCursor) throws(DecodeError) -> (type: ADType, offset: Int, payloadLength: Int)? {
         if c.isAtEnd { return nil }
         let offset = c.readerIndex
         let length = Int(try c.readUInt8("AD length"))
         if length == 0 { return nil }
-        let body = try c.readDeclared(length, declaredAt: offset, "AD structure")
-        return ADStructure(type: ADType(rawValue: body[body.startIndex]), payload: body.dropFirst(), offset: offset)
+        try c.expectDeclared(length, declaredAt: offset, "AD structure")
+        let type = ADType(rawValue: try c.readUInt8("AD type"))
+        return (type, offset, length - 1)
     }
 }
