@@ -22,19 +22,13 @@ public enum AdvertisingDataDecoder {
         var c = ByteCursor(data, layer: .adStructure)
         do throws(DecodeError) {
             while let header = try ADStructure.readHeader(&c) {
-                switch header.type {
-                case .serviceData16BitUUID, .manufacturerSpecificData, .txPowerLevel:
-                    let ad = ADStructure(type: header.type, payload: try c.readSlice(header.payloadLength, "AD data"),
-                                         offset: header.offset)
-                    do throws(DecodeError) {
-                        try decode(ad, into: &out)
-                    } catch {
-                        out.errors.append(error)
-                    }
-                default:
-                    // Not one of the types `decode(_:into:)` reads (keep the two in step):
-                    // skipped, not carved.
-                    try c.skip(header.payloadLength, "AD data")
+                let start = c.readerIndex
+                try c.skip(header.payloadLength, "AD data")
+                do throws(DecodeError) {
+                    // The payload is carved only for the types `decode` reads.
+                    try decode(header.type, payload: c.bytes[start..<c.readerIndex], into: &out)
+                } catch {
+                    out.errors.append(error)
                 }
             }
         } catch {
@@ -44,10 +38,12 @@ public enum AdvertisingDataDecoder {
     }
 
     @inline(__always)
-    private static func decode(_ ad: borrowing ADStructure, into out: inout AdvertisingDataContents) throws(DecodeError) {
-        var c = ByteCursor(ad.payload, layer: .adStructure)
-        switch ad.type {
+    private static func decode(
+        _ type: ADType, payload: @autoclosure () -> ArraySlice<UInt8>, into out: inout AdvertisingDataContents
+    ) throws(DecodeError) {
+        switch type {
         case .serviceData16BitUUID:
+            var c = ByteCursor(payload(), layer: .adStructure)
             let uuid = ServiceUUID16(rawValue: try c.readUInt16LE("service UUID"))
             if uuid == .eddystone {
                 out.beacons.append(.eddystone(try EddystoneFrame(serviceData: c.readRest())))
@@ -55,6 +51,7 @@ public enum AdvertisingDataDecoder {
                 out.beacons.append(.token(token))
             }
         case .manufacturerSpecificData:
+            var c = ByteCursor(payload(), layer: .adStructure)
             let company = CompanyIdentifier(rawValue: try c.readUInt16LE("company identifier"))
             let data = c.readRest()
             if let beacon = try IBeacon(company: company, data: data) {
@@ -63,6 +60,7 @@ public enum AdvertisingDataDecoder {
                 out.beacons.append(.altBeacon(beacon))
             }
         case .txPowerLevel:
+            var c = ByteCursor(payload(), layer: .adStructure)
             out.txPowerLevelDBm = try c.readInt8("Tx Power Level")
             try c.expectEnd("Tx Power Level AD")
         default:
