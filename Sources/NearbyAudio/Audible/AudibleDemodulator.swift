@@ -278,8 +278,6 @@ public final class AudibleDemodulator: AudioDemodulator {
     /// Energies of the latest `measure` hypotheses, 8 per symbol slot (low group, high group).
     private var trialEnergies = [Float](repeating: 0, count: 8 * NUTFrameCoding.maximumSymbolCount)
     private var energies = [Float](repeating: 0, count: 8 * NUTFrameCoding.maximumSymbolCount)
-    private var segmentRe: [Float] = []
-    private var segmentIm: [Float] = []
 
     /// The frame's start for a matched-filter peak at `peak` under time scale ε. A linear
     /// chirp scaled by 1 + ε matches the template best when their frequencies agree in the
@@ -307,21 +305,9 @@ public final class AudibleDemodulator: AudioDemodulator {
         let symbolsStart = AudibleEncoder.chirpSeconds + AudibleEncoder.gapSeconds
         let envelopeSeconds = AudibleEncoder.attackSeconds + AudibleEncoder.sustainSeconds + AudibleEncoder.releaseSeconds
         var total = 0.0
+        let history = baseband
         for i in 0..<NUTFrameCoding.maximumSymbolCount {
             let slot = t0 + (symbolsStart + AudibleEncoder.symbolSeconds * Double(i)) / scale
-            let first = Int((slot * rate).rounded(.up))
-            segmentRe.removeAll(keepingCapacity: true)
-            segmentIm.removeAll(keepingCapacity: true)
-            var n = first
-            while true {
-                let u = (Double(n) / rate - slot) * scale
-                if u >= envelopeSeconds { break }
-                let w = Float(AudibleEncoder.envelope(u))
-                let v = baseband.value(n)
-                segmentRe.append(v.re * w)
-                segmentIm.append(v.im * w)
-                n += 1
-            }
             // The eight tones side by side, one SIMD lane each: phasors e^(−j2π f k / rate).
             let bank = i % 2
             var stepRe = SIMD8<Float>(), stepIm = SIMD8<Float>()
@@ -333,13 +319,20 @@ public final class AudibleDemodulator: AudioDemodulator {
             }
             var pr = SIMD8<Float>(repeating: 1), pi = SIMD8<Float>()
             var sr = SIMD8<Float>(), si = SIMD8<Float>()
-            for k in 0..<segmentRe.count {
-                let xr = segmentRe[k], xi = segmentIm[k]
+            // The slot's samples under the envelope, windowed and correlated as they are read.
+            var n = Int((slot * rate).rounded(.up))
+            while true {
+                let u = (Double(n) / rate - slot) * scale
+                if u >= envelopeSeconds { break }
+                let w = Float(AudibleEncoder.envelope(u))
+                let v = history.value(n)
+                let xr = v.re * w, xi = v.im * w
                 sr += xr * pr - xi * pi
                 si += xr * pi + xi * pr
                 let nr = pr * stepRe - pi * stepIm
                 pi = pr * stepIm + pi * stepRe
                 pr = nr
+                n += 1
             }
             let energy = sr * sr + si * si
             var strongest: (low: Float, high: Float) = (0, 0)
