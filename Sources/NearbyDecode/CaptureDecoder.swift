@@ -23,23 +23,15 @@ public enum CaptureDecoder {
         onIssue: (DecodeIssue) -> Void
     ) throws(CaptureFileError) -> DecodeAccounting {
         let reader = try CaptureFile.open(path)
-        var accounting = DecodeAccounting()
         var decoder = RecordDecoder()
+        var tally = Tally()
         // Records counted decoded while an extended-advertising chain stayed open, so that a
         // chain still open at the end of the capture can make its last record malformed.
         var cleanWithOpenChains: Set<Int> = []
-        // Beacons by `BeaconFrame.typeIndex`, put into `accounting.beaconsByType` at the end.
-        var beaconCounts = [Int](repeating: 0, count: BeaconFrame.typeNames.count)
 
-        func deliver(_ advertisement: consuming Advertisement, fileOffset: Int64?, line: Int?) -> DecodeError? {
+        func deliver(_ advertisement: consuming Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally) -> DecodeError? {
             let decoded = DecodedAdvertisement(advertisement)
-            if decoded.advertisement.hasADData {
-                accounting.advertisements += 1
-            } else {
-                accounting.advertisementsWithoutData += 1
-            }
-            if decoded.advertisement.extended?.truncated == true { accounting.truncatedAdvertisements += 1 }
-            for beacon in decoded.beacons { beaconCounts[beacon.typeIndex] += 1 }
+            tally.count(decoded)
             let reassembled = (decoded.advertisement.extended?.fragments ?? 1) > 1
             for error in decoded.contents.errors {
                 onIssue(DecodeIssue(file: path, record: decoded.advertisement.record, recordFileOffset: fileOffset,
@@ -50,18 +42,18 @@ public enum CaptureDecoder {
         }
 
         while let result = reader.next() {
-            accounting.recordsRead += 1
-            switch result {
+            tally.accounting.recordsRead += 1
+            switch consume result {
             case .malformed(let index, let fileOffset, let line, let error):
-                accounting.malformed += 1
-                accounting.malformedByReason[error.key, default: 0] += 1
+                tally.accounting.malformed += 1
+                tally.accounting.malformedByReason[error.key, default: 0] += 1
                 var issue = DecodeIssue(file: path, record: index, recordFileOffset: nil, line: line, error: error)
                 if let fileOffset { issue.recordFileOffset = fileOffset - Int64(error.offset) }
                 onIssue(issue)
             case .record(let record):
                 var firstDataFault: DecodeError?
-                let outcome = decoder.decode(record) { advertisement in
-                    if let fault = deliver(advertisement, fileOffset: record.fileOffset, line: record.line),
+                let outcome = decoder.decode(record) { (advertisement: consuming Advertisement) in
+                    if let fault = deliver(advertisement, fileOffset: record.fileOffset, line: record.line, into: &tally),
                        firstDataFault == nil {
                         firstDataFault = fault
                     }
@@ -69,34 +61,34 @@ public enum CaptureDecoder {
                 switch outcome {
                 case .decoded:
                     if let fault = firstDataFault {
-                        accounting.malformed += 1
-                        accounting.malformedByReason[fault.key, default: 0] += 1
+                        tally.accounting.malformed += 1
+                        tally.accounting.malformedByReason[fault.key, default: 0] += 1
                     } else {
-                        accounting.decoded += 1
+                        tally.accounting.decoded += 1
                         if decoder.reassembler.pendingChainCount > 0 && cleanWithOpenChains.count < Self.openChainRecordLimit {
                             cleanWithOpenChains.insert(record.index)
                         }
                     }
                     if decoder.reassembler.pendingChainCount == 0 && !cleanWithOpenChains.isEmpty { cleanWithOpenChains.removeAll(keepingCapacity: true) }
                 case .ignored(let reason):
-                    accounting.ignored += 1
-                    accounting.ignoredByReason[reason.rawValue, default: 0] += 1
+                    tally.accounting.ignored += 1
+                    tally.accounting.ignoredByReason[reason.rawValue, default: 0] += 1
                 case .malformed(let error):
-                    accounting.malformed += 1
-                    accounting.malformedByReason[error.key, default: 0] += 1
+                    tally.accounting.malformed += 1
+                    tally.accounting.malformedByReason[error.key, default: 0] += 1
                     onIssue(DecodeIssue(file: path, record: record.index, recordFileOffset: record.fileOffset,
                                         line: record.line, error: error))
                 }
             }
         }
         decoder.finish { advertisement in
-            _ = deliver(advertisement, fileOffset: nil, line: nil)
+            _ = deliver(advertisement, fileOffset: nil, line: nil, into: &tally)
             // The record that carried the last fragment held data the capture never completed:
             // it becomes malformed (once), so every reported fault has a malformed record.
             if cleanWithOpenChains.remove(advertisement.record) != nil {
-                accounting.decoded -= 1
-                accounting.malformed += 1
-                accounting.malformedByReason["ext-adv-report/incomplete-chain", default: 0] += 1
+                tally.accounting.decoded -= 1
+                tally.accounting.malformed += 1
+                tally.accounting.malformedByReason["ext-adv-report/incomplete-chain", default: 0] += 1
             }
             onIssue(DecodeIssue(
                 file: path, record: advertisement.record, recordFileOffset: nil, line: nil,
@@ -104,9 +96,30 @@ public enum CaptureDecoder {
                                    "extended advertising data from \(advertisement.address) was still incomplete at the end of the capture"),
                 inReassembledData: true))
         }
-        for (index, count) in beaconCounts.enumerated() where count > 0 {
-            accounting.beaconsByType[BeaconFrame.typeNames[index], default: 0] += count
+        return tally.finish()
+    }
+
+    /// The accounting of a decode, with beacons counted by `BeaconFrame.typeIndex` until the
+    /// end (a dictionary update per beacon costs more than the rest of counting).
+    private struct Tally {
+        var accounting = DecodeAccounting()
+        var beaconCounts = [Int](repeating: 0, count: BeaconFrame.typeNames.count)
+
+        mutating func count(_ decoded: borrowing DecodedAdvertisement) {
+            if decoded.advertisement.hasADData {
+                accounting.advertisements += 1
+            } else {
+                accounting.advertisementsWithoutData += 1
+            }
+            if decoded.advertisement.extended?.truncated == true { accounting.truncatedAdvertisements += 1 }
+            for beacon in decoded.beacons { beaconCounts[beacon.typeIndex] += 1 }
         }
-        return accounting
+
+        consuming func finish() -> DecodeAccounting {
+            for (index, count) in beaconCounts.enumerated() where count > 0 {
+                accounting.beaconsByType[BeaconFrame.typeNames[index], default: 0] += count
+            }
+            return accounting
+        }
     }
 }

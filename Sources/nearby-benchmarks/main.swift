@@ -146,6 +146,10 @@ case "decode-child":
     // The child of the peak-memory figure: decode one file and exit.
     let f = CaptureBenchmark.decode(CommandLine.arguments[2])
     precondition(f.advertisements > 0)
+case "replay-child":
+    // One replay of a corpus file and nothing else, for profilers: `replay-child PATH`.
+    let r = CaptureBenchmark.replay(scenario: CaptureBenchmark().replayScenario(), capture: CommandLine.arguments[2])
+    precondition(r.sightings > 0)
 default:
     print("unknown benchmark \(which); available: all [N], capture [N], stages [N], engine, audio")
 }

@@ -19,9 +19,11 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     public var encapsulationDescription: String { "btsnoop datalink \(datalink)" }
 
     private let file: BufferedFile
-    private var header = [UInt8](repeating: 0, count: 24)
-    private var buffer = [UInt8](repeating: 0, count: 4096)
-    private var index = 0
+    // Only `next()` touches the reader's state, and a reader is used by one thread at a time
+    // (it is not Sendable): no run-time exclusivity check per record.
+    @exclusivity(unchecked) private var header = [UInt8](repeating: 0, count: 24)
+    @exclusivity(unchecked) private var buffer = [UInt8](repeating: 0, count: 4096)
+    @exclusivity(unchecked) private var index = 0
     private var done = false
 
     public init(path: String) throws(CaptureFileError) {

@@ -6,61 +6,125 @@ import Musl
 import Darwin
 #endif
 
-/// A read-only C stdio stream with a large buffer: the streaming input under the native
+/// A read-only file read through a buffer of its own: the streaming input under the native
 /// readers (btsnoop, hex text). Memory use is the buffer, whatever the file size.
+///
+/// Records are small (a btsnoop record of an advertising report is about 70 bytes), so a read
+/// per record costs more in the call than in the copy: C stdio's `fread` locks the stream and
+/// walks its bookkeeping each time. Here `read` copies out of a 256 KiB chunk refilled with
+/// `read(2)`, and `readLine` finds the end of a line with `memchr`.
 final class BufferedFile {
-    private let file: UnsafeMutablePointer<FILE>
+    private let descriptor: Int32
     let size: Int64
-    private(set) var offset: Int64 = 0
+    /// Bytes handed out so far (the file offset of the next byte `read` returns).
+    @exclusivity(unchecked) private(set) var offset: Int64 = 0
+
+    /// The chunk, its filled part `chunk[chunkStart..<chunkEnd]` not yet handed out.
+    private let chunk: UnsafeMutableRawBufferPointer
+    @exclusivity(unchecked) private var chunkStart = 0
+    @exclusivity(unchecked) private var chunkEnd = 0
+    static let chunkSize = 1 << 18
 
     init(path: String) throws(CaptureFileError) {
-        guard let f = fopen(path, "rb") else {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
             throw CaptureFileError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
         }
         var st = stat()
-        guard fstat(fileno(f), &st) == 0 else {
-            fclose(f)
-            throw CaptureFileError(path: path, reason: "cannot stat: \(String(cString: strerror(errno)))")
+        guard fstat(fd, &st) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw CaptureFileError(path: path, reason: "cannot stat: \(reason)")
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
-            fclose(f)
+            close(fd)
             throw CaptureFileError(path: path, reason: "is a directory")
         }
-        setvbuf(f, nil, _IOFBF, 1 << 20)
-        self.file = f
-        self.size = Int64(st.st_size)
+        descriptor = fd
+        size = Int64(st.st_size)
+        chunk = .allocate(byteCount: Self.chunkSize, alignment: 16)
     }
 
-    deinit { fclose(file) }
+    deinit {
+        chunk.deallocate()
+        close(descriptor)
+    }
 
     var remaining: Int64 { size - offset }
 
     /// Reads up to `count` bytes into `buffer[start...]`, growing it if needed; returns
-    /// how many were read (fewer only at the end of the file).
+    /// how many were read (fewer only at the end of the file, or when it cannot be read).
     func read(into buffer: inout [UInt8], at start: Int = 0, count: Int) -> Int {
         if buffer.count < start + count { buffer += [UInt8](repeating: 0, count: start + count - buffer.count) }
-        let n = buffer.withUnsafeMutableBytes { raw in
-            fread(raw.baseAddress! + start, 1, count, file)
+        return buffer.withUnsafeMutableBytes { raw in
+            var done = 0
+            while done < count {
+                if chunkStart == chunkEnd {
+                    // A request larger than the chunk goes straight to its destination.
+                    if count - done >= Self.chunkSize {
+                        let n = readSome(raw.baseAddress! + start + done, count - done)
+                        if n <= 0 { break }
+                        done += n
+                        offset += Int64(n)
+                        continue
+                    }
+                    if !refill() { break }
+                }
+                let n = min(count - done, chunkEnd - chunkStart)
+                (raw.baseAddress! + start + done).copyMemory(from: chunk.baseAddress! + chunkStart, byteCount: n)
+                chunkStart += n
+                done += n
+                offset += Int64(n)
+            }
+            return done
         }
-        offset += Int64(n)
-        return n
     }
 
-    /// Reads one line (without its terminator) into `buffer`; false at the end of the file.
+    /// Reads one line (without its terminator, LF or CR LF) into `buffer`; false at the end
+    /// of the file.
     func readLine(into buffer: inout [UInt8]) -> Bool {
         buffer.removeAll(keepingCapacity: true)
         var sawAny = false
         while true {
-            let c = getc(file)
-            if c == EOF { return sawAny }
-            offset += 1
+            if chunkStart == chunkEnd && !refill() { break }
             sawAny = true
-            if c == 0x0A { break }
-            buffer.append(UInt8(truncatingIfNeeded: c))
+            let base = chunk.baseAddress! + chunkStart
+            let available = chunkEnd - chunkStart
+            if let newline = memchr(base, 0x0A, available) {
+                let n = base.distance(to: newline)
+                buffer.append(contentsOf: UnsafeRawBufferPointer(start: base, count: n))
+                chunkStart += n + 1
+                offset += Int64(n + 1)
+                break
+            }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: base, count: available))
+            chunkStart = chunkEnd
+            offset += Int64(available)
         }
         if buffer.last == 0x0D { buffer.removeLast() }
-        return true
+        return sawAny
     }
+
+    /// Refills the (empty) chunk; false at the end of the file or on a read error.
+    private func refill() -> Bool {
+        chunkStart = 0
+        chunkEnd = max(0, readSome(chunk.baseAddress!, Self.chunkSize))
+        return chunkEnd > 0
+    }
+
+    /// `read(2)` of up to `count` bytes, retried when interrupted; 0 at the end, −1 on error.
+    private func readSome(_ destination: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        while true {
+            let n = systemRead(descriptor, destination, count)
+            if n < 0 && errno == EINTR { continue }
+            return n
+        }
+    }
+}
+
+/// `read(2)` (the C function, which `BufferedFile.read` hides inside the class).
+private func systemRead(_ descriptor: Int32, _ destination: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, destination, count)
 }
 
 /// A capture file that cannot be read at all: missing, empty, not a capture, or with a

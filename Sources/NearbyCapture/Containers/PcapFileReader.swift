@@ -21,14 +21,16 @@ public final class PcapFileReader: CaptureRecordReader {
     private let handle: OpaquePointer
     /// The file's snapshot length: a record this long may have been cut by libpcap.
     private let snapshotLength: Int
-    private var buffer = [UInt8](repeating: 0, count: 4096)
-    private var index = 0
+    // Only `next()` touches the reader's state, and a reader is used by one thread at a time
+    // (it is not Sendable): no run-time exclusivity check per record.
+    @exclusivity(unchecked) private var buffer = [UInt8](repeating: 0, count: 4096)
+    @exclusivity(unchecked) private var index = 0
     private var done = false
     /// Where the next classic-pcap record header starts: the file header is 24 bytes and a
     /// record is its 16-byte header and `caplen` bytes (counted here rather than asked of
     /// the stream, whose `ftello` costs a system call per record; asked only when libpcap
     /// may have cut the record to the snapshot length).
-    private var nextRecordOffset: Int64 = 24
+    @exclusivity(unchecked) private var nextRecordOffset: Int64 = 24
 
     public init(path: String, format: CaptureFormat) throws(CaptureFileError) {
         var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)

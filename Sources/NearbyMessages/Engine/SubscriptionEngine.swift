@@ -87,7 +87,7 @@ public struct SubscriptionEngine: Sendable {
     private var filters: [FilterKey: Int32] = [:]
     private var subscribersByFilter: [[Int32]] = []
 
-    private var found: [UInt64: FoundEntry] = [:]
+    private var found = FoundTable()
     private var generation: UInt32 = 0
     private var timers = TimerQueue()
     private var flags: ErrorFlags
@@ -287,11 +287,11 @@ public struct SubscriptionEngine: Sendable {
         let filter = Int(messageFilter[Int(m)])
         for slot in subscribersByFilter[filter] where subscriptions[Int(slot)].enabled & mask != 0 {
             let k = Self.key(slot, m)
-            if found[k]?.see(source, at: t) == nil {
+            if !found.update(k, { $0.see(source, at: t) }) {
                 generation &+= 1
                 var entry = FoundEntry(generation: generation)
                 entry.see(source, at: t)
-                found[k] = entry
+                found.set(k, entry)
                 timers.push(.init(deadline: t + configuration.lostTimeoutMicros, kind: .lost, slot: slot, message: m, generation: generation))
                 events.append(EngineEvent(timeMicros: t, kind: .found, subscription: subscriptions[Int(slot)].id, message: messages[Int(m)]))
             }
@@ -307,7 +307,7 @@ public struct SubscriptionEngine: Sendable {
             if deadline > t.deadline {
                 timers.push(.init(deadline: deadline, kind: .lost, slot: t.slot, message: t.message, generation: t.generation))
             } else if deadline == t.deadline {
-                found[k] = nil
+                found.remove(k)
                 batch.append(lostEvent(t.slot, t.message, at: t.deadline))
             }
         case .subscriptionExpiry:
@@ -331,8 +331,8 @@ public struct SubscriptionEngine: Sendable {
         subscriptions[Int(slot)].enabled = 0
         let f = Int(subscriptions[Int(slot)].filter)
         subscribersByFilter[f].removeAll { $0 == slot }
-        for k in found.keys where Int32(truncatingIfNeeded: k >> 32) == slot {
-            found[k] = nil
+        for k in found.allKeys where Int32(truncatingIfNeeded: k >> 32) == slot {
+            found.remove(k)
             if loseFound { batch.append(lostEvent(slot, Int32(truncatingIfNeeded: k & 0xFFFF_FFFF), at: time)) }
         }
     }
@@ -370,16 +370,16 @@ public struct SubscriptionEngine: Sendable {
             subscriptions[i].enabled = new
         }
         guard !narrowed.isEmpty else { return }
-        for k in found.keys.sorted() {
+        for k in found.allKeys.sorted() {
             let slot = Int32(truncatingIfNeeded: k >> 32)
             guard let mask = narrowed[slot], var entry = found[k] else { continue }
             entry.keep(mask)
             let m = Int32(truncatingIfNeeded: k & 0xFFFF_FFFF)
             if entry.lastAny == .min || entry.lastAny + configuration.lostTimeoutMicros <= time {
-                found[k] = nil
+                found.remove(k)
                 batch.append(lostEvent(slot, m, at: time))
             } else {
-                found[k] = entry
+                found.set(k, entry)
                 timers.push(.init(deadline: entry.lastAny + configuration.lostTimeoutMicros, kind: .lost, slot: slot, message: m, generation: entry.generation))
             }
         }

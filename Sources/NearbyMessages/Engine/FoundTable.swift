@@ -1,0 +1,112 @@
+/// The engine's found (subscription, message) pairs: a hash table from the pair's key
+/// (`slot << 32 | message`, both non-negative) to its `FoundEntry`, probed linearly.
+///
+/// A `[UInt64: FoundEntry]` cost more than the rest of the engine per sighting: each
+/// `found[k]?.see(…)` went through the dictionary's modify coroutine (three heap allocations
+/// for its frames) and SipHash. Here a key is hashed by one multiplication (Fibonacci
+/// hashing: the pairs' keys are small integers, not chosen by anyone to collide), an entry is
+/// updated in place, and removal shifts the probe run back (no tombstones), so the table
+/// stays at most half full of live entries and lookups stay short.
+struct FoundTable: Sendable {
+    /// No key: pair keys have bit 63 clear (slot ≥ 0).
+    private static let empty = UInt64.max
+
+    private var keys: [UInt64]
+    private var entries: [SubscriptionEngine.FoundEntry]
+    /// `keys.count − 1`; the capacity is a power of two.
+    private var mask: Int
+    private(set) var count = 0
+
+    init() {
+        keys = [UInt64](repeating: Self.empty, count: 16)
+        entries = [SubscriptionEngine.FoundEntry](repeating: .init(generation: 0), count: 16)
+        mask = 15
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    private func home(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The position of `key`, or nil.
+    @inline(__always)
+    private func find(_ key: UInt64) -> Int? {
+        var i = home(key)
+        while true {
+            let k = keys[i]
+            if k == key { return i }
+            if k == Self.empty { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    subscript(key: UInt64) -> SubscriptionEngine.FoundEntry? {
+        find(key).map { entries[$0] }
+    }
+
+    /// Calls `body` on the entry of `key` in place; false when the pair is not found.
+    @inline(__always)
+    mutating func update(_ key: UInt64, _ body: (inout SubscriptionEngine.FoundEntry) -> Void) -> Bool {
+        guard let i = find(key) else { return false }
+        body(&entries[i])
+        return true
+    }
+
+    /// Sets the entry of `key` (inserting the pair if it is new).
+    mutating func set(_ key: UInt64, _ entry: SubscriptionEngine.FoundEntry) {
+        precondition(key != Self.empty, "FoundTable keys have bit 63 clear")
+        if let i = find(key) {
+            entries[i] = entry
+            return
+        }
+        if 2 * (count + 1) > keys.count { grow() }
+        var i = home(key)
+        while keys[i] != Self.empty { i = (i + 1) & mask }
+        keys[i] = key
+        entries[i] = entry
+        count += 1
+    }
+
+    /// Removes the pair `key` if present.
+    mutating func remove(_ key: UInt64) {
+        guard var hole = find(key) else { return }
+        count -= 1
+        // Backward shift: move later members of the probe run into the hole when the hole
+        // lies between their home and their position (cyclically).
+        var i = hole
+        while true {
+            i = (i + 1) & mask
+            let k = keys[i]
+            if k == Self.empty { break }
+            let h = home(k)
+            let inRange = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i)
+            if !inRange {
+                keys[hole] = k
+                entries[hole] = entries[i]
+                hole = i
+            }
+        }
+        keys[hole] = Self.empty
+    }
+
+    /// The keys present, in no particular order.
+    var allKeys: [UInt64] { keys.filter { $0 != Self.empty } }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldEntries = entries
+        let size = keys.count * 2
+        keys = [UInt64](repeating: Self.empty, count: size)
+        entries = [SubscriptionEngine.FoundEntry](repeating: .init(generation: 0), count: size)
+        mask = size - 1
+        count = 0
+        for (i, k) in oldKeys.enumerated() where k != Self.empty {
+            var j = home(k)
+            while keys[j] != Self.empty { j = (j + 1) & mask }
+            keys[j] = k
+            entries[j] = oldEntries[i]
+            count += 1
+        }
+    }
+}
