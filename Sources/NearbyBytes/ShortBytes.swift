@@ -58,6 +58,16 @@ public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, Expressibl
         hasher.combine(words.2)
     }
 
+    /// The bytes in contiguous memory, so that generic code over collections of bytes
+    /// (`copyBytes`, packing into words) copies them at once instead of byte by byte.
+    @inlinable
+    public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        var storage = words
+        return try Swift.withUnsafeBytes(of: &storage) { raw in
+            try raw.withMemoryRebound(to: UInt8.self) { try body(UnsafeBufferPointer(rebasing: $0[0..<Int(length)])) }
+        }
+    }
+
     /// Written as the array of the same bytes would be: `[1, 2, 3]`.
     public var description: String { Array(self).description }
 }

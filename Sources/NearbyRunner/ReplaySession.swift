@@ -90,10 +90,12 @@ public struct ReplaySession {
                         return
                     }
                     earliest = min(earliest, t)
+                    // Read out before the closure, which would otherwise capture a copy of `decoded`.
+                    let rssi = decoded.advertisement.rssiDBm
+                    let record = Int32(truncatingIfNeeded: decoded.advertisement.record)
                     SightingExtractor.identities(decoded) { identity in
                         sightings.append(CaptureSighting(unixMicros: t, order: sightings.count, identity: identity,
-                                                         rssi: decoded.advertisement.rssiDBm, file: Int32(fileIndex),
-                                                         record: Int32(truncatingIfNeeded: decoded.advertisement.record)))
+                                                         rssi: rssi, file: Int32(fileIndex), record: record))
                     }
                 }, onIssue: onIssue)
                 accounting.add(a)

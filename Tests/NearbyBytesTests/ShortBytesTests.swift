@@ -11,6 +11,15 @@ import Testing
         }
     }
 
+    @Test func contiguousStorageHoldsExactlyTheBytes() {
+        let source: [UInt8] = (1...24).map { UInt8($0 * 11 & 0xFF) }
+        for length in 0...ShortBytes.capacity {
+            let bytes = ShortBytes(source[0..<length])
+            let seen = bytes.withContiguousStorageIfAvailable { Array($0) }
+            #expect(seen == Array(source[0..<length]))
+        }
+    }
+
     @Test func equalBytesAreEqualHowEverTheyWereMade() {
         let record: [UInt8] = [0xAA, 0x01, 0x02, 0x03, 0xBB]
         let fromSlice = ShortBytes(record[1..<4])

@@ -119,11 +119,16 @@ public struct SubscriptionEngine: Sendable {
         while let top = timers.first, top.deadline <= time {
             let d = top.deadline
             now = d
+            var expiry = false
             while let t = timers.first, t.deadline == d {
                 _ = timers.pop()
                 fire(t, into: &batch)
+                if t.kind != .lost { expiry = true }
             }
-            reconcileFlags(into: &batch)
+            // Only an expiry changes what the handler states depend on (a lost timer ends a
+            // found pair, nothing else): checking them after lost timers only found nothing
+            // new and cost more than the timers.
+            if expiry { reconcileFlags(into: &batch) }
             flush(&batch, into: &events)
         }
         now = time

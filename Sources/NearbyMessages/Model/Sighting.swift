@@ -63,6 +63,19 @@ public struct SightingIdentity: Hashable, Sendable {
 
         @inlinable
         mutating func add<C: Collection<UInt8>>(_ bytes: C) {
+            #if _endian(little)
+            // Byte i of the identity is byte i of the three words in memory: contiguous
+            // bytes (an array, a slice, `ShortBytes`) are copied at once.
+            let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
+                precondition(count + source.count <= 24, "an identity holds at most 24 bytes")
+                guard let start = source.baseAddress, !source.isEmpty else { return }
+                var words = (w0, w1, w2)
+                withUnsafeMutableBytes(of: &words) { $0.baseAddress!.advanced(by: count).copyMemory(from: start, byteCount: source.count) }
+                (w0, w1, w2) = words
+                count += source.count
+            }
+            if copied != nil { return }
+            #endif
             for b in bytes {
                 precondition(count < 24, "an identity holds at most 24 bytes")
                 let shift = UInt64(8 * (count & 7))
