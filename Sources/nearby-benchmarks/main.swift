@@ -1,6 +1,7 @@
 // nearby-benchmarks: throughput figures, release build only, never part of `swift test`.
 //
 //     swift run -c release nearby-benchmarks [all [N] | capture [N] | stages [N] | engine | audio]
+//     swift run -c release nearby-benchmarks [decode-child FILE | replay-child FILE]   (for profilers)
 //
 // `all` (the default) runs the other three and ends with one table of every figure against
 // its target (docs/performance.md). Figures are single-core; each is measured several
