@@ -29,6 +29,8 @@ public enum CaptureDecoder {
         // chain still open at the end of the capture can make its last record malformed.
         var cleanWithOpenChains: Set<Int> = []
 
+        // The counts are passed `inout`: captured by this function and the closures calling
+        // it, they were checked for exclusive access at run time on every advertisement.
         func deliver(_ advertisement: consuming Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally) -> DecodeError? {
             let decoded = DecodedAdvertisement(advertisement)
             tally.count(decoded)
@@ -43,6 +45,8 @@ public enum CaptureDecoder {
 
         while let result = reader.next() {
             tally.accounting.recordsRead += 1
+            // Consumed, and the advertisement below declared `consuming`: each is moved on
+            // rather than copied (a retain and a release of the record's bytes each).
             switch consume result {
             case .malformed(let index, let fileOffset, let line, let error):
                 tally.accounting.malformed += 1

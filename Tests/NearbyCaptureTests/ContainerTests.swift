@@ -1,6 +1,6 @@
 import Foundation
 import NearbyBytes
-import NearbyCapture
+@testable import NearbyCapture
 import NearbyTestSupport
 import Testing
 
@@ -52,6 +52,32 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
         #expect(throws: CaptureFileError(path: dir.file("v2"), reason: "btsnoop version 2 is not supported (only 1)")) {
             try CaptureFile.open(dir.write(v2, to: "v2"))
         }
+    }
+
+    /// A btsnoop file cut short after it was opened (a log still being rotated, a file system
+    /// error): the reader read its length at opening, so a record's data ends early. That
+    /// record is malformed at the byte where the data ended, and the file ends there.
+    @Test func aBtsnoopFileCutAfterOpeningEndsWithAMalformedRecord() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        var w = BtsnoopWriter(datalink: .hciUART)
+        let record = ReferenceVectors.twoReportEvent   // an H4 event, indicator first
+        // More than the reader's first chunk, so that the cut is read after it.
+        let count = 2 * BufferedFile.chunkSize / (24 + record.count)
+        for i in 0..<count { w.append(record, flags: BtsnoopWriter.Flags.receivedEvent, timestampMicros: Int64(i)) }
+        let bytes = w.takeBytes()
+        let path = dir.write(bytes, to: "cut.log")
+        let reader = try CaptureFile.open(path)
+        let cut = bytes.count - 3 * (24 + record.count) - 10   // 10 bytes into a record's data
+        #expect(truncate(path, off_t(cut)) == 0)
+        var results: [CaptureReadResult] = []
+        while let r = reader.next() { results.append(r) }
+        let records = results.filter { if case .record = $0 { true } else { false } }
+        #expect(records.count == (cut - 16) / (24 + record.count))
+        guard case .malformed(let index, let fileOffset, _, let e) = results.last else { Issue.record("\(results.last as Any)"); return }
+        #expect(index == records.count + 1)
+        #expect(e.layer == .btsnoop && e.code == .truncated)
+        #expect(fileOffset == Int64(cut))
+        #expect(e.offset == cut - (16 + records.count * (24 + record.count)))
     }
 
     /// Every prefix of a btsnoop file: a header too short cannot be opened; a cut inside a

@@ -73,7 +73,13 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             }
             let dataOffset = file.offset
             let n = file.read(into: &buffer, count: length)
-            precondition(n == length, "short read inside a checked file length")
+            if n < length {
+                // The file was cut short since it was opened, or could not be read.
+                done = true
+                return .malformed(index: index, fileOffset: dataOffset + Int64(n), line: nil,
+                                  DecodeError(.btsnoop, .truncated, at: 24 + n,
+                                              "record data: the file ended or could not be read after \(n) of \(length) bytes"))
+            }
             let record = CaptureRecord(
                 index: index, timestampMicros: timestamp &- Self.unixEpochOffsetMicros,
                 encapsulation: .btsnoop(datalink, flags: flags), bytes: buffer[0..<length],
