@@ -62,6 +62,11 @@ struct FoundTable: Sendable {
             return
         }
         if 2 * (count + 1) > keys.count { grow() }
+        insertNew(key, entry)
+    }
+
+    /// Puts a key not in the table at the first free place of its probe run.
+    private mutating func insertNew(_ key: UInt64, _ entry: SubscriptionEngine.FoundEntry) {
         var i = home(key)
         while keys[i] != Self.empty { i = (i + 1) & mask }
         keys[i] = key
@@ -101,12 +106,6 @@ struct FoundTable: Sendable {
         entries = [SubscriptionEngine.FoundEntry](repeating: .init(generation: 0), count: size)
         mask = size - 1
         count = 0
-        for (i, k) in oldKeys.enumerated() where k != Self.empty {
-            var j = home(k)
-            while keys[j] != Self.empty { j = (j + 1) & mask }
-            keys[j] = k
-            entries[j] = oldEntries[i]
-            count += 1
-        }
+        for (i, k) in oldKeys.enumerated() where k != Self.empty { insertNew(k, oldEntries[i]) }
     }
 }
