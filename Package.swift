@@ -21,6 +21,12 @@
 //   nearby-conformance  the command-line tool
 import PackageDescription
 
+/// `ByteCursor` borrows the bytes it reads (a `Span`, no reference count per field); a
+/// type that borrows, and functions returning one, declare their lifetime dependence with
+/// `@_lifetime`, which Swift 6.x still gates behind this experimental feature. Not an
+/// unsafe flag: the package stays usable as a dependency.
+let borrowedBytes: [SwiftSetting] = [.enableExperimentalFeature("Lifetimes")]
+
 let package = Package(
     name: "nearby-conformance",
     products: [
@@ -52,9 +58,9 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
-        .target(name: "NearbyBytes"),
-        .target(name: "NearbyCapture", dependencies: ["NearbyBytes", "CPcap"]),
-        .target(name: "NearbyFormats", dependencies: ["NearbyBytes"]),
+        .target(name: "NearbyBytes", swiftSettings: borrowedBytes),
+        .target(name: "NearbyCapture", dependencies: ["NearbyBytes", "CPcap"], swiftSettings: borrowedBytes),
+        .target(name: "NearbyFormats", dependencies: ["NearbyBytes"], swiftSettings: borrowedBytes),
         .target(
             name: "NearbySecurity",
             dependencies: [

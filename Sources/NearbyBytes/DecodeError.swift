@@ -22,9 +22,9 @@ public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `layer/code`, the key under which a summary counts this failure.
-    public var key: String { "\(layer.rawValue)/\(code.rawValue)" }
+    public var key: String { "\(layer)/\(code.rawValue)" }
 
-    public var description: String { "\(layer.rawValue): \(reason) (offset \(offset))" }
+    public var description: String { "\(layer): \(reason) (offset \(offset))" }
 
     /// What went wrong. An open code space: new codes can be added without breaking callers.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -52,11 +52,13 @@ public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let incompleteChain = Code(rawValue: "incomplete-chain")
     }
 
-    /// Which decoder raised the error. An open code space.
+    /// Which decoder raised the error. An open code space, named by compile-time strings
+    /// (`StaticName`): every `ByteCursor` carries its layer and decoders set it at each
+    /// structure, so copying a layer must cost nothing.
     public struct Layer: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+        public let rawValue: StaticName
+        public init(rawValue: StaticName) { self.rawValue = rawValue }
+        public var description: String { rawValue.description }
 
         public static let file = Layer(rawValue: "file")
         public static let pcap = Layer(rawValue: "pcap")

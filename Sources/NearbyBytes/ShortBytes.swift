@@ -33,6 +33,15 @@ public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, Expressibl
         }
     }
 
+    /// The bytes of `source` (at most `capacity`), copied at once: what `ByteCursor` reads
+    /// fields with.
+    @inlinable
+    init(copying source: UnsafeRawBufferPointer) {
+        precondition(source.count <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(source.count)")
+        length = UInt8(truncatingIfNeeded: source.count)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
+    }
+
     @inlinable
     public init(arrayLiteral elements: UInt8...) { self.init(elements) }
 

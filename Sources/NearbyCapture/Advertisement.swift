@@ -1,3 +1,5 @@
+import NearbyBytes
+
 /// One advertisement that a scanner received: what an HCI advertising report or an
 /// advertising-channel link-layer PDU says, before its AD data is interpreted.
 ///
@@ -117,11 +119,12 @@ public struct Advertisement: Sendable {
     }
 }
 
-/// Where an advertisement came from. An open code space.
+/// Where an advertisement came from. An open code space, named by compile-time strings
+/// (`StaticName`: every advertisement carries one, and copying it must cost nothing).
 public struct AdvertisementSource: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
+    public let rawValue: StaticName
+    public init(rawValue: StaticName) { self.rawValue = rawValue }
+    public var description: String { rawValue.description }
 
     /// HCI LE Advertising Report (LE Meta subevent 0x02).
     public static let hciAdvertisingReport = AdvertisementSource(rawValue: "hci-adv-report")

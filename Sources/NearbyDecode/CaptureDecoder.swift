@@ -56,8 +56,10 @@ public enum CaptureDecoder {
                 onIssue(issue)
             case .record(let record):
                 var firstDataFault: DecodeError?
+                // The closure captures these rather than the record (a copy of it per record).
+                let (index, fileOffset, line) = (record.index, record.fileOffset, record.line)
                 let outcome = decoder.decode(record) { (advertisement: consuming Advertisement) in
-                    if let fault = deliver(advertisement, fileOffset: record.fileOffset, line: record.line, into: &tally),
+                    if let fault = deliver(advertisement, fileOffset: fileOffset, line: line, into: &tally),
                        firstDataFault == nil {
                         firstDataFault = fault
                     }
@@ -70,7 +72,7 @@ public enum CaptureDecoder {
                     } else {
                         tally.accounting.decoded += 1
                         if decoder.reassembler.pendingChainCount > 0 && cleanWithOpenChains.count < Self.openChainRecordLimit {
-                            cleanWithOpenChains.insert(record.index)
+                            cleanWithOpenChains.insert(index)
                         }
                     }
                     if decoder.reassembler.pendingChainCount == 0 && !cleanWithOpenChains.isEmpty { cleanWithOpenChains.removeAll(keepingCapacity: true) }
@@ -80,8 +82,7 @@ public enum CaptureDecoder {
                 case .malformed(let error):
                     tally.accounting.malformed += 1
                     tally.accounting.malformedByReason[error.key, default: 0] += 1
-                    onIssue(DecodeIssue(file: path, record: record.index, recordFileOffset: record.fileOffset,
-                                        line: record.line, error: error))
+                    onIssue(DecodeIssue(file: path, record: index, recordFileOffset: fileOffset, line: line, error: error))
                 }
             }
         }

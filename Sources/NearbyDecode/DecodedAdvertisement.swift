@@ -27,7 +27,7 @@ public struct DecodedAdvertisement: Sendable {
             "file": .string(file),
             "record": .int(a.record),
             "time": a.timestampMicros.map(JSONValue.seconds(micros:)) ?? .null,
-            "source": .string(a.source.rawValue),
+            "source": .string(a.source.description),
             "eventType": .string(a.eventTypeName),
             "eventTypeRaw": .int(a.eventTypeRaw),
             "scanResponse": .bool(a.isScanResponse),
@@ -56,7 +56,7 @@ public struct DecodedAdvertisement: Sendable {
         }
         if !contents.errors.isEmpty {
             o["errors"] = .array(contents.errors.map {
-                .object(["layer": .string($0.layer.rawValue), "code": .string($0.code.rawValue),
+                .object(["layer": .string($0.layer.description), "code": .string($0.code.rawValue),
                          "offset": .int($0.offset), "reason": .string($0.reason)])
             })
         }

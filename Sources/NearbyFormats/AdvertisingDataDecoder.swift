@@ -22,11 +22,10 @@ public enum AdvertisingDataDecoder {
         var c = ByteCursor(data, layer: .adStructure)
         do throws(DecodeError) {
             while let header = try ADStructure.readHeader(&c) {
-                let start = c.readerIndex
-                try c.skip(header.payloadLength, "AD data")
+                // A carved cursor borrows the same bytes: nothing is copied or retained.
+                var payload = try c.carve(header.payloadLength, "AD data")
                 do throws(DecodeError) {
-                    // The payload is carved only for the types `decode` reads.
-                    try decode(header.type, payload: c.bytes[start..<c.readerIndex], into: &out)
+                    try decode(header.type, &payload, into: &out)
                 } catch {
                     out.errors.append(error)
                 }
@@ -39,28 +38,24 @@ public enum AdvertisingDataDecoder {
 
     @inline(__always)
     private static func decode(
-        _ type: ADType, payload: @autoclosure () -> ArraySlice<UInt8>, into out: inout AdvertisingDataContents
+        _ type: ADType, _ c: inout ByteCursor, into out: inout AdvertisingDataContents
     ) throws(DecodeError) {
         switch type {
         case .serviceData16BitUUID:
-            var c = ByteCursor(payload(), layer: .adStructure)
             let uuid = ServiceUUID16(rawValue: try c.readUInt16LE("service UUID"))
             if uuid == .eddystone {
-                out.beacons.append(.eddystone(try EddystoneFrame(serviceData: c.readRest())))
-            } else if uuid == .copresence, let token = try TokenAdvertisement.decode(serviceData: c.readRest()) {
+                out.beacons.append(.eddystone(try EddystoneFrame(&c)))
+            } else if uuid == .copresence, let token = try TokenAdvertisement.decode(&c) {
                 out.beacons.append(.token(token))
             }
         case .manufacturerSpecificData:
-            var c = ByteCursor(payload(), layer: .adStructure)
             let company = CompanyIdentifier(rawValue: try c.readUInt16LE("company identifier"))
-            let data = c.readRest()
-            if let beacon = try IBeacon(company: company, data: data) {
+            if let beacon = try IBeacon(company: company, &c) {
                 out.beacons.append(.iBeacon(beacon))
-            } else if let beacon = try AltBeacon(company: company, data: data) {
+            } else if let beacon = try AltBeacon(company: company, &c) {
                 out.beacons.append(.altBeacon(beacon))
             }
         case .txPowerLevel:
-            var c = ByteCursor(payload(), layer: .adStructure)
             out.txPowerLevelDBm = try c.readInt8("Tx Power Level")
             try c.expectEnd("Tx Power Level AD")
         default:

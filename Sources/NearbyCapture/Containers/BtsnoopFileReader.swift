@@ -32,7 +32,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         let n = file.read(into: &h, count: 16)
         var c = ByteCursor(h[0..<n], layer: .btsnoop)
         do {
-            let magic = try c.readSlice(8, "magic")
+            let magic = try c.readShortBytes(8, "magic")
             guard magic.elementsEqual("btsnoop\0".utf8) else {
                 throw CaptureFileError(path: path, reason: "not a btsnoop file")
             }

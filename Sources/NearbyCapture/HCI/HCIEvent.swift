@@ -11,7 +11,7 @@ public struct HCIEvent: Sendable {
     public init(decoding bytes: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(bytes, layer: .hciEvent)
         code = try Self.readHeader(&c)
-        parameters = c.readRest()
+        parameters = bytes[c.readRestRange()]
     }
 
     /// Reads the event code and parameter length at the cursor, checks that the parameters

@@ -45,11 +45,11 @@ public enum AdvertisingPDU {
         let header = try c.readUInt8("PDU header")
         let lengthOffset = c.readerIndex
         let length = try c.readUInt8("Length")
-        let payload = try c.readDeclared(Int(length), declaredAt: lengthOffset, "PDU payload")
+        var p = try c.carveDeclared(Int(length), declaredAt: lengthOffset, "PDU payload")
         let crcOffset = c.readerIndex
         let carried = try c.readUInt24LE("CRC")
         try c.expectEnd("LE packet")
-        let computed = BLECRC24.compute(c.bytes[pduStart..<crcOffset])
+        let computed = BLECRC24.compute(context.bytes[pduStart..<crcOffset])
         let matches = computed == carried || (crcLayout == .registerValue && BLECRC24.reversed(computed) == carried)
         if !matches {
             throw c.error(.crcMismatch, at: crcOffset,
@@ -58,14 +58,13 @@ public enum AdvertisingPDU {
         let type = header & 0x0F
         let txAdd = AddressType(rawValue: (header >> 6) & 1)
         let rxAdd = AddressType(rawValue: (header >> 7) & 1)
-        var p = ByteCursor(payload, layer: .linkLayer)
         switch type {
         case 0, 2, 4, 6:
             let address = try p.readAddressLE("AdvA")
             emit(Advertisement(
                 record: context.index, timestampMicros: context.timestampMicros, source: .linkLayer,
                 eventTypeRaw: UInt16(type), address: BluetoothAddress(rawValue: address), addressType: txAdd,
-                rssiDBm: rssi, channelIndex: channelIndex, data: p.readRest()))
+                rssiDBm: rssi, channelIndex: channelIndex, data: context.bytes[p.readRestRange()]))
             return .decoded
         case 1:
             let address = try p.readAddressLE("AdvA")

@@ -23,11 +23,10 @@ public struct NordicSnifferHeader: Sendable {
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .nordicSniffer
         let total = c.readableBytes
-        let start = c.readerIndex
         let headerLength: Int
         let payloadLength: Int
         let lengthOffset: Int
-        if c.bytes[start...].starts(with: 0xBE, 0xEF) {
+        if c.peekUInt8() == 0xBE && c.peekUInt8(ahead: 1) == 0xEF {
             try c.skip(2, "legacy marker")
             protocolVersion = 0
             packetID = try c.readUInt8("Packet_ID")
@@ -40,7 +39,7 @@ public struct NordicSnifferHeader: Sendable {
             try c.skip(1, "Board_ID")
             // The version byte follows the length field, whose size depends on it; a header
             // too short to show it is read as versions 2 and 3 lay it out.
-            let version = c.readableBytes >= 3 ? c.bytes[c.readerIndex + 2] : 2
+            let version = c.peekUInt8(ahead: 2) ?? 2
             if version == 1 {
                 headerLength = Int(try c.readUInt8("Header_Length")) + 1
                 lengthOffset = c.readerIndex

@@ -24,17 +24,11 @@ public struct ADStructure: Sendable {
         in data: ArraySlice<UInt8>, _ body: (ADStructure) throws(DecodeError) -> Void
     ) throws(DecodeError) {
         var c = ByteCursor(data, layer: .adStructure)
-        while let structure = try next(&c) { try body(structure) }
-    }
-
-    /// The structure at the cursor of a walk over AD data (`ByteCursor` of layer
-    /// `.adStructure`), nil at the end of the data or at a length byte of 0; the rules of
-    /// `forEach`, for loops that keep their own cursor.
-    @inlinable
-    public static func next(_ c: inout ByteCursor) throws(DecodeError) -> ADStructure? {
-        guard let header = try readHeader(&c) else { return nil }
-        let payload = try c.readSlice(header.payloadLength, "AD data")
-        return ADStructure(type: header.type, payload: payload, offset: header.offset)
+        while let header = try readHeader(&c) {
+            // `readHeader` has checked that the payload is there.
+            let payload = try c.readDeclaredRange(header.payloadLength, declaredAt: header.offset, "AD data")
+            try body(ADStructure(type: header.type, payload: data[payload], offset: header.offset))
+        }
     }
 
     /// Reads the length and type of the structure at the cursor, checking that all of it is

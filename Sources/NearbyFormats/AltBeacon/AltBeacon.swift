@@ -14,11 +14,18 @@ public struct AltBeacon: Hashable, Sendable {
 
     /// Returns nil unless the data starts with the beacon code `BE AC`.
     public init?(company: CompanyIdentifier, data: ArraySlice<UInt8>) throws(DecodeError) {
-        guard data.starts(with: 0xBE, 0xAC) else { return nil }
         var c = ByteCursor(data, layer: .altBeacon)
+        try self.init(company: company, &c)
+    }
+
+    /// The same, reading the manufacturer data at the cursor to its end (the cursor is left
+    /// where it was when this returns nil).
+    public init?(company: CompanyIdentifier, _ c: inout ByteCursor) throws(DecodeError) {
+        guard c.peekUInt8() == 0xBE, c.peekUInt8(ahead: 1) == 0xAC else { return nil }
+        c.layer = .altBeacon
         try c.skip(2, "AltBeacon code")
         manufacturer = company
-        beaconID = ShortBytes(try c.readSlice(20, "AltBeacon ID"))
+        beaconID = try c.readShortBytes(20, "AltBeacon ID")
         referenceRSSIDBm = try c.readInt8("AltBeacon reference RSSI")
         reserved = c.isAtEnd ? nil : try c.readUInt8("AltBeacon manufacturer reserved")
         try c.expectEnd("AltBeacon")

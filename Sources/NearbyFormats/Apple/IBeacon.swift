@@ -16,16 +16,23 @@ public struct IBeacon: Hashable, Sendable {
     /// company is not Apple or the first TLV is not type 0x02 length 0x15; throws when it
     /// is, but the bytes do not match that length.
     public init?(company: CompanyIdentifier, data: ArraySlice<UInt8>) throws(DecodeError) {
-        guard company == .apple, data.starts(with: 0x02, 0x15) else { return nil }
         var c = ByteCursor(data, layer: .iBeacon)
+        try self.init(company: company, &c)
+    }
+
+    /// The same, reading the manufacturer data at the cursor to its end (the cursor is left
+    /// where it was when this returns nil).
+    public init?(company: CompanyIdentifier, _ c: inout ByteCursor) throws(DecodeError) {
+        guard company == .apple, c.peekUInt8() == 0x02, c.peekUInt8(ahead: 1) == 0x15 else { return nil }
+        c.layer = .iBeacon
         try c.skip(1, "Apple TLV type")
         let lengthOffset = c.readerIndex
         let length = Int(try c.readUInt8("Apple TLV length"))
-        var v = ByteCursor(try c.readDeclared(length, declaredAt: lengthOffset, "iBeacon TLV"), layer: .iBeacon)
+        var v = try c.carveDeclared(length, declaredAt: lengthOffset, "iBeacon TLV")
         if !c.isAtEnd {
             throw c.error(.trailingBytes, "\(c.readableBytes) bytes follow the iBeacon TLV: an iBeacon must be the whole manufacturer data")
         }
-        uuid = ShortBytes(try v.readSlice(16, "iBeacon UUID"))
+        uuid = try v.readShortBytes(16, "iBeacon UUID")
         major = try v.readUInt16BE("iBeacon major")
         minor = try v.readUInt16BE("iBeacon minor")
         measuredPowerDBm = try v.readInt8("iBeacon measured power")

@@ -8,9 +8,16 @@ public struct EddystoneEID: Hashable, Sendable {
 
     public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(serviceData, layer: .eddystone)
+        try self.init(&c)
+    }
+
+    /// The same, reading the service data at the cursor to its end: the form the AD data
+    /// decoder uses, borrowing the record's bytes.
+    public init(_ c: inout ByteCursor) throws(DecodeError) {
+        c.layer = .eddystone
         try c.skip(1, "EID frame type")
         txPowerDBm = try c.readInt8("EID Tx_Power")
-        eid = Array(try c.readSlice(8, "EID"))
+        eid = try c.readArray(8, "EID")
         try c.expectEnd("EID frame")
     }
 }
@@ -24,14 +31,21 @@ public struct EddystoneE2EEEID: Hashable, Sendable {
 
     public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(serviceData, layer: .eddystone)
+        try self.init(&c)
+    }
+
+    /// The same, reading the service data at the cursor to its end: the form the AD data
+    /// decoder uses, borrowing the record's bytes.
+    public init(_ c: inout ByteCursor) throws(DecodeError) {
+        c.layer = .eddystone
         try c.skip(1, "E2EE-EID frame type")
         let body = c.readableBytes
         switch body {
         case 20, 32:
-            eid = Array(try c.readSlice(body, "E2EE-EID"))
+            eid = try c.readArray(body, "E2EE-EID")
             hashedFlags = nil
         case 21, 33:
-            eid = Array(try c.readSlice(body - 1, "E2EE-EID"))
+            eid = try c.readArray(body - 1, "E2EE-EID")
             hashedFlags = try c.readUInt8("E2EE-EID hashed flags")
         default:
             throw c.error(.lengthMismatch, "E2EE-EID frame: \(body) bytes after the frame type, expected 20, 21, 32 or 33")

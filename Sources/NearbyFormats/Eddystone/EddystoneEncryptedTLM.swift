@@ -13,10 +13,17 @@ public struct EddystoneEncryptedTLM: Hashable, Sendable {
 
     public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(serviceData, layer: .eddystone)
+        try self.init(&c)
+    }
+
+    /// The same, reading the service data at the cursor to its end: the form the AD data
+    /// decoder uses, borrowing the record's bytes.
+    public init(_ c: inout ByteCursor) throws(DecodeError) {
+        c.layer = .eddystone
         try c.skip(2, "eTLM frame type and version")
-        ciphertext = Array(try c.readSlice(12, "eTLM ETLM"))
-        salt = Array(try c.readSlice(2, "eTLM SALT"))
-        mic = Array(try c.readSlice(2, "eTLM MIC"))
+        ciphertext = try c.readArray(12, "eTLM ETLM")
+        salt = try c.readArray(2, "eTLM SALT")
+        mic = try c.readArray(2, "eTLM MIC")
         nordicPadding = c.isAtEnd ? nil : try c.readUInt8("eTLM Nordic RFU")
         try c.expectEnd("eTLM frame")
     }

@@ -16,19 +16,29 @@ public enum EddystoneFrame: Hashable, Sendable {
     /// Decodes service data after the 0xFEAA UUID. Empty service data is `truncated`.
     public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(serviceData, layer: .eddystone)
-        let type = EddystoneFrameType(rawValue: try c.readUInt8("frame type"))
+        try self.init(&c)
+    }
+
+    /// The same, reading the service data at the cursor to its end: the form the AD data
+    /// decoder uses, borrowing the record's bytes.
+    public init(_ c: inout ByteCursor) throws(DecodeError) {
+        c.layer = .eddystone
+        // The frame's own decoder reads the service data from its first byte: look ahead
+        // on a copy of the cursor (a copy borrows the same bytes).
+        var ahead = c
+        let type = EddystoneFrameType(rawValue: try ahead.readUInt8("frame type"))
         switch type {
-        case .uid: self = .uid(try EddystoneUID(serviceData: serviceData))
-        case .url: self = .url(try EddystoneURL(serviceData: serviceData))
+        case .uid: self = .uid(try EddystoneUID(&c))
+        case .url: self = .url(try EddystoneURL(&c))
         case .tlm:
-            switch try c.readUInt8("TLM version") {
-            case 0: self = .tlm(try EddystoneTLM(serviceData: serviceData))
-            case 1: self = .encryptedTLM(try EddystoneEncryptedTLM(serviceData: serviceData))
-            case let v: self = .tlmUnknownVersion(version: v, serviceData: Array(serviceData))
+            switch try ahead.readUInt8("TLM version") {
+            case 0: self = .tlm(try EddystoneTLM(&c))
+            case 1: self = .encryptedTLM(try EddystoneEncryptedTLM(&c))
+            case let v: self = .tlmUnknownVersion(version: v, serviceData: c.readRestArray())
             }
-        case .eid: self = .eid(try EddystoneEID(serviceData: serviceData))
-        case .e2eeEID: self = .e2eeEID(try EddystoneE2EEEID(serviceData: serviceData))
-        default: self = .unknown(frameType: type.rawValue, serviceData: Array(serviceData))
+        case .eid: self = .eid(try EddystoneEID(&c))
+        case .e2eeEID: self = .e2eeEID(try EddystoneE2EEEID(&c))
+        default: self = .unknown(frameType: type.rawValue, serviceData: c.readRestArray())
         }
     }
 }

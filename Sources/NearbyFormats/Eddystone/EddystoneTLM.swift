@@ -20,6 +20,13 @@ public struct EddystoneTLM: Hashable, Sendable {
 
     public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(serviceData, layer: .eddystone)
+        try self.init(&c)
+    }
+
+    /// The same, reading the service data at the cursor to its end: the form the AD data
+    /// decoder uses, borrowing the record's bytes.
+    public init(_ c: inout ByteCursor) throws(DecodeError) {
+        c.layer = .eddystone
         try c.skip(2, "TLM frame type and version")
         batteryRaw = try c.readUInt16BE("TLM VBATT")
         temperatureRaw = try c.readInt16BE("TLM TEMP")

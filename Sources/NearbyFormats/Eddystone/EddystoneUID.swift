@@ -23,12 +23,18 @@ public struct EddystoneUID: Hashable, Sendable {
     /// Decodes the service data after the UUID, frame type byte included.
     public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(serviceData, layer: .eddystone)
+        try self.init(&c)
+    }
+
+    /// The same, reading the service data at the cursor to its end: the form the AD data
+    /// decoder uses, borrowing the record's bytes.
+    public init(_ c: inout ByteCursor) throws(DecodeError) {
+        c.layer = .eddystone
         try c.skip(1, "UID frame type")
         txPowerDBm = try c.readInt8("UID Tx_Power")
-        namespace = ShortBytes(try c.readSlice(10, "UID namespace"))
-        instance = ShortBytes(try c.readSlice(6, "UID instance"))
-        let rest = c.readableBytes
-        reserved = ShortBytes(try c.readSlice(min(rest, 2), "UID RFU"))
+        namespace = try c.readShortBytes(10, "UID namespace")
+        instance = try c.readShortBytes(6, "UID instance")
+        reserved = try c.readShortBytes(min(c.readableBytes, 2), "UID RFU")
         try c.expectEnd("UID frame")
     }
 }

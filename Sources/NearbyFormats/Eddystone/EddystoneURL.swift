@@ -26,10 +26,17 @@ public struct EddystoneURL: Hashable, Sendable {
 
     public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(serviceData, layer: .eddystone)
+        try self.init(&c)
+    }
+
+    /// The same, reading the service data at the cursor to its end: the form the AD data
+    /// decoder uses, borrowing the record's bytes.
+    public init(_ c: inout ByteCursor) throws(DecodeError) {
+        c.layer = .eddystone
         try c.skip(1, "URL frame type")
         txPowerDBm = try c.readInt8("URL Tx_Power")
         scheme = try c.readUInt8("URL scheme")
-        encoded = Array(c.readRest())
+        encoded = c.readRestArray()
     }
 
     /// A reserved byte of the encoding: its offset in `encoded` and its value.

@@ -44,20 +44,28 @@ public struct TokenAdvertisement: Hashable, Sendable {
     /// token header (for example a Nearby Connections advertisement); throws when it is
     /// but the rest does not follow v1.
     public static func decode(serviceData: ArraySlice<UInt8>) throws(DecodeError) -> Content? {
-        guard serviceData.first == header else { return nil }
         var c = ByteCursor(serviceData, layer: .token)
+        return try decode(&c)
+    }
+
+    /// The same, reading the service data at the cursor to its end (the cursor is left
+    /// where it was when this returns nil).
+    public static func decode(_ c: inout ByteCursor) throws(DecodeError) -> Content? {
+        guard c.peekUInt8() == header else { return nil }
+        c.layer = .token
         try c.skip(1, "token header")
         let versionByte = try c.readUInt8("token version")
         let major = versionByte >> 4
         guard major == majorVersion else {
-            return .unknownVersion(major, Array(c.readRest()))
+            return .unknownVersion(major, c.readRestArray())
         }
         let lengthOffset = c.readerIndex
         let length = Int(try c.readUInt8("token length"))
         guard allowedLengths.contains(length) else {
             throw c.error(.invalidValue, at: lengthOffset, "token length \(length) is not 6 or 8…16")
         }
-        let token = Array(try c.readDeclared(length, declaredAt: lengthOffset, "token"))
+        try c.expectDeclared(length, declaredAt: lengthOffset, "token")
+        let token = try c.readArray(length, "token")
         let txPower = try c.readInt8("token Tx_Power")
         try c.expectEnd("token advertisement")
         return .v1(TokenAdvertisement(token: token, txPowerDBm: txPower, flags: versionByte & 0x0F))
