@@ -3,26 +3,48 @@
 /// advertisement's source, which every advertisement carries.
 ///
 /// A `String` raw value costs a retain and a release each time such a value is copied or
-/// replaced, millions of times per capture; a `StaticName` is two words with no reference
-/// count. It reads like a string: written as a literal, compared and hashed by its text,
-/// printed as its text.
+/// replaced, millions of times per capture; a `StaticName` is one word with no reference
+/// count (the address of the literal's nul-terminated bytes, or for a literal of one
+/// Unicode scalar, which Swift stores without bytes, the scalar tagged in the top bit). It
+/// reads like a string: written as a literal, compared and hashed by its text, printed as
+/// its text.
 public struct StaticName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    public let text: StaticString
+    @usableFromInline let bits: UInt64
+    static let scalarTag: UInt64 = 1 << 63
 
-    public init(stringLiteral text: StaticString) { self.text = text }
-
-    public var description: String { text.description }
-
-    public static func == (a: StaticName, b: StaticName) -> Bool {
-        // The same literal is the same bytes in the binary: compared by address first.
-        a.text.withUTF8Buffer { x in
-            b.text.withUTF8Buffer { y in
-                x.count == y.count && (x.baseAddress == y.baseAddress || x.elementsEqual(y))
-            }
+    public init(stringLiteral text: StaticString) {
+        if text.hasPointerRepresentation {
+            bits = UInt64(UInt(bitPattern: text.utf8Start))
+        } else {
+            bits = Self.scalarTag | UInt64(text.unicodeScalar.value)
         }
     }
 
+    public var description: String {
+        if bits & Self.scalarTag != 0 {
+            return String(Character(Unicode.Scalar(UInt32(truncatingIfNeeded: bits))!))
+        }
+        return String(cString: UnsafePointer<CChar>(bitPattern: UInt(bits))!)
+    }
+
+    /// The UTF-8 bytes of the text, for comparing and hashing.
+    private func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if bits & Self.scalarTag != 0 {
+            var text = description
+            return text.withUTF8(body)
+        }
+        let start = UnsafePointer<UInt8>(bitPattern: UInt(bits))!
+        var end = start
+        while end.pointee != 0 { end += 1 }
+        return body(UnsafeBufferPointer(start: start, count: end - start))
+    }
+
+    public static func == (a: StaticName, b: StaticName) -> Bool {
+        // The same literal is the same bytes in the binary: compared by address first.
+        a.bits == b.bits || a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+    }
+
     public func hash(into hasher: inout Hasher) {
-        text.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -34,13 +34,18 @@ public enum CaptureDecoder {
         func deliver(_ advertisement: consuming Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally) -> DecodeError? {
             let decoded = DecodedAdvertisement(advertisement)
             tally.count(decoded)
-            let reassembled = (decoded.advertisement.extended?.fragments ?? 1) > 1
-            for error in decoded.contents.errors {
-                onIssue(DecodeIssue(file: path, record: decoded.advertisement.record, recordFileOffset: fileOffset,
-                                    line: line, error: error, inReassembledData: reassembled))
+            // Faults are rare: the clean path does not touch (retain) the array of errors.
+            var firstError: DecodeError?
+            if !decoded.contents.errors.isEmpty {
+                let reassembled = (decoded.advertisement.extended?.fragments ?? 1) > 1
+                for error in decoded.contents.errors {
+                    onIssue(DecodeIssue(file: path, record: decoded.advertisement.record, recordFileOffset: fileOffset,
+                                        line: line, error: error, inReassembledData: reassembled))
+                }
+                firstError = decoded.contents.errors.first
             }
             onAdvertisement(decoded)
-            return decoded.contents.errors.first
+            return firstError
         }
 
         while let result = reader.next() {

@@ -22,12 +22,17 @@ public enum AdvertisingDataDecoder {
         var c = ByteCursor(data, layer: .adStructure)
         do throws(DecodeError) {
             while let header = try ADStructure.readHeader(&c) {
-                // A carved cursor borrows the same bytes: nothing is copied or retained.
-                var payload = try c.carve(header.payloadLength, "AD data")
-                do throws(DecodeError) {
-                    try decode(header.type, &payload, into: &out)
-                } catch {
-                    out.errors.append(error)
+                switch header.type {
+                case .serviceData16BitUUID, .manufacturerSpecificData, .txPowerLevel:
+                    // A carved cursor borrows the same bytes: nothing is copied or retained.
+                    var payload = try c.carve(header.payloadLength, "AD data")
+                    do throws(DecodeError) {
+                        try decode(header.type, &payload, into: &out)
+                    } catch {
+                        out.errors.append(error)
+                    }
+                default:
+                    try c.skip(header.payloadLength, "AD data")
                 }
             }
         } catch {

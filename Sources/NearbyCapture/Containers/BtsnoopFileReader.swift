@@ -55,7 +55,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         index += 1
         let headerOffset = file.offset
         let got = file.read(into: &header, count: 24)
-        var c = ByteCursor(header[0..<got], layer: .btsnoop)
+        var c = ByteCursor(header.span.extracting(0..<got), layer: .btsnoop)
         do throws(DecodeError) {
             let originalLength = try c.readUInt32BE("original length")
             let includedLength = try c.readUInt32BE("included length")

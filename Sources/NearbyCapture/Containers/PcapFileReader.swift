@@ -55,8 +55,12 @@ public final class PcapFileReader: CaptureRecordReader {
             index += 1
             let h = header!.pointee
             let length = Int(h.caplen)
-            buffer.removeAll(keepingCapacity: true)
-            buffer.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+            // The buffer only grows (to the longest record so far); a record is copied in at
+            // once and handed on as a slice of it.
+            if buffer.count < length { buffer.append(contentsOf: repeatElement(0, count: length - buffer.count)) }
+            if length > 0, let data {
+                buffer.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: data, byteCount: length) }
+            }
             var fileOffset: Int64? = nil
             if format == .pcap {
                 if length >= snapshotLength, let fp = pcap_file(handle) {
