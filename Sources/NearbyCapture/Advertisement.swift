@@ -25,8 +25,10 @@ public struct Advertisement: Sendable {
     /// Link-layer channel index 0–39 (37–39 advertising) when the capture records it.
     public var channelIndex: UInt8?
     /// The AD data; nil for PDUs that carry none (ADV_DIRECT_IND, directed reports).
-    /// Indices are those of the record (or of the reassembled data for chained reports).
-    public var data: ArraySlice<UInt8>?
+    /// Indices are offsets in the record (or in the reassembled data for chained reports).
+    /// Held inline up to 32 bytes (`InlineBytes`): an advertisement does not keep the
+    /// record's buffer, and copying one costs no reference count.
+    public var data: InlineBytes?
     /// Details of LE Extended Advertising Reports.
     public var extended: ExtendedReportDetails?
     /// The target address of a directed advertisement.
@@ -36,7 +38,7 @@ public struct Advertisement: Sendable {
     public init(
         record: Int, timestampMicros: Int64?, source: AdvertisementSource, eventTypeRaw: UInt16,
         address: BluetoothAddress, addressType: AddressType, rssiDBm: Int8?, txPowerDBm: Int8? = nil,
-        channelIndex: UInt8? = nil, data: ArraySlice<UInt8>?, extended: ExtendedReportDetails? = nil,
+        channelIndex: UInt8? = nil, data: InlineBytes?, extended: ExtendedReportDetails? = nil,
         directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
     ) {
         self.record = record

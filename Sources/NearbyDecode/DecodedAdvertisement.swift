@@ -9,7 +9,9 @@ public struct DecodedAdvertisement: Sendable {
     public var contents: AdvertisingDataContents
 
     public init(_ advertisement: consuming Advertisement) {
-        contents = advertisement.data.map(AdvertisingDataDecoder.decode) ?? AdvertisingDataContents()
+        // Decoded where it lies (`data!`, a projection): `advertisement.data.map(…)` and
+        // `if let` copied the whole advertisement first.
+        contents = advertisement.data != nil ? AdvertisingDataDecoder.decode(advertisement.data!) : AdvertisingDataContents()
         self.advertisement = advertisement
     }
 

@@ -17,9 +17,21 @@ public struct AdvertisingDataContents: Sendable {
 /// advertisements v1 (Service Data 0x16, UUID 0xFEF3), iBeacon and AltBeacon (Manufacturer
 /// Specific Data 0xFF).
 public enum AdvertisingDataDecoder {
+    /// Decodes AD data held in a slice (offsets are the slice's indices).
     public static func decode(_ data: ArraySlice<UInt8>) -> AdvertisingDataContents {
-        var out = AdvertisingDataContents()
         var c = ByteCursor(data, layer: .adStructure)
+        return decode(&c)
+    }
+
+    /// Decodes an advertisement's AD data (offsets are the collection's indices).
+    public static func decode(_ data: InlineBytes) -> AdvertisingDataContents {
+        data.withCursor(layer: .adStructure) { decode(&$0) }
+    }
+
+    /// Decodes the AD data from the cursor to its end.
+    public static func decode(_ c: inout ByteCursor) -> AdvertisingDataContents {
+        var out = AdvertisingDataContents()
+        c.layer = .adStructure
         do throws(DecodeError) {
             while let header = try ADStructure.readHeader(&c) {
                 switch header.type {

@@ -1,3 +1,5 @@
+import NearbyBytes
+
 /// Joins the fragments of extended advertising data that a controller reports in
 /// several LE Extended Advertising Reports (data status 1 = "incomplete, more data to
 /// come"; Core Vol 4 Part E §7.7.65.13, Vol 6 Part B §4.4.2.4).
@@ -99,7 +101,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     /// status 1 (the controller promised more that never came).
     private static func pendingAdvertisement(_ chain: Chain) -> Advertisement {
         var a = chain.last
-        a.data = chain.data[...]
+        a.data = InlineBytes(chain.data)
         a.extended?.dataStatus = 1
         a.extended?.fragments = chain.fragments
         a.extended?.truncated = true
@@ -108,7 +110,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
 
     private func joined(_ last: Advertisement, _ chain: Chain, status: UInt8, truncated: Bool) -> Advertisement {
         var a = last
-        a.data = chain.data[...]
+        a.data = InlineBytes(chain.data)
         a.extended?.dataStatus = status
         a.extended?.fragments = chain.fragments
         a.extended?.truncated = truncated

@@ -38,13 +38,8 @@ public struct LEMetaSubevent: RawRepresentable, Hashable, Sendable {
 public struct RecordContext: Sendable {
     public var index: Int
     public var timestampMicros: Int64?
-    /// The record's bytes (indices are record offsets): decoders read them through a
-    /// borrowing `ByteCursor` and slice an advertisement's data from here, so that it keeps
-    /// the record's storage rather than a copy.
-    public var bytes: ArraySlice<UInt8>
-    public init(index: Int, timestampMicros: Int64?, bytes: ArraySlice<UInt8>) {
+    public init(index: Int, timestampMicros: Int64?) {
         self.index = index
         self.timestampMicros = timestampMicros
-        self.bytes = bytes
     }
 }

@@ -22,12 +22,12 @@ public enum LEAdvertisingReport {
             let address = try c.readAddressLE("Address")
             let lengthOffset = c.readerIndex
             let length = try c.readUInt8("Data_Length")
-            let data = try c.readDeclaredRange(Int(length), declaredAt: lengthOffset, "Data")
+            let data = try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data")
             let rssi = try c.readInt8("RSSI")
             let advertisement = Advertisement(
                 record: context.index, timestampMicros: context.timestampMicros, source: .hciAdvertisingReport,
                 eventTypeRaw: UInt16(eventType), address: BluetoothAddress(rawValue: address),
-                addressType: AddressType(rawValue: addressType), rssiDBm: rssi == 127 ? nil : rssi, data: context.bytes[data])
+                addressType: AddressType(rawValue: addressType), rssiDBm: rssi == 127 ? nil : rssi, data: data)
             emit(consume advertisement)
         }
         try c.expectEnd("LE Advertising Report")

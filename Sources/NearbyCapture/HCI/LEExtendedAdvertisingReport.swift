@@ -34,7 +34,7 @@ public enum LEExtendedAdvertisingReport {
             let direct = try c.readAddressLE("Direct_Address")
             let lengthOffset = c.readerIndex
             let length = try c.readUInt8("Data_Length")
-            let data = context.bytes[try c.readDeclaredRange(Int(length), declaredAt: lengthOffset, "Data")]
+            let data = try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data")
             let directed = eventType & 0x0004 != 0
             let status = UInt8((eventType >> 5) & 0x3)
             let advertisement = Advertisement(

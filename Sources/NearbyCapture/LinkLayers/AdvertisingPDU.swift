@@ -42,6 +42,7 @@ public enum AdvertisingPDU {
             throw c.error(.crcFailed, at: packetStart, "the capture device reports a CRC error")
         }
         let pduStart = c.readerIndex
+        let pdu = c
         let header = try c.readUInt8("PDU header")
         let lengthOffset = c.readerIndex
         let length = try c.readUInt8("Length")
@@ -49,7 +50,8 @@ public enum AdvertisingPDU {
         let crcOffset = c.readerIndex
         let carried = try c.readUInt24LE("CRC")
         try c.expectEnd("LE packet")
-        let computed = BLECRC24.compute(context.bytes[pduStart..<crcOffset])
+        var covered = pdu
+        let computed = try covered.carve(crcOffset - pduStart, "CRC input").bytes.withUnsafeBytes { BLECRC24.compute($0) }
         let matches = computed == carried || (crcLayout == .registerValue && BLECRC24.reversed(computed) == carried)
         if !matches {
             throw c.error(.crcMismatch, at: crcOffset,
@@ -64,7 +66,7 @@ public enum AdvertisingPDU {
             emit(Advertisement(
                 record: context.index, timestampMicros: context.timestampMicros, source: .linkLayer,
                 eventTypeRaw: UInt16(type), address: BluetoothAddress(rawValue: address), addressType: txAdd,
-                rssiDBm: rssi, channelIndex: channelIndex, data: context.bytes[p.readRestRange()]))
+                rssiDBm: rssi, channelIndex: channelIndex, data: p.readRestInlineBytes()))
             return .decoded
         case 1:
             let address = try p.readAddressLE("AdvA")

@@ -16,7 +16,7 @@ public struct RecordDecoder: Sendable {
     /// Decodes `record`, emitting each advertisement it completes, and says how it is
     /// to be counted.
     public mutating func decode(_ record: CaptureRecord, emit: (consuming Advertisement) -> Void) -> RecordOutcome {
-        let context = RecordContext(index: record.index, timestampMicros: record.timestampMicros, bytes: record.bytes)
+        let context = RecordContext(index: record.index, timestampMicros: record.timestampMicros)
         do {
             return try decodeThrowing(record, context: context, emit: emit)
         } catch {

@@ -1,0 +1,123 @@
+/// Bytes that own their storage without a reference count when they are few: up to
+/// `inlineCapacity` (32) bytes are held inline, more on the heap. An advertisement's AD data
+/// is one: every legacy advertisement's (at most 31 bytes) fits inline, so that decoding,
+/// handing on and dropping an advertisement costs no retain, release or allocation (a
+/// slice of the record's array cost a retain and a release each time it was copied, and
+/// kept the reader's buffer alive); reassembled extended data (up to 1,650 bytes) goes to
+/// the heap.
+///
+/// A random-access collection of `UInt8` whose indices are `startIndex..<endIndex`, where
+/// `startIndex` is chosen by the maker: the offset in the record the bytes were read from,
+/// so that positions (and decode errors) inside them are record offsets, as for a slice.
+/// Equal when the bytes are equal, whatever the indices (like `ArraySlice`).
+public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
+    CustomStringConvertible
+{
+    /// The largest number of bytes held inline.
+    public static let inlineCapacity = 32
+
+    @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// The bytes, when there are more than `inlineCapacity`; nil otherwise.
+    @usableFromInline var heap: [UInt8]?
+    @usableFromInline var length: Int = 0
+    public let startIndex: Int
+
+    /// No bytes.
+    @inlinable public init() { startIndex = 0 }
+
+    /// A copy of `source`, indexed from `startIndex`.
+    @inlinable
+    public init(copying source: UnsafeRawBufferPointer, startIndex: Int = 0) {
+        self.startIndex = startIndex
+        length = source.count
+        if source.count <= Self.inlineCapacity {
+            if let from = source.baseAddress {
+                withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: from, byteCount: source.count) }
+            }
+        } else {
+            heap = Array(source)
+        }
+    }
+
+    /// A copy of `bytes`, indexed from `startIndex`.
+    @inlinable
+    public init<C: Collection>(_ bytes: C, startIndex: Int = 0) where C.Element == UInt8 {
+        if let copy = bytes.withContiguousStorageIfAvailable({ InlineBytes(copying: UnsafeRawBufferPointer($0), startIndex: startIndex) }) {
+            self = copy
+        } else {
+            self = Array(bytes).withUnsafeBytes { InlineBytes(copying: $0, startIndex: startIndex) }
+        }
+    }
+
+    @inlinable
+    public init(arrayLiteral elements: UInt8...) { self.init(elements) }
+
+    @inlinable public var endIndex: Int { startIndex &+ length }
+    @inlinable public var count: Int { length }
+
+    @inlinable
+    public subscript(position: Int) -> UInt8 {
+        precondition(position >= startIndex && position < endIndex, "InlineBytes index \(position) out of range \(startIndex)..<\(endIndex)")
+        return withUnsafeBytes { $0[position &- startIndex] }
+    }
+
+    /// Calls `body` with the bytes in contiguous memory (valid only during the call).
+    @inlinable
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if let heap { return try heap.withUnsafeBytes(body) }
+        var storage = words
+        return try Swift.withUnsafeBytes(of: &storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+    }
+
+    @inlinable
+    public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try withUnsafeBytes { try body($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    @inlinable
+    public static func == (a: InlineBytes, b: InlineBytes) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.elementsEqual(y) } }
+    }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    /// Written as the array of the same bytes would be: `[1, 2, 3]`.
+    public var description: String { Array(self).description }
+}
+
+extension ByteCursor {
+    /// Reads a field whose length was declared by a length field at `lengthOffset` into
+    /// `InlineBytes` indexed by record offsets (the errors of `carveDeclared`).
+    @inlinable
+    public mutating func readDeclaredInlineBytes(
+        _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString
+    ) throws(DecodeError) -> InlineBytes {
+        try expectDeclared(count, declaredAt: lengthOffset, field)
+        defer { position &+= count }
+        let start = readerIndex
+        return bytes.withUnsafeBytes { InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position..<position &+ count]), startIndex: start) }
+    }
+
+    /// Reads everything that is left into `InlineBytes` indexed by record offsets.
+    @inlinable
+    public mutating func readRestInlineBytes() -> InlineBytes {
+        defer { position = bytes.count }
+        let start = readerIndex
+        return bytes.withUnsafeBytes { InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position...]), startIndex: start) }
+    }
+}
+
+extension InlineBytes {
+    /// Calls `body` with a cursor over the bytes (offsets are this collection's indices),
+    /// valid only during the call.
+    @inlinable
+    public func withCursor<R>(layer: DecodeError.Layer, _ body: (inout ByteCursor) -> R) -> R {
+        withUnsafeBytes { raw in
+            var c = ByteCursor(Span<UInt8>(_unsafeBytes: raw), startIndex: startIndex, layer: layer)
+            return body(&c)
+        }
+    }
+}

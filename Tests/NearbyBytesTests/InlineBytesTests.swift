@@ -1,0 +1,75 @@
+import NearbyBytes
+import Testing
+
+@Suite struct InlineBytesTests {
+    @Test(arguments: [0, 1, 31, 32, 33, 255, 1650])
+    func holdsExactlyTheBytesItWasGivenInlineOrNot(count: Int) {
+        let source = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let bytes = InlineBytes(source, startIndex: 100)
+        #expect(bytes.count == count)
+        #expect(bytes.startIndex == 100)
+        #expect(bytes.endIndex == 100 + count)
+        #expect(Array(bytes) == source)
+        if count > 0 {
+            #expect(bytes[100] == source[0])
+            #expect(bytes[100 + count - 1] == source[count - 1])
+        }
+        bytes.withUnsafeBytes { #expect(Array($0) == source) }
+        #expect(bytes.withContiguousStorageIfAvailable { Array($0) } == source)
+    }
+
+    @Test func equalityAndHashingFollowTheBytesNotTheIndices() {
+        let a = InlineBytes([1, 2, 3], startIndex: 0)
+        let b = InlineBytes([1, 2, 3], startIndex: 9)
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a != InlineBytes([1, 2, 4]))
+        #expect(a != InlineBytes([1, 2]))
+        let long = Array(repeating: UInt8(7), count: 40)
+        #expect(InlineBytes(long) == InlineBytes(long[...], startIndex: 3))
+        #expect(InlineBytes(long) != InlineBytes(Array(long.dropLast()) + [8]))
+        #expect(([] as InlineBytes).isEmpty)
+        #expect(InlineBytes([0xAB]).description == "[171]")
+    }
+
+    @Test func aCursorReadsItWithTheRecordOffsets() {
+        let record: [UInt8] = [0xFF, 0xFF, 3, 0xA1, 0xA2, 0xA3, 0x05, 0x06]
+        var c = ByteCursor(record, layer: .file)
+        do {
+            try c.skip(2, "padding")
+            let lengthOffset = c.readerIndex
+            let n = Int(try c.readUInt8("length"))
+            let field = try c.readDeclaredInlineBytes(n, declaredAt: lengthOffset, "field")
+            #expect(Array(field) == [0xA1, 0xA2, 0xA3])
+            #expect(field.startIndex == 3)
+            let rest = c.readRestInlineBytes()
+            #expect(Array(rest) == [0x05, 0x06])
+            #expect(rest.startIndex == 6)
+            let atEnd = c.isAtEnd
+            #expect(atEnd)
+            let (second, failureOffset) = field.withCursor(layer: .adStructure) { inner -> (UInt8?, Int?) in
+                _ = try? inner.readUInt8("a")
+                let b = try? inner.readUInt8("b")
+                do throws(DecodeError) { _ = try inner.readUInt16LE("c"); return (b, nil) } catch { return (b, error.offset) }
+            }
+            #expect(second == 0xA2)
+            #expect(failureOffset == 5)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func aDeclaredLengthPastTheEndIsAnOverrunAndReadsNothing() {
+        let record: [UInt8] = [4, 1, 2]
+        var c = ByteCursor(record, layer: .adStructure)
+        do {
+            _ = try c.readDeclaredInlineBytes(4, declaredAt: 0, "data")
+            Issue.record("expected an overrun")
+        } catch {
+            #expect(error.code == .lengthOverrun)
+            #expect(error.offset == 0)
+        }
+        let index = c.readerIndex
+        #expect(index == 0)
+    }
+}
