@@ -56,6 +56,13 @@ public struct Advertisement: Sendable {
         self.directAddressType = directAddressType
     }
 
+    /// True when the advertisement carries AD data, even of length 0 (a report's Data field,
+    /// as opposed to a PDU or report that has none).
+    @inlinable public var hasData: Bool {
+        if case .none = data { return false }
+        return true
+    }
+
     /// True when the advertisement carries at least one byte of AD data. (A report with
     /// Data_Length 0 has none, like Wireshark's count of advertisements with AD entries.)
     public var hasADData: Bool { data.map { !$0.isEmpty } ?? false }

@@ -31,8 +31,14 @@ public enum CaptureDecoder {
 
         // The counts are passed `inout`: captured by this function and the closures calling
         // it, they were checked for exclusive access at run time on every advertisement.
-        func deliver(_ advertisement: consuming Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally) -> DecodeError? {
-            let decoded = DecodedAdvertisement(advertisement)
+        // One decoded advertisement, replaced for each: its beacon array keeps its storage
+        // (no allocation per advertisement), unless the consumer kept a copy of it.
+        var scratch = DecodedAdvertisement(Advertisement(
+            record: 0, timestampMicros: nil, source: .hciAdvertisingReport, eventTypeRaw: 0,
+            address: BluetoothAddress(rawValue: 0), addressType: AddressType(rawValue: 0), rssiDBm: nil, data: nil))
+        func deliver(_ advertisement: consuming Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally,
+                     reusing decoded: inout DecodedAdvertisement) -> DecodeError? {
+            decoded.replace(with: advertisement)
             tally.count(decoded)
             // Faults are rare: the clean path does not touch (retain) the array of errors.
             var firstError: DecodeError?
@@ -64,7 +70,7 @@ public enum CaptureDecoder {
                 // The closure captures these rather than the record (a copy of it per record).
                 let (index, fileOffset, line) = (record.index, record.fileOffset, record.line)
                 let outcome = decoder.decode(record) { (advertisement: consuming Advertisement) in
-                    if let fault = deliver(advertisement, fileOffset: fileOffset, line: line, into: &tally),
+                    if let fault = deliver(advertisement, fileOffset: fileOffset, line: line, into: &tally, reusing: &scratch),
                        firstDataFault == nil {
                         firstDataFault = fault
                     }
@@ -92,7 +98,7 @@ public enum CaptureDecoder {
             }
         }
         decoder.finish { advertisement in
-            _ = deliver(advertisement, fileOffset: nil, line: nil, into: &tally)
+            _ = deliver(advertisement, fileOffset: nil, line: nil, into: &tally, reusing: &scratch)
             // The record that carried the last fragment held data the capture never completed:
             // it becomes malformed (once), so every reported fault has a malformed record.
             if cleanWithOpenChains.remove(advertisement.record) != nil {

@@ -9,10 +9,28 @@ public struct DecodedAdvertisement: Sendable {
     public var contents: AdvertisingDataContents
 
     public init(_ advertisement: consuming Advertisement) {
-        // Decoded where it lies (`data!`, a projection): `advertisement.data.map(…)` and
-        // `if let` copied the whole advertisement first.
-        contents = advertisement.data != nil ? AdvertisingDataDecoder.decode(advertisement.data!) : AdvertisingDataContents()
+        contents = Self.contents(of: advertisement)
         self.advertisement = advertisement
+    }
+
+    /// Makes this the decoding of `advertisement`, reusing the storage of the beacon array
+    /// (no allocation per advertisement while nothing else holds the array; one that a
+    /// consumer kept is left alone, by copy-on-write): how `CaptureDecoder` hands out the
+    /// advertisements of a capture.
+    public mutating func replace(with advertisement: consuming Advertisement) {
+        contents.removeAll()
+        Self.decode(advertisement, into: &contents)
+        self.advertisement = advertisement
+    }
+
+    /// The AD data decoded, read from a borrowed advertisement: read from the owned one in
+    /// `init`, the optimizer copied the whole advertisement first.
+    private static func contents(of advertisement: borrowing Advertisement) -> AdvertisingDataContents {
+        advertisement.data.map(AdvertisingDataDecoder.decode) ?? AdvertisingDataContents()
+    }
+
+    private static func decode(_ advertisement: borrowing Advertisement, into contents: inout AdvertisingDataContents) {
+        if let data = advertisement.data { AdvertisingDataDecoder.decode(data, into: &contents) }
     }
 
     public var beacons: [BeaconFrame] { contents.beacons }

@@ -11,6 +11,13 @@ public struct AdvertisingDataContents: Sendable {
     public var errors: [DecodeError] = []
 
     public init() {}
+
+    /// Empties the contents, keeping the storage of the beacon array for the next decode.
+    public mutating func removeAll() {
+        beacons.removeAll(keepingCapacity: true)
+        txPowerLevelDBm = nil
+        if !errors.isEmpty { errors.removeAll() }
+    }
 }
 
 /// Decodes AD data into beacon frames: Eddystone (Service Data 0x16, UUID 0xFEAA), token
@@ -25,12 +32,27 @@ public enum AdvertisingDataDecoder {
 
     /// Decodes an advertisement's AD data (offsets are the collection's indices).
     public static func decode(_ data: InlineBytes) -> AdvertisingDataContents {
-        data.withCursor(layer: .adStructure) { decode(&$0) }
+        var out = AdvertisingDataContents()
+        decode(data, into: &out)
+        return out
+    }
+
+    /// Decodes an advertisement's AD data into `out`, which must be empty (`removeAll()`):
+    /// a decoder that reuses one `AdvertisingDataContents` allocates no beacon array per
+    /// advertisement.
+    public static func decode(_ data: InlineBytes, into out: inout AdvertisingDataContents) {
+        data.withCursor(layer: .adStructure) { decode(&$0, into: &out) }
     }
 
     /// Decodes the AD data from the cursor to its end.
     public static func decode(_ c: inout ByteCursor) -> AdvertisingDataContents {
         var out = AdvertisingDataContents()
+        decode(&c, into: &out)
+        return out
+    }
+
+    /// Decodes the AD data from the cursor to its end into `out`, which must be empty.
+    public static func decode(_ c: inout ByteCursor, into out: inout AdvertisingDataContents) {
         c.layer = .adStructure
         do throws(DecodeError) {
             while let header = try ADStructure.readHeader(&c) {
@@ -50,7 +72,6 @@ public enum AdvertisingDataDecoder {
         } catch {
             out.errors.append(error)
         }
-        return out
     }
 
     @inline(__always)

@@ -70,6 +70,22 @@ import Testing
         }
     }
 
+    @Test func advertisementsAConsumerKeepsKeepTheirOwnBeacons() throws {
+        // CaptureDecoder hands out one DecodedAdvertisement replaced for each advertisement,
+        // reusing its beacon array: a copy kept by the consumer must not see later ones.
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        try FixtureCaptures.write(to: dir.path)
+        var kept: [DecodedAdvertisement] = []
+        _ = try CaptureDecoder.decode(path: dir.file("hci-h4-1002.btsnoop"), onAdvertisement: { kept.append($0) },
+                                      onIssue: { Issue.record("unexpected issue: \($0)") })
+        let withBeacons = kept.filter { !$0.beacons.isEmpty }
+        #expect(withBeacons.count == Self.hciLines.count)
+        #expect(withBeacons.map { $0.beacons.map { BeaconJSON.object($0).serialized } } == Self.hciLines.map(\.beacons))
+        for d in kept {
+            #expect(d.beacons == DecodedAdvertisement(d.advertisement).beacons, "record \(d.advertisement.record)")
+        }
+    }
+
     static let airLines = [
         Line(record: 1, address: "c0:ff:ee:00:00:02", rssi: "", eventType: "ADV_NONCONN_IND", beacons: [eid]),
         Line(record: 2, address: "c0:ff:ee:00:00:01", rssi: "", eventType: "ADV_IND", beacons: [uid]),

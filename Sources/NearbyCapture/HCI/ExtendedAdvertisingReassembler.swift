@@ -43,7 +43,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
 
     /// Takes one decoded report and emits an advertisement when its data is complete.
     public mutating func accept(_ report: consuming Advertisement, emit: (consuming Advertisement) -> Void) {
-        guard let details = report.extended, report.data != nil else { return emit(report) }
+        guard let details = Self.extendedDetails(of: report) else { return emit(report) }
         // Most reports come whole, with no chain open: handed on as they are.
         if details.dataStatus != 1 && pending.isEmpty { return emit(report) }
         let data = report.data!
@@ -74,6 +74,12 @@ public struct ExtendedAdvertisingReassembler: Sendable {
         whole.data.append(contentsOf: data)
         whole.fragments += 1
         emit(joined(report, whole, status: details.dataStatus, truncated: details.dataStatus == 2))
+    }
+
+    /// The extended details of a report that has data, read from a borrow (read from the
+    /// owned report, the optimizer first copied it whole).
+    private static func extendedDetails(of report: borrowing Advertisement) -> ExtendedReportDetails? {
+        report.hasData ? report.extended : nil
     }
 
     /// Emits every chain still open (at the end of a capture), oldest first, as truncated.
