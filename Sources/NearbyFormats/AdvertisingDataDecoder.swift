@@ -14,7 +14,7 @@ public struct AdvertisingDataContents: Sendable {
 
     /// Empties the contents, keeping the storage of the beacon array for the next decode.
     public mutating func removeAll() {
-        beacons.removeAll(keepingCapacity: true)
+        if !beacons.isEmpty { beacons.removeAll(keepingCapacity: true) }
         txPowerLevelDBm = nil
         if !errors.isEmpty { errors.removeAll() }
     }
