@@ -14,7 +14,10 @@ public struct AdvertisingDataContents: Sendable {
 
     /// Empties the contents, keeping the storage of the beacon array for the next decode.
     public mutating func removeAll() {
-        if !beacons.isEmpty { beacons.removeAll(keepingCapacity: true) }
+        // One by one from the end: `removeAll(keepingCapacity:)` destroys the frames through
+        // the generic runtime (a value-witness call per frame), several times the cost for
+        // the one or two frames an advertisement has.
+        while !beacons.isEmpty { beacons.removeLast() }
         txPowerLevelDBm = nil
         if !errors.isEmpty { errors.removeAll() }
     }
