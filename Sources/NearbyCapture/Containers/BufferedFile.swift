@@ -57,6 +57,13 @@ final class BufferedFile {
     func read(into buffer: inout [UInt8], at start: Int = 0, count: Int) -> Int {
         if buffer.count < start + count { buffer += [UInt8](repeating: 0, count: start + count - buffer.count) }
         return buffer.withUnsafeMutableBytes { raw in
+            // The common case, a record inside the chunk: one copy and no loop.
+            if count <= chunkEnd - chunkStart, count > 0 {
+                (raw.baseAddress! + start).copyMemory(from: chunk.baseAddress! + chunkStart, byteCount: count)
+                chunkStart += count
+                offset += Int64(count)
+                return count
+            }
             var done = 0
             while done < count {
                 if chunkStart == chunkEnd {
