@@ -29,13 +29,15 @@ public enum CaptureDecoder {
         // chain still open at the end of the capture can make its last record malformed.
         var cleanWithOpenChains: Set<Int> = []
 
-        // The counts are passed `inout`: captured by this function and the closures calling
-        // it, they were checked for exclusive access at run time on every advertisement.
         // One decoded advertisement, replaced for each: its beacon array keeps its storage
         // (no allocation per advertisement), unless the consumer kept a copy of it.
         var scratch = DecodedAdvertisement(Advertisement(
             record: 0, timestampMicros: nil, source: .hciAdvertisingReport, eventTypeRaw: 0,
             address: BluetoothAddress(rawValue: 0), addressType: AddressType(rawValue: 0), rssiDBm: nil, data: nil))
+
+        // The counts and the scratch value are passed `inout`: captured by this function and
+        // the closures calling it, they were checked for exclusive access at run time on every
+        // advertisement.
         func deliver(_ advertisement: consuming Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally,
                      reusing decoded: inout DecodedAdvertisement) -> DecodeError? {
             decoded.replace(with: advertisement)
@@ -67,10 +69,9 @@ public enum CaptureDecoder {
                 onIssue(issue)
             case .record(let record):
                 var firstDataFault: DecodeError?
-                // The closure captures these rather than the record (a copy of it per record).
-                let (index, fileOffset, line) = (record.index, record.fileOffset, record.line)
                 let outcome = decoder.decode(record) { (advertisement: consuming Advertisement) in
-                    if let fault = deliver(advertisement, fileOffset: fileOffset, line: line, into: &tally, reusing: &scratch),
+                    if let fault = deliver(advertisement, fileOffset: record.fileOffset, line: record.line,
+                                           into: &tally, reusing: &scratch),
                        firstDataFault == nil {
                         firstDataFault = fault
                     }
@@ -83,7 +84,7 @@ public enum CaptureDecoder {
                     } else {
                         tally.accounting.decoded += 1
                         if decoder.reassembler.pendingChainCount > 0 && cleanWithOpenChains.count < Self.openChainRecordLimit {
-                            cleanWithOpenChains.insert(index)
+                            cleanWithOpenChains.insert(record.index)
                         }
                     }
                     if decoder.reassembler.pendingChainCount == 0 && !cleanWithOpenChains.isEmpty { cleanWithOpenChains.removeAll(keepingCapacity: true) }
@@ -93,7 +94,8 @@ public enum CaptureDecoder {
                 case .malformed(let error):
                     tally.accounting.malformed += 1
                     tally.accounting.malformedByReason[error.key, default: 0] += 1
-                    onIssue(DecodeIssue(file: path, record: index, recordFileOffset: fileOffset, line: line, error: error))
+                    onIssue(DecodeIssue(file: path, record: record.index, recordFileOffset: record.fileOffset,
+                                        line: record.line, error: error))
                 }
             }
         }

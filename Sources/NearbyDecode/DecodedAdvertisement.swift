@@ -9,7 +9,8 @@ public struct DecodedAdvertisement: Sendable {
     public var contents: AdvertisingDataContents
 
     public init(_ advertisement: consuming Advertisement) {
-        contents = Self.contents(of: advertisement)
+        contents = AdvertisingDataContents()
+        Self.decode(advertisement, into: &contents)
         self.advertisement = advertisement
     }
 
@@ -23,12 +24,8 @@ public struct DecodedAdvertisement: Sendable {
         self.advertisement = advertisement
     }
 
-    /// The AD data decoded, read from a borrowed advertisement: read from the owned one in
-    /// `init`, the optimizer copied the whole advertisement first.
-    private static func contents(of advertisement: borrowing Advertisement) -> AdvertisingDataContents {
-        advertisement.data.map(AdvertisingDataDecoder.decode) ?? AdvertisingDataContents()
-    }
-
+    /// Decodes the AD data of a borrowed advertisement into `contents` (empty): read from
+    /// the owned one, the optimizer copied the whole advertisement first.
     private static func decode(_ advertisement: borrowing Advertisement, into contents: inout AdvertisingDataContents) {
         if let data = advertisement.data { AdvertisingDataDecoder.decode(data, into: &contents) }
     }
