@@ -5,8 +5,8 @@
 /// structure or per sub-cursor, which on captures of millions of advertisements was a third
 /// of decoding's time. Because it borrows, a cursor cannot outlive the bytes it reads (the
 /// compiler enforces it); what a decoder keeps, it copies out (`readShortBytes`,
-/// `readArray`) or takes as a range of the record (`readDeclaredRange`) to slice from the
-/// record's own array.
+/// `readArray`, `readDeclaredInlineBytes`) or takes as a range of the record
+/// (`readDeclaredRange`) to slice from the record's own array.
 ///
 /// Every `read…` either consumes exactly the bytes it returns or throws and consumes
 /// nothing. Multi-byte reads name their byte order. Offsets (`readerIndex`, error offsets,
@@ -179,6 +179,26 @@ public struct ByteCursor: ~Escapable {
         return bytes.extracting(unchecked: position..<bytes.count).withUnsafeBufferPointer { Array($0) }
     }
 
+    /// Reads a field whose length was declared by a length field at `lengthOffset` into
+    /// `InlineBytes` indexed by record offsets (the errors of `carveDeclared`).
+    @inlinable
+    public mutating func readDeclaredInlineBytes(
+        _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString
+    ) throws(DecodeError) -> InlineBytes {
+        try expectDeclared(count, declaredAt: lengthOffset, field)
+        defer { position &+= count }
+        let start = readerIndex
+        return bytes.withUnsafeBytes { InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position..<position &+ count]), startIndex: start) }
+    }
+
+    /// Reads everything that is left into `InlineBytes` indexed by record offsets.
+    @inlinable
+    public mutating func readRestInlineBytes() -> InlineBytes {
+        defer { position = bytes.count }
+        let start = readerIndex
+        return bytes.withUnsafeBytes { InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position...]), startIndex: start) }
+    }
+
     /// Carves the next `count` bytes of a fixed-size field into a cursor of their own
     /// (same layer, same record offsets), and moves past them.
     @inlinable @_lifetime(copy self)
@@ -198,13 +218,6 @@ public struct ByteCursor: ~Escapable {
         try expectDeclared(count, declaredAt: lengthOffset, field)
         defer { position &+= count }
         return ByteCursor(bytes.extracting(unchecked: position..<position &+ count), startIndex: readerIndex, layer: layer)
-    }
-
-    /// Carves everything that is left into a cursor of its own.
-    @inlinable @_lifetime(copy self)
-    public mutating func carveRest() -> ByteCursor {
-        defer { position = bytes.count }
-        return ByteCursor(bytes.extracting(unchecked: position..<bytes.count), startIndex: readerIndex, layer: layer)
     }
 
     /// Moves past a field whose length was declared at `lengthOffset` and returns its record

@@ -88,28 +88,6 @@ public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, Expressib
     public var description: String { Array(self).description }
 }
 
-extension ByteCursor {
-    /// Reads a field whose length was declared by a length field at `lengthOffset` into
-    /// `InlineBytes` indexed by record offsets (the errors of `carveDeclared`).
-    @inlinable
-    public mutating func readDeclaredInlineBytes(
-        _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString
-    ) throws(DecodeError) -> InlineBytes {
-        try expectDeclared(count, declaredAt: lengthOffset, field)
-        defer { position &+= count }
-        let start = readerIndex
-        return bytes.withUnsafeBytes { InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position..<position &+ count]), startIndex: start) }
-    }
-
-    /// Reads everything that is left into `InlineBytes` indexed by record offsets.
-    @inlinable
-    public mutating func readRestInlineBytes() -> InlineBytes {
-        defer { position = bytes.count }
-        let start = readerIndex
-        return bytes.withUnsafeBytes { InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position...]), startIndex: start) }
-    }
-}
-
 extension InlineBytes {
     /// Calls `body` with a cursor over the bytes (offsets are this collection's indices),
     /// valid only during the call.

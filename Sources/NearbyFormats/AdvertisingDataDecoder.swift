@@ -33,13 +33,6 @@ public enum AdvertisingDataDecoder {
         return decode(&c)
     }
 
-    /// Decodes an advertisement's AD data (offsets are the collection's indices).
-    public static func decode(_ data: InlineBytes) -> AdvertisingDataContents {
-        var out = AdvertisingDataContents()
-        decode(data, into: &out)
-        return out
-    }
-
     /// Decodes an advertisement's AD data into `out`, which must be empty (`removeAll()`):
     /// a decoder that reuses one `AdvertisingDataContents` allocates no beacon array per
     /// advertisement.
