@@ -6,17 +6,16 @@ import NearbyBytes
 /// Scan responses are advertisements of their own (`isScanResponse`), carrying the
 /// advertiser's address, so that a beacon frame in a SCAN_RSP is attributed to it.
 public struct Advertisement: Sendable {
+    // The stored properties are declared so that the small ones fill the gaps the large
+    // ones leave: the advertisement is 127 bytes, within the 128 that a copy or move makes
+    // with inline vector moves (a `memcpy` call beyond). `AdvertisementLayoutTests` holds
+    // it there.
+
     /// 1-based number of the record that completed this advertisement (as Wireshark
     /// numbers frames; lines for hex text).
     public var record: Int
     /// Receive time in microseconds since the Unix epoch; nil when the capture has none.
     public var timestampMicros: Int64?
-    public var source: AdvertisementSource
-    /// The raw event type: legacy report Event_Type (0–4), extended report Event_Type
-    /// (16 bits, reserved bits included), or link-layer PDU type (0–15).
-    public var eventTypeRaw: UInt16
-    public var address: BluetoothAddress
-    public var addressType: AddressType
     /// Received signal strength, dBm (−127…+20); nil when the capture does not say
     /// (HCI value 127, or no RSSI field).
     public var rssiDBm: Int8?
@@ -24,6 +23,15 @@ public struct Advertisement: Sendable {
     public var txPowerDBm: Int8?
     /// Link-layer channel index 0–39 (37–39 advertising) when the capture records it.
     public var channelIndex: UInt8?
+    public var addressType: AddressType
+    public var source: AdvertisementSource
+    public var address: BluetoothAddress
+    /// The target address of a directed advertisement.
+    public var directAddress: BluetoothAddress?
+    public var directAddressType: AddressType?
+    /// The raw event type: legacy report Event_Type (0–4), extended report Event_Type
+    /// (16 bits, reserved bits included), or link-layer PDU type (0–15).
+    public var eventTypeRaw: UInt16
     /// The AD data; nil for PDUs that carry none (ADV_DIRECT_IND, directed reports).
     /// Indices are offsets in the record (or in the reassembled data for chained reports).
     /// Held inline up to 32 bytes (`InlineBytes`): an advertisement does not keep the
@@ -31,14 +39,42 @@ public struct Advertisement: Sendable {
     public var data: InlineBytes?
     /// Details of LE Extended Advertising Reports.
     public var extended: ExtendedReportDetails?
-    /// The target address of a directed advertisement.
-    public var directAddress: BluetoothAddress?
-    public var directAddressType: AddressType?
 
     public init(
         record: Int, timestampMicros: Int64?, source: AdvertisementSource, eventTypeRaw: UInt16,
         address: BluetoothAddress, addressType: AddressType, rssiDBm: Int8?, txPowerDBm: Int8? = nil,
         channelIndex: UInt8? = nil, data: InlineBytes?, extended: ExtendedReportDetails? = nil,
+        directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
+    ) {
+        self.record = record
+        self.timestampMicros = timestampMicros
+        self.source = source
+        self.eventTypeRaw = eventTypeRaw
+        self.address = address
+        self.addressType = addressType
+        self.rssiDBm = rssiDBm
+        self.txPowerDBm = txPowerDBm
+        self.channelIndex = channelIndex
+        self.data = data
+        self.extended = extended
+        self.directAddress = directAddress
+        self.directAddressType = directAddressType
+    }
+
+    /// An advertisement with no data, from no record: storage for a decoder to `fill`.
+    public init() {
+        self.init(record: 0, timestampMicros: nil, source: .hciAdvertisingReport, eventTypeRaw: 0,
+                  address: BluetoothAddress(rawValue: 0), addressType: AddressType(rawValue: 0), rssiDBm: nil, data: nil)
+    }
+
+    /// Sets every field, as `init` would, in place: how the report decoders build each
+    /// advertisement in storage that is reused (`AdvertisementSink`). Building a new value
+    /// and assigning it instead made Swift 6.3 copy it and destroy the original.
+    @inline(__always)
+    public mutating func fill(
+        record: Int, timestampMicros: Int64?, source: AdvertisementSource, eventTypeRaw: UInt16,
+        address: BluetoothAddress, addressType: AddressType, rssiDBm: Int8?, txPowerDBm: Int8? = nil,
+        channelIndex: UInt8? = nil, data: consuming InlineBytes?, extended: ExtendedReportDetails? = nil,
         directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
     ) {
         self.record = record
@@ -148,19 +184,21 @@ public struct AdvertisementSource: RawRepresentable, Hashable, Sendable, CustomS
 /// The fields of an LE Extended Advertising Report beyond those every report has
 /// (Core Vol 4 Part E §7.7.65.13).
 public struct ExtendedReportDetails: Hashable, Sendable {
+    // `fragments` first, so that the one-byte fields pack behind it (15 bytes, not 17).
+
+    /// How many reports the data was reassembled from (1 when it came whole).
+    public var fragments: Int
     /// 1 LE 1M, 3 LE Coded; other values reserved.
     public var primaryPHY: UInt8
     /// 0 none, 1 LE 1M, 2 LE 2M, 3 LE Coded.
     public var secondaryPHY: UInt8
     /// Advertising SID 0x00–0x0F; 0xFF when no ADI field was present.
     public var sid: UInt8
-    /// Periodic advertising interval in units of 1.25 ms; 0 when none.
-    public var periodicAdvertisingInterval: UInt16
     /// Data status of the report that completed the data: 0 complete, 1 more to come
     /// (only for a chain cut off by the end of the capture), 2 truncated, 3 reserved.
     public var dataStatus: UInt8
-    /// How many reports the data was reassembled from (1 when it came whole).
-    public var fragments: Int
+    /// Periodic advertising interval in units of 1.25 ms; 0 when none.
+    public var periodicAdvertisingInterval: UInt16
     /// True when the data is incomplete: the controller said so (status 2), or the chain
     /// never completed.
     public var truncated: Bool

@@ -18,10 +18,13 @@ public struct DecodedAdvertisement: Sendable {
     /// (no allocation per advertisement while nothing else holds the array; one that a
     /// consumer kept is left alone, by copy-on-write): how `CaptureDecoder` hands out the
     /// advertisements of a capture.
-    public mutating func replace(with advertisement: consuming Advertisement) {
+    /// The advertisement is taken from `advertisement` by a swap, which leaves the previous
+    /// one in its place: a move of the bytes, where assigning copied the advertisement and
+    /// destroyed the original (`AdvertisementSink` explains).
+    public mutating func replace(taking advertisement: inout Advertisement) {
+        swap(&self.advertisement, &advertisement)
         contents.removeAll()
-        Self.decode(advertisement, into: &contents)
-        self.advertisement = advertisement
+        Self.decode(self.advertisement, into: &contents)
     }
 
     /// Decodes the AD data of a borrowed advertisement into `contents` (empty): read from

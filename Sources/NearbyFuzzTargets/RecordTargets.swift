@@ -39,7 +39,7 @@ extension FuzzTarget {
         var violations: [String] = []
         var decoder = RecordDecoder()
         var fed = 0
-        func check(_ advertisement: Advertisement) {
+        func check(_ advertisement: inout Advertisement) {
             if advertisement.record < 1 || advertisement.record > fed {
                 violations.append("an advertisement names record \(advertisement.record) of \(fed) fed")
             }

@@ -24,8 +24,8 @@ public enum CommandLineTool {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let outPath = dir.file("stdout"), errPath = dir.file("stderr")
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments

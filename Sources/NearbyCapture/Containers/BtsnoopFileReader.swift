@@ -19,10 +19,8 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     public var encapsulationDescription: String { "btsnoop datalink \(datalink)" }
 
     private let file: BufferedFile
-    // Only `next()` touches the reader's state, and a reader is used by one thread at a time
+    // Only `read` touches the reader's state, and a reader is used by one thread at a time
     // (it is not Sendable): no run-time exclusivity check per record.
-    @exclusivity(unchecked) private var header = [UInt8](repeating: 0, count: 24)
-    @exclusivity(unchecked) private var buffer = [UInt8](repeating: 0, count: 4096)
     @exclusivity(unchecked) private var index = 0
     private var done = false
 
@@ -50,12 +48,12 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         }
     }
 
-    public func next() -> CaptureReadResult? {
-        guard !done, file.remaining > 0 else { return nil }
+    public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+        guard !done, file.remaining > 0 else { return .end }
         index += 1
         let headerOffset = file.offset
-        let got = file.read(into: &header, count: 24)
-        var c = ByteCursor(header.span.extracting(0..<got), layer: .btsnoop)
+        let header = file.lend(24)
+        var c = ByteCursor(Span(_unsafeBytes: header), layer: .btsnoop)
         do throws(DecodeError) {
             let originalLength = try c.readUInt32BE("original length")
             let includedLength = try c.readUInt32BE("included length")
@@ -72,19 +70,20 @@ public final class BtsnoopFileReader: CaptureRecordReader {
                                   "included length \(length) overruns the file (\(file.remaining) bytes left)")
             }
             let dataOffset = file.offset
-            let n = file.read(into: &buffer, count: length)
-            if n < length {
+            // The header's bytes are not used past here: lending the data may reuse them.
+            let data = file.lend(length)
+            if data.count < length {
                 // The file was cut short since it was opened, or could not be read.
                 done = true
-                return .malformed(index: index, fileOffset: dataOffset + Int64(n), line: nil,
-                                  DecodeError(.btsnoop, .truncated, at: 24 + n,
-                                              "record data: the file ended or could not be read after \(n) of \(length) bytes"))
+                return .malformed(index: index, fileOffset: dataOffset + Int64(data.count), line: nil,
+                                  DecodeError(.btsnoop, .truncated, at: 24 + data.count,
+                                              "record data: the file ended or could not be read after \(data.count) of \(length) bytes"))
             }
-            let record = CaptureRecord(
+            body(RecordView(
                 index: index, timestampMicros: timestamp &- Self.unixEpochOffsetMicros,
-                encapsulation: .btsnoop(datalink, flags: flags), bytes: buffer[0..<length],
-                originalLength: Int(originalLength), fileOffset: dataOffset)
-            return .record(record)
+                encapsulation: .btsnoop(datalink, flags: flags), bytes: Span(_unsafeBytes: data),
+                originalLength: Int(originalLength), fileOffset: dataOffset))
+            return .record
         } catch {
             done = true
             return .malformed(index: index, fileOffset: headerOffset + Int64(error.offset), line: nil,

@@ -23,6 +23,8 @@ final class BufferedFile {
     private let chunk: UnsafeMutableRawBufferPointer
     @exclusivity(unchecked) private var chunkStart = 0
     @exclusivity(unchecked) private var chunkEnd = 0
+    /// Where `lend` assembles bytes that straddle the chunk's end; grows to the longest.
+    @exclusivity(unchecked) private var overflow = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
     static let chunkSize = 1 << 18
 
     init(path: String) throws(CaptureFileError) {
@@ -47,6 +49,7 @@ final class BufferedFile {
 
     deinit {
         chunk.deallocate()
+        overflow.deallocate()
         close(descriptor)
     }
 
@@ -56,35 +59,57 @@ final class BufferedFile {
     /// how many were read (fewer only at the end of the file, or when it cannot be read).
     func read(into buffer: inout [UInt8], at start: Int = 0, count: Int) -> Int {
         if buffer.count < start + count { buffer += [UInt8](repeating: 0, count: start + count - buffer.count) }
-        return buffer.withUnsafeMutableBytes { raw in
-            // The common case, a record inside the chunk: one copy and no loop.
-            if count <= chunkEnd - chunkStart, count > 0 {
-                (raw.baseAddress! + start).copyMemory(from: chunk.baseAddress! + chunkStart, byteCount: count)
-                chunkStart += count
-                offset += Int64(count)
-                return count
-            }
-            var done = 0
-            while done < count {
-                if chunkStart == chunkEnd {
-                    // A request larger than the chunk goes straight to its destination.
-                    if count - done >= Self.chunkSize {
-                        let n = readSome(raw.baseAddress! + start + done, count - done)
-                        if n <= 0 { break }
-                        done += n
-                        offset += Int64(n)
-                        continue
-                    }
-                    if !refill() { break }
-                }
-                let n = min(count - done, chunkEnd - chunkStart)
-                (raw.baseAddress! + start + done).copyMemory(from: chunk.baseAddress! + chunkStart, byteCount: n)
-                chunkStart += n
-                done += n
-                offset += Int64(n)
-            }
-            return done
+        return buffer.withUnsafeMutableBytes { raw in copy(into: raw.baseAddress! + start, count: count) }
+    }
+
+    /// Reads up to `count` bytes and returns where they are, without copying them when they
+    /// lie inside the chunk (nearly always: a record straddles the chunk's end once per
+    /// 256 KiB). The bytes stay valid until the next call on this file. Fewer than `count`
+    /// only at the end of the file, or when it cannot be read.
+    func lend(_ count: Int) -> UnsafeRawBufferPointer {
+        if count <= chunkEnd - chunkStart {
+            let bytes = UnsafeRawBufferPointer(start: chunk.baseAddress! + chunkStart, count: count)
+            chunkStart += count
+            offset += Int64(count)
+            return bytes
         }
+        if overflow.count < count {
+            overflow.deallocate()
+            overflow = .allocate(byteCount: max(count, 2 * overflow.count), alignment: 16)
+        }
+        let n = copy(into: overflow.baseAddress!, count: count)
+        return UnsafeRawBufferPointer(start: overflow.baseAddress!, count: n)
+    }
+
+    /// Copies up to `count` bytes to `destination`; returns how many.
+    private func copy(into destination: UnsafeMutableRawPointer, count: Int) -> Int {
+        // The common case, a record inside the chunk: one copy and no loop.
+        if count <= chunkEnd - chunkStart, count > 0 {
+            destination.copyMemory(from: chunk.baseAddress! + chunkStart, byteCount: count)
+            chunkStart += count
+            offset += Int64(count)
+            return count
+        }
+        var done = 0
+        while done < count {
+            if chunkStart == chunkEnd {
+                // A request larger than the chunk goes straight to its destination.
+                if count - done >= Self.chunkSize {
+                    let n = readSome(destination + done, count - done)
+                    if n <= 0 { break }
+                    done += n
+                    offset += Int64(n)
+                    continue
+                }
+                if !refill() { break }
+            }
+            let n = min(count - done, chunkEnd - chunkStart)
+            (destination + done).copyMemory(from: chunk.baseAddress! + chunkStart, byteCount: n)
+            chunkStart += n
+            done += n
+            offset += Int64(n)
+        }
+        return done
     }
 
     /// Reads one line (without its terminator, LF or CR LF) into `buffer`; false at the end

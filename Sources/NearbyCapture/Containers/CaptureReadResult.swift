@@ -1,20 +1,46 @@
 import NearbyBytes
 
-/// What a capture reader yields: a record, or a record the container itself cannot frame.
+/// What `CaptureRecordReader.read(_:)` did with one step through the file.
+public enum CaptureReadStep: Sendable {
+    /// A record was read and lent to the closure.
+    case record
+    /// The container is damaged at this record (truncated header, a length that overruns
+    /// the file…); the closure was not called. Readers that cannot find the next record
+    /// after this end the file here.
+    case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError)
+    /// The end of the file.
+    case end
+}
+
+/// What `CaptureRecordReader.next()` yields: a record (a copy), or a record the container
+/// itself cannot frame.
 public enum CaptureReadResult: Sendable {
     case record(CaptureRecord)
-    /// The container is damaged at this record (truncated header, a length that overruns
-    /// the file…). Readers that cannot find the next record after this end the file here.
+    /// The container is damaged at this record (`CaptureReadStep.malformed`).
     case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError)
 }
 
-/// A stream of records from one capture file. Records are yielded in file order; the
-/// bytes of a record are valid until the next call to `next()` reuses the buffer (a
-/// caller that keeps them gets a copy, by copy-on-write).
+/// A stream of records from one capture file, in file order.
 public protocol CaptureRecordReader: AnyObject {
     var format: CaptureFormat { get }
     /// What the records are: the link type or datalink, for people.
     var encapsulationDescription: String { get }
-    /// The next record, or nil at the end of the file.
-    func next() -> CaptureReadResult?
+    /// Reads the next record and lends it to `body`, its bytes still in the reader's buffer
+    /// (no copy, no reference count): the decode path. The view is valid only during the
+    /// call.
+    func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep
+}
+
+extension CaptureRecordReader {
+    /// The next record as a value of its own (its bytes copied), or nil at the end of the
+    /// file: for callers that keep records.
+    public func next() -> CaptureReadResult? {
+        var record: CaptureRecord?
+        switch read({ record = CaptureRecord(copying: $0) }) {
+        case .record: return .record(record!)
+        case .malformed(let index, let fileOffset, let line, let error):
+            return .malformed(index: index, fileOffset: fileOffset, line: line, error)
+        case .end: return nil
+        }
+    }
 }

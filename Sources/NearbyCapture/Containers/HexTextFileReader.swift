@@ -48,10 +48,10 @@ public final class HexTextFileReader: CaptureRecordReader {
         }
     }
 
-    public func next() -> CaptureReadResult? {
+    public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
         while true {
             let lineStart = file.offset
-            guard file.readLine(into: &lineBuffer) else { return nil }
+            guard file.readLine(into: &lineBuffer) else { return .end }
             lineNumber += 1
             let trimmed = lineBuffer.drop(while: { $0 == 0x20 || $0 == 0x09 })
             if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
@@ -61,9 +61,11 @@ public final class HexTextFileReader: CaptureRecordReader {
                 if let decoded = Hex.decode(text.trimmingSpaces()), !decoded.isEmpty {
                     bytes.removeAll(keepingCapacity: true)
                     bytes.append(contentsOf: decoded)
-                    return .record(CaptureRecord(
-                        index: index, timestampMicros: nil, encapsulation: .hexText,
-                        bytes: bytes[0..<bytes.count], fileOffset: nil, line: lineNumber))
+                    bytes.withUnsafeBytes { raw in
+                        body(RecordView(index: index, timestampMicros: nil, encapsulation: .hexText,
+                                        bytes: Span(_unsafeBytes: raw), fileOffset: nil, line: lineNumber))
+                    }
+                    return .record
                 }
             }
             return .malformed(index: index, fileOffset: lineStart, line: lineNumber,

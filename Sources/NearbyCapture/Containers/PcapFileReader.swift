@@ -23,9 +23,8 @@ public final class PcapFileReader: CaptureRecordReader {
     private let streamBuffer: UnsafeMutablePointer<CChar>
     /// The file's snapshot length: a record this long may have been cut by libpcap.
     private let snapshotLength: Int
-    // Only `next()` touches the reader's state, and a reader is used by one thread at a time
+    // Only `read` touches the reader's state, and a reader is used by one thread at a time
     // (it is not Sendable): no run-time exclusivity check per record.
-    @exclusivity(unchecked) private var buffer = [UInt8](repeating: 0, count: 4096)
     @exclusivity(unchecked) private var index = 0
     private var done = false
     /// Where the next classic-pcap record header starts: the file header is 24 bytes and a
@@ -66,8 +65,8 @@ public final class PcapFileReader: CaptureRecordReader {
         streamBuffer.deallocate()
     }
 
-    public func next() -> CaptureReadResult? {
-        guard !done else { return nil }
+    public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+        guard !done else { return .end }
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         let rc = pcap_next_ex(handle, &header, &data)
@@ -76,12 +75,6 @@ public final class PcapFileReader: CaptureRecordReader {
             index += 1
             let h = header!.pointee
             let length = Int(h.caplen)
-            // The buffer only grows (to the longest record so far); a record is copied in at
-            // once and handed on as a slice of it.
-            if buffer.count < length { buffer.append(contentsOf: repeatElement(0, count: length - buffer.count)) }
-            if length > 0, let data {
-                buffer.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: data, byteCount: length) }
-            }
             var fileOffset: Int64? = nil
             if format == .pcap {
                 if length >= snapshotLength, let fp = pcap_file(handle) {
@@ -103,12 +96,15 @@ public final class PcapFileReader: CaptureRecordReader {
                                   DecodeError(.pcap, .invalidValue, at: 0,
                                               "timestamp \(h.ts.tv_sec) s is beyond the representable range (±292,000 years)"))
             }
-            return .record(CaptureRecord(
+            // Lent where libpcap read it: valid until the next `pcap_next_ex`.
+            body(RecordView(
                 index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
-                bytes: buffer[0..<length], originalLength: Int(h.len), fileOffset: fileOffset))
+                bytes: Span(_unsafeBytes: data.map { UnsafeRawBufferPointer(start: $0, count: length) } ?? UnsafeRawBufferPointer(start: nil, count: 0)),
+                originalLength: Int(h.len), fileOffset: fileOffset))
+            return .record
         case PCAP_ERROR_BREAK:
             done = true
-            return nil
+            return .end
         default:
             done = true
             index += 1

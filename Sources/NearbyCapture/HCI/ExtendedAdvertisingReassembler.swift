@@ -42,10 +42,10 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     public var pendingChainCount: Int { pending.count }
 
     /// Takes one decoded report and emits an advertisement when its data is complete.
-    public mutating func accept(_ report: consuming Advertisement, emit: (consuming Advertisement) -> Void) {
-        guard let details = Self.extendedDetails(of: report) else { return emit(report) }
+    public mutating func accept(_ report: inout Advertisement, emit: AdvertisementSink) {
+        guard let details = Self.extendedDetails(of: report) else { return emit(&report) }
         // Most reports come whole, with no chain open: handed on as they are.
-        if details.dataStatus != 1 && pending.isEmpty { return emit(report) }
+        if details.dataStatus != 1 && pending.isEmpty { return emit(&report) }
         let data = report.data!
         let key = Key(address: report.address, addressType: report.addressType, sid: details.sid,
                       scanResponse: report.isScanResponse)
@@ -69,33 +69,35 @@ public struct ExtendedAdvertisingReassembler: Sendable {
             }
             return
         }
-        guard var whole = pending.removeValue(forKey: key) else { return emit(report) }
+        guard var whole = pending.removeValue(forKey: key) else { return emit(&report) }
         order.removeAll { $0 == key }
         whole.data.append(contentsOf: data)
         whole.fragments += 1
-        emit(joined(report, whole, status: details.dataStatus, truncated: details.dataStatus == 2))
+        var joined = joined(report, whole, status: details.dataStatus, truncated: details.dataStatus == 2)
+        emit(&joined)
     }
 
-    /// The extended details of a report that has data, read from a borrow (read from the
-    /// owned report, the optimizer first copied it whole).
+    /// The extended details of a report that has data.
     private static func extendedDetails(of report: borrowing Advertisement) -> ExtendedReportDetails? {
         report.hasData ? report.extended : nil
     }
 
     /// Emits every chain still open (at the end of a capture), oldest first, as truncated.
-    public mutating func finish(emit: (consuming Advertisement) -> Void) {
+    public mutating func finish(emit: AdvertisementSink) {
         for key in order {
             guard let chain = pending[key] else { continue }
-            emit(Self.pendingAdvertisement(chain))
+            var advertisement = Self.pendingAdvertisement(chain)
+            emit(&advertisement)
         }
         pending.removeAll()
         order.removeAll()
     }
 
-    private mutating func flush(_ key: Key, emit: (consuming Advertisement) -> Void) {
+    private mutating func flush(_ key: Key, emit: AdvertisementSink) {
         guard let chain = pending[key] else { return }
         remove(key)
-        emit(Self.pendingAdvertisement(chain))
+        var advertisement = Self.pendingAdvertisement(chain)
+        emit(&advertisement)
     }
 
     private mutating func remove(_ key: Key) {

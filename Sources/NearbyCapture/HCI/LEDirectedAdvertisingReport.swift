@@ -6,7 +6,8 @@ import NearbyBytes
 /// no AD data: they are advertisements without beacons.
 public enum LEDirectedAdvertisingReport {
     public static func decode(
-        _ c: inout ByteCursor, context: RecordContext, emit: (consuming Advertisement) -> Void
+        _ c: inout ByteCursor, context: RecordContext, into advertisement: inout Advertisement,
+        emit: AdvertisementSink
     ) throws(DecodeError) {
         c.layer = .directedAdvertisingReport
         let count = try c.readUInt8("Num_Reports")
@@ -17,12 +18,13 @@ public enum LEDirectedAdvertisingReport {
             let directType = try c.readUInt8("Direct_Address_Type")
             let direct = try c.readAddressLE("Direct_Address")
             let rssi = try c.readInt8("RSSI")
-            emit(Advertisement(
+            advertisement.fill(
                 record: context.index, timestampMicros: context.timestampMicros,
                 source: .hciDirectedAdvertisingReport, eventTypeRaw: UInt16(eventType),
                 address: BluetoothAddress(rawValue: address), addressType: AddressType(rawValue: addressType),
                 rssiDBm: rssi == 127 ? nil : rssi, data: nil,
-                directAddress: BluetoothAddress(rawValue: direct), directAddressType: AddressType(rawValue: directType)))
+                directAddress: BluetoothAddress(rawValue: direct), directAddressType: AddressType(rawValue: directType))
+            emit(&advertisement)
         }
         try c.expectEnd("LE Directed Advertising Report")
     }

@@ -8,6 +8,9 @@ import NearbyBytes
 /// the btsnoop flags / monitor opcode where there is none) decides the packet type.
 public struct RecordDecoder: Sendable {
     public private(set) var reassembler: ExtendedAdvertisingReassembler
+    /// The storage each advertisement is built in before it is lent to `emit`: reused, so
+    /// that no advertisement is copied on its way out (`AdvertisementSink`).
+    private var advertisement = Advertisement()
 
     public init(maximumPendingChains: Int = 16) {
         reassembler = ExtendedAdvertisingReassembler(maximumPendingChains: maximumPendingChains)
@@ -15,7 +18,7 @@ public struct RecordDecoder: Sendable {
 
     /// Decodes `record`, emitting each advertisement it completes, and says how it is
     /// to be counted.
-    public mutating func decode(_ record: CaptureRecord, emit: (consuming Advertisement) -> Void) -> RecordOutcome {
+    public mutating func decode(_ record: borrowing RecordView, emit: AdvertisementSink) -> RecordOutcome {
         let context = RecordContext(index: record.index, timestampMicros: record.timestampMicros)
         do {
             return try decodeThrowing(record, context: context, emit: emit)
@@ -24,13 +27,18 @@ public struct RecordDecoder: Sendable {
         }
     }
 
+    /// Decodes a record held as a value of its own.
+    public mutating func decode(_ record: CaptureRecord, emit: AdvertisementSink) -> RecordOutcome {
+        record.withView { decode($0, emit: emit) }
+    }
+
     /// Emits the extended-report chains still open at the end of a capture.
-    public mutating func finish(emit: (consuming Advertisement) -> Void) {
+    public mutating func finish(emit: AdvertisementSink) {
         reassembler.finish(emit: emit)
     }
 
     private mutating func decodeThrowing(
-        _ record: CaptureRecord, context: RecordContext, emit: (consuming Advertisement) -> Void
+        _ record: borrowing RecordView, context: RecordContext, emit: AdvertisementSink
     ) throws(DecodeError) -> RecordOutcome {
         // One cursor walks the record through every layer (each layer names itself in the
         // cursor's errors), so no layer copies the bytes on.
@@ -68,12 +76,12 @@ public struct RecordDecoder: Sendable {
             case .bluetoothLELL:
                 c.layer = .h4PseudoHeader
                 return try AdvertisingPDU.decode(&c, context: context, channelIndex: nil, rssi: nil,
-                                                 crcStatus: .unchecked, emit: emit)
+                                                 crcStatus: .unchecked, into: &advertisement, emit: emit)
             case .bluetoothLELLWithPHDR:
                 c.layer = .h4PseudoHeader
                 let header = try LEPseudoHeader(&c)
                 return try AdvertisingPDU.decode(&c, context: context, channelIndex: header.channelIndex,
-                                                 rssi: header.signalPowerDBm, crcStatus: header.crcStatus, emit: emit)
+                                                 rssi: header.signalPowerDBm, crcStatus: header.crcStatus, into: &advertisement, emit: emit)
             case .nordicBLE:
                 c.layer = .h4PseudoHeader
                 let header = try NordicSnifferHeader(&c)
@@ -81,7 +89,7 @@ public struct RecordDecoder: Sendable {
                 if header.isControlPacket { return .ignored(.nordicControl) }
                 return try AdvertisingPDU.decode(&c, context: context, channelIndex: header.channelIndex,
                                                  rssi: header.rssiDBm, crcStatus: header.crcStatus,
-                                                 crcLayout: .registerValue, emit: emit)
+                                                 crcLayout: .registerValue, into: &advertisement, emit: emit)
             default:
                 return .ignored(.unsupportedEncapsulation)
             }
@@ -89,8 +97,9 @@ public struct RecordDecoder: Sendable {
     }
 
     /// An H4 packet: indicator byte, then the HCI packet.
+    @inline(__always)
     private mutating func decodeH4(
-        _ c: inout ByteCursor, context: RecordContext, emit: (consuming Advertisement) -> Void
+        _ c: inout ByteCursor, context: RecordContext, emit: AdvertisementSink
     ) throws(DecodeError) -> RecordOutcome {
         c.layer = .h4
         let indicatorOffset = c.readerIndex
@@ -107,8 +116,9 @@ public struct RecordDecoder: Sendable {
     }
 
     /// A Linux monitor record (btsnoop 2001, LINKTYPE 254): opcode 3 is an HCI event.
+    @inline(__always)
     private mutating func decodeMonitor(
-        opcode: UInt16, _ c: inout ByteCursor, context: RecordContext, emit: (consuming Advertisement) -> Void
+        opcode: UInt16, _ c: inout ByteCursor, context: RecordContext, emit: AdvertisementSink
     ) throws(DecodeError) -> RecordOutcome {
         switch opcode {
         case 2: return .ignored(.hciCommand)
@@ -121,18 +131,20 @@ public struct RecordDecoder: Sendable {
     }
 
     /// An HCI event without indicator, from the cursor to the end of the record.
+    @inline(__always)
     private mutating func decodeEvent(
-        _ c: inout ByteCursor, context: RecordContext, emit: (consuming Advertisement) -> Void
+        _ c: inout ByteCursor, context: RecordContext, emit: AdvertisementSink
     ) throws(DecodeError) -> RecordOutcome {
         guard try HCIEvent.readHeader(&c) == .leMeta else { return .ignored(.hciOtherEvent) }
         let subevent = LEMetaSubevent(rawValue: try c.readUInt8("Subevent_Code"))
         switch subevent {
         case .advertisingReport:
-            try LEAdvertisingReport.decode(&c, context: context, emit: emit)
+            try LEAdvertisingReport.decode(&c, context: context, into: &advertisement, emit: emit)
         case .extendedAdvertisingReport:
-            try LEExtendedAdvertisingReport.decode(&c, context: context, reassembler: &reassembler, emit: emit)
+            try LEExtendedAdvertisingReport.decode(
+                &c, context: context, reassembler: &reassembler, into: &advertisement, emit: emit)
         case .directedAdvertisingReport:
-            try LEDirectedAdvertisingReport.decode(&c, context: context, emit: emit)
+            try LEDirectedAdvertisingReport.decode(&c, context: context, into: &advertisement, emit: emit)
         default:
             return .ignored(.leMetaOtherSubevent)
         }
