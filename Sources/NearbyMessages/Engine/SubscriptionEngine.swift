@@ -83,7 +83,7 @@ public struct SubscriptionEngine: Sendable {
 
     private var messages: [Message]
     private var messageFilter: [Int32]
-    private var reservedMessages: [SightingIdentity: Int32] = [:]
+    private var reservedMessages = IdentityTable<Int32>()
     private var filters: [FilterKey: Int32] = [:]
     private var subscribersByFilter: [[Int32]] = []
 
@@ -275,7 +275,7 @@ public struct SubscriptionEngine: Sendable {
         let m = Int32(messages.count)
         messages.append(Message(namespace: Message.reservedNamespace, type: type, content: identity.bytes))
         messageFilter.append(filterID(FilterKey(namespace: Message.reservedNamespace, type: type)))
-        reservedMessages[identity] = m
+        reservedMessages.insert(identity, m)
         return m
     }
 

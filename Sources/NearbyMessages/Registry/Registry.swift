@@ -88,8 +88,8 @@ public struct Registry: Sendable {
         var mediums: DiscoveryMediums
         var message: Int32
     }
-    private(set) var tokenIndex: [SightingIdentity: [TokenEntry]] = [:]
-    private(set) var beaconIndex: [SightingIdentity: [Int32]] = [:]
+    private(set) var tokenIndex = IdentityTable<[TokenEntry]>()
+    private(set) var beaconIndex = IdentityTable<[Int32]>()
     /// Eddystone-EID beacons: the resolver (its registrations in the scenario's time base),
     /// and for each of its registrations the beacon's index in `beacons` and messages.
     public private(set) var eidResolver: EIDResolver?

@@ -1,0 +1,89 @@
+/// A hash table from `SightingIdentity` to `Value`, probed linearly: how the registry finds
+/// the messages a sighting stands for, and the engine the reserved message of a beacon ID.
+///
+/// A `[SightingIdentity: Value]` hashed every lookup with SipHash through `Hasher` (five
+/// combines) and was the engine's largest cost per sighting in a replay. Here an identity
+/// is hashed by three 64×64→128-bit multiplications of its words, each mixed with a key
+/// drawn at random for each table (the "mum" step of wyhash). The keys of the engine's
+/// reserved messages come from captures, so the hash must not be one that a crafted capture
+/// can make collide: without the table's key, it cannot choose identities that share a
+/// probe run. Nothing iterates a table, so its layout (which the key changes from run to
+/// run) never reaches the output. At most half full; entries are never removed.
+struct IdentityTable<Value>: Sendable where Value: Sendable {
+    private struct Slot: Sendable {
+        var key: SightingIdentity
+        var value: Value
+    }
+
+    private var slots: [Slot?]
+    /// `slots.count − 1`; the capacity is a power of two.
+    private var mask: Int
+    private(set) var count = 0
+    /// The table's hash key, drawn at random.
+    private let seed: (UInt64, UInt64, UInt64, UInt64)
+
+    init() {
+        var g = SystemRandomNumberGenerator()
+        seed = (g.next(), g.next(), g.next(), g.next())
+        slots = [Slot?](repeating: nil, count: 16)
+        mask = 15
+    }
+
+    /// The value for `key`, or nil. With a default, a modifiable value that is inserted
+    /// (as the default) when the key is absent.
+    subscript(key: SightingIdentity) -> Value? {
+        guard let i = find(key) else { return nil }
+        return slots[i]!.value
+    }
+
+    subscript(key: SightingIdentity, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? defaultValue() }
+        _modify {
+            let i = find(key) ?? insert(key, defaultValue())
+            yield &slots[i]!.value
+        }
+    }
+
+    /// Inserts `value` under `key`, which must be absent; returns its slot.
+    @discardableResult
+    mutating func insert(_ key: SightingIdentity, _ value: Value) -> Int {
+        if 2 * (count + 1) > slots.count { grow() }
+        var i = home(key)
+        while slots[i] != nil { i = (i &+ 1) & mask }
+        slots[i] = Slot(key: key, value: value)
+        count += 1
+        return i
+    }
+
+    @inline(__always)
+    private func find(_ key: SightingIdentity) -> Int? {
+        var i = home(key)
+        while let slot = slots[i] {
+            if slot.key == key { return i }
+            i = (i &+ 1) & mask
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func home(_ key: SightingIdentity) -> Int {
+        let a = Self.mum(key.w0 ^ seed.0, key.w1 ^ seed.1)
+        let b = Self.mum(key.w2 ^ seed.2, (UInt64(key.kind.rawValue) << 8 | UInt64(key.count)) ^ seed.3)
+        return Int(truncatingIfNeeded: Self.mum(a, b ^ seed.0)) & mask
+    }
+
+    /// The two halves of the 128-bit product, folded.
+    @inline(__always)
+    private static func mum(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (high, low) = a.multipliedFullWidth(by: b)
+        return high ^ low
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [Slot?](repeating: nil, count: 2 * old.count)
+        mask = slots.count - 1
+        count = 0
+        for case let slot? in old { insert(slot.key, slot.value) }
+    }
+}
