@@ -57,27 +57,27 @@ public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// structure, so copying a layer must cost nothing.
     public struct Layer: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: StaticName
-        public init(rawValue: StaticName) { self.rawValue = rawValue }
+        @inlinable public init(rawValue: StaticName) { self.rawValue = rawValue }
         public var description: String { rawValue.description }
 
-        public static let file = Layer(rawValue: "file")
-        public static let pcap = Layer(rawValue: "pcap")
-        public static let btsnoop = Layer(rawValue: "btsnoop")
-        public static let hexText = Layer(rawValue: "hex-text")
-        public static let h4 = Layer(rawValue: "h4")
-        public static let h4PseudoHeader = Layer(rawValue: "h4-phdr")
-        public static let linuxMonitor = Layer(rawValue: "linux-monitor")
-        public static let hciEvent = Layer(rawValue: "hci-event")
-        public static let advertisingReport = Layer(rawValue: "adv-report")
-        public static let extendedAdvertisingReport = Layer(rawValue: "ext-adv-report")
-        public static let directedAdvertisingReport = Layer(rawValue: "direct-adv-report")
-        public static let linkLayer = Layer(rawValue: "ll")
-        public static let lePseudoHeader = Layer(rawValue: "le-phdr")
-        public static let nordicSniffer = Layer(rawValue: "nordic")
-        public static let adStructure = Layer(rawValue: "ad")
-        public static let eddystone = Layer(rawValue: "eddystone")
-        public static let iBeacon = Layer(rawValue: "ibeacon")
-        public static let altBeacon = Layer(rawValue: "altbeacon")
-        public static let token = Layer(rawValue: "token")
+        @inlinable public static var file: Layer { Layer(rawValue: "file") }
+        @inlinable public static var pcap: Layer { Layer(rawValue: "pcap") }
+        @inlinable public static var btsnoop: Layer { Layer(rawValue: "btsnoop") }
+        @inlinable public static var hexText: Layer { Layer(rawValue: "hex-text") }
+        @inlinable public static var h4: Layer { Layer(rawValue: "h4") }
+        @inlinable public static var h4PseudoHeader: Layer { Layer(rawValue: "h4-phdr") }
+        @inlinable public static var linuxMonitor: Layer { Layer(rawValue: "linux-monitor") }
+        @inlinable public static var hciEvent: Layer { Layer(rawValue: "hci-event") }
+        @inlinable public static var advertisingReport: Layer { Layer(rawValue: "adv-report") }
+        @inlinable public static var extendedAdvertisingReport: Layer { Layer(rawValue: "ext-adv-report") }
+        @inlinable public static var directedAdvertisingReport: Layer { Layer(rawValue: "direct-adv-report") }
+        @inlinable public static var linkLayer: Layer { Layer(rawValue: "ll") }
+        @inlinable public static var lePseudoHeader: Layer { Layer(rawValue: "le-phdr") }
+        @inlinable public static var nordicSniffer: Layer { Layer(rawValue: "nordic") }
+        @inlinable public static var adStructure: Layer { Layer(rawValue: "ad") }
+        @inlinable public static var eddystone: Layer { Layer(rawValue: "eddystone") }
+        @inlinable public static var iBeacon: Layer { Layer(rawValue: "ibeacon") }
+        @inlinable public static var altBeacon: Layer { Layer(rawValue: "altbeacon") }
+        @inlinable public static var token: Layer { Layer(rawValue: "token") }
     }
 }

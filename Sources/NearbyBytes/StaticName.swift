@@ -10,8 +10,12 @@
 /// its text.
 public struct StaticName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     @usableFromInline let bits: UInt64
-    static let scalarTag: UInt64 = 1 << 63
+    @inlinable static var scalarTag: UInt64 { 1 << 63 }
 
+    /// Inlinable, so that a name written as a literal is a constant where it is used (the
+    /// code spaces' named values are computed properties for the same reason: a `static let`
+    /// is read through an accessor and a once-check, several times per advertisement).
+    @inlinable
     public init(stringLiteral text: StaticString) {
         if text.hasPointerRepresentation {
             bits = UInt64(UInt(bitPattern: text.utf8Start))

@@ -168,17 +168,17 @@ public struct Advertisement: Sendable {
 /// (`StaticName`: every advertisement carries one, and copying it must cost nothing).
 public struct AdvertisementSource: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: StaticName
-    public init(rawValue: StaticName) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: StaticName) { self.rawValue = rawValue }
     public var description: String { rawValue.description }
 
     /// HCI LE Advertising Report (LE Meta subevent 0x02).
-    public static let hciAdvertisingReport = AdvertisementSource(rawValue: "hci-adv-report")
+    @inlinable public static var hciAdvertisingReport: AdvertisementSource { AdvertisementSource(rawValue: "hci-adv-report") }
     /// HCI LE Extended Advertising Report (LE Meta subevent 0x0D).
-    public static let hciExtendedAdvertisingReport = AdvertisementSource(rawValue: "hci-ext-adv-report")
+    @inlinable public static var hciExtendedAdvertisingReport: AdvertisementSource { AdvertisementSource(rawValue: "hci-ext-adv-report") }
     /// HCI LE Directed Advertising Report (LE Meta subevent 0x0B).
-    public static let hciDirectedAdvertisingReport = AdvertisementSource(rawValue: "hci-direct-adv-report")
+    @inlinable public static var hciDirectedAdvertisingReport: AdvertisementSource { AdvertisementSource(rawValue: "hci-direct-adv-report") }
     /// An advertising physical channel PDU captured by a sniffer (LINKTYPE 251, 256, 272).
-    public static let linkLayer = AdvertisementSource(rawValue: "ll-adv")
+    @inlinable public static var linkLayer: AdvertisementSource { AdvertisementSource(rawValue: "ll-adv") }
 }
 
 /// The fields of an LE Extended Advertising Report beyond those every report has

@@ -130,9 +130,15 @@ public enum CaptureDecoder {
     /// end (a dictionary update per beacon costs more than the rest of counting).
     private struct Tally {
         var accounting = DecodeAccounting()
-        var beaconCounts = [Int](repeating: 0, count: BeaconFrame.typeNames.count)
+        /// Held inline (an array checked its buffer's uniqueness at every count); one per
+        /// `BeaconFrame.typeNames` entry, which `init` checks.
+        var beaconCounts = InlineArray<11, Int>(repeating: 0)
 
-        // Inlined: called, it was handed a copy of the decoded advertisement (176 bytes).
+        init() {
+            precondition(beaconCounts.count == BeaconFrame.typeNames.count, "one count per beacon type name")
+        }
+
+        // Inlined: called, it was handed a copy of the decoded advertisement (152 bytes).
         @inline(__always)
         mutating func count(_ decoded: borrowing DecodedAdvertisement) {
             if decoded.advertisement.hasADData {
@@ -145,7 +151,8 @@ public enum CaptureDecoder {
         }
 
         consuming func finish() -> DecodeAccounting {
-            for (index, count) in beaconCounts.enumerated() where count > 0 {
+            for index in beaconCounts.indices where beaconCounts[index] > 0 {
+                let count = beaconCounts[index]
                 accounting.beaconsByType[BeaconFrame.typeNames[index], default: 0] += count
             }
             return accounting
