@@ -46,25 +46,20 @@ public struct Advertisement: Sendable {
         channelIndex: UInt8? = nil, data: InlineBytes?, extended: ExtendedReportDetails? = nil,
         directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
     ) {
-        self.record = record
-        self.timestampMicros = timestampMicros
-        self.source = source
-        self.eventTypeRaw = eventTypeRaw
-        self.address = address
-        self.addressType = addressType
-        self.rssiDBm = rssiDBm
-        self.txPowerDBm = txPowerDBm
-        self.channelIndex = channelIndex
-        self.data = data
-        self.extended = extended
-        self.directAddress = directAddress
-        self.directAddressType = directAddressType
+        self.init()
+        fill(record: record, timestampMicros: timestampMicros, source: source, eventTypeRaw: eventTypeRaw,
+             address: address, addressType: addressType, rssiDBm: rssiDBm, txPowerDBm: txPowerDBm,
+             channelIndex: channelIndex, data: data, extended: extended,
+             directAddress: directAddress, directAddressType: directAddressType)
     }
 
     /// An advertisement with no data, from no record: storage for a decoder to `fill`.
     public init() {
-        self.init(record: 0, timestampMicros: nil, source: .hciAdvertisingReport, eventTypeRaw: 0,
-                  address: BluetoothAddress(rawValue: 0), addressType: AddressType(rawValue: 0), rssiDBm: nil, data: nil)
+        record = 0
+        source = .hciAdvertisingReport
+        eventTypeRaw = 0
+        address = BluetoothAddress(rawValue: 0)
+        addressType = AddressType(rawValue: 0)
     }
 
     /// Sets every field, as `init` would, in place: how the report decoders build each

@@ -3,19 +3,14 @@
 /// only during the call it is lent to (`CaptureRecordReader.read(_:)`). Reading a file
 /// this way copies no record and counts no reference; `CaptureRecord` is the owned form.
 public struct RecordView: ~Escapable {
-    /// 1-based record number (Wireshark's frame number; for hex text, the n-th data line).
+    // The fields mean what `CaptureRecord`'s of the same names mean.
     public let index: Int
-    /// Microseconds since the Unix epoch; nil when the container has no time (hex text).
     public let timestampMicros: Int64?
     public let encapsulation: Encapsulation
-    /// The captured bytes; offset 0 is the record's first byte.
+    /// The captured bytes, lent; offset 0 is the record's first byte.
     public let bytes: Span<UInt8>
-    /// The record's length on the wire; larger than `bytes.count` when the capture was cut
-    /// to a snapshot length.
     public let originalLength: Int
-    /// File offset of `bytes[0]`, when the container lets us know it exactly.
     public let fileOffset: Int64?
-    /// 1-based line number, for text captures.
     public let line: Int?
 
     @_lifetime(copy bytes)
