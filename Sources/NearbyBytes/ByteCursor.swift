@@ -157,11 +157,11 @@ public struct ByteCursor: ~Escapable {
 
     /// Reads `count` bytes (at most `ShortBytes.capacity`) of a fixed-size field into a
     /// `ShortBytes`, without an allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func readShortBytes(_ count: Int, _ field: StaticString) throws(DecodeError) -> ShortBytes {
         try require(count, field)
         defer { position &+= count }
-        return bytes.withUnsafeBytes { ShortBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position..<position &+ count])) }
+        return ShortBytes(loading: bytes.bytes, at: position, count: count)
     }
 
     /// Reads `count` bytes of a field into an array of its own.

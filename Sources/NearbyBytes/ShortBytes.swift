@@ -33,14 +33,84 @@ public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, Expressibl
         }
     }
 
-    /// The bytes of `source` (at most `capacity`), copied at once: what `ByteCursor` reads
-    /// fields with.
-    @inlinable
-    init(copying source: UnsafeRawBufferPointer) {
-        precondition(source.count <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(source.count)")
-        length = UInt8(truncatingIfNeeded: source.count)
-        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
+    /// The `count` bytes (at most `capacity`) of `bytes` from byte offset `offset`, which the
+    /// caller has checked are there, loaded a word at a time: what `ByteCursor` reads fields
+    /// with. Inlined with the constant sizes of beacon identifiers, this is two or three loads
+    /// (a copy through `memcpy` was a call and several times the instructions).
+    @inlinable @inline(__always)
+    init(loading bytes: RawSpan, at offset: Int, count: Int) {
+        precondition(count >= 0 && count <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(count)")
+        length = UInt8(truncatingIfNeeded: count)
+        words.0 = Self.loadWord(bytes, at: offset, count: Swift.min(count, 8))
+        if count > 8 { words.1 = Self.loadWord(bytes, at: offset &+ 8, count: Swift.min(count &- 8, 8)) }
+        if count > 16 { words.2 = Self.loadWord(bytes, at: offset &+ 16, count: count &- 16) }
     }
+
+    /// `count` (0…8) bytes from `offset` as a little-endian word, the bytes past them 0.
+    @inlinable @inline(__always)
+    static func loadWord(_ bytes: RawSpan, at offset: Int, count: Int) -> UInt64 {
+        if count == 8 {
+            return UInt64(littleEndian: bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: offset, as: UInt64.self))
+        }
+        var word: UInt64 = 0, at = offset, shift: UInt64 = 0
+        if count & 4 != 0 {
+            word = UInt64(UInt32(littleEndian: bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: at, as: UInt32.self)))
+            at &+= 4
+            shift = 32
+        }
+        if count & 2 != 0 {
+            word |= UInt64(UInt16(littleEndian: bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: at, as: UInt16.self))) << shift
+            at &+= 2
+            shift &+= 16
+        }
+        if count & 1 != 0 {
+            word |= UInt64(bytes.unsafeLoad(fromUncheckedByteOffset: at, as: UInt8.self)) << shift
+        }
+        return word
+    }
+
+    /// The bytes of `value`, most significant first (a big-endian field): 2 bytes for a
+    /// `UInt16`, 4 for a `UInt32`, at most 8.
+    @inlinable
+    public init<T: FixedWidthInteger & UnsignedInteger>(bigEndian value: T) {
+        precondition(T.bitWidth <= 64, "at most 8 bytes")
+        length = UInt8(T.bitWidth / 8)
+        // Numerically, so that it holds on any host: byte 0 (bits 0–7) is the top byte.
+        words.0 = UInt64(truncatingIfNeeded: value.byteSwapped)
+    }
+
+    /// These bytes followed by those of `other`; at most `capacity` bytes in all. A few loads
+    /// and stores, whatever the lengths: how a sighting's identity is made of a namespace and
+    /// an instance, say, without an array.
+    @inlinable
+    public func appending(_ other: ShortBytes) -> ShortBytes {
+        let total = Int(length) + Int(other.length)
+        precondition(total <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(total)")
+        // Bytes past a length are 0 in both, so `other`'s 24 bytes can be or-ed in whole at
+        // byte `length` of a 48-byte scratch, laid out in byte order; the bytes past `total`
+        // stay 0.
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (words.0.littleEndian, words.1.littleEndian, words.2.littleEndian, 0, 0, 0)
+        let start = Int(length)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            @inline(__always) func or(_ word: UInt64, at offset: Int) {
+                let old = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                raw.storeBytes(of: (old | word).littleEndian, toByteOffset: offset, as: UInt64.self)
+            }
+            or(other.words.0, at: start)
+            or(other.words.1, at: start &+ 8)
+            or(other.words.2, at: start &+ 16)
+        }
+        var result = ShortBytes()
+        result.words = (UInt64(littleEndian: scratch.0), UInt64(littleEndian: scratch.1), UInt64(littleEndian: scratch.2))
+        result.length = UInt8(truncatingIfNeeded: total)
+        return result
+    }
+
+    /// The bytes packed into three words: byte `i` is bits `8 * (i % 8)` up of word `i / 8`,
+    /// and the bytes past `count` are 0 (equal bytes, equal words). For code that hashes or
+    /// compares identifiers a word at a time.
+    @inlinable public var packedWords: (UInt64, UInt64, UInt64) { words }
 
     @inlinable
     public init(arrayLiteral elements: UInt8...) { self.init(elements) }

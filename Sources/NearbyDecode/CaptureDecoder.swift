@@ -72,16 +72,17 @@ public enum CaptureDecoder {
                 }
                 switch outcome {
                 case .decoded:
+                    let openChains = decoder.reassembler.pendingChainCount
                     if let fault = firstDataFault {
                         tally.accounting.malformed += 1
                         tally.accounting.malformedByReason[fault.key, default: 0] += 1
                     } else {
                         tally.accounting.decoded += 1
-                        if decoder.reassembler.pendingChainCount > 0 && cleanWithOpenChains.count < Self.openChainRecordLimit {
+                        if openChains > 0 && cleanWithOpenChains.count < Self.openChainRecordLimit {
                             cleanWithOpenChains.insert(record.index)
                         }
                     }
-                    if decoder.reassembler.pendingChainCount == 0 && !cleanWithOpenChains.isEmpty { cleanWithOpenChains.removeAll(keepingCapacity: true) }
+                    if openChains == 0 && !cleanWithOpenChains.isEmpty { cleanWithOpenChains.removeAll(keepingCapacity: true) }
                 case .ignored(let reason):
                     tally.accounting.ignored += 1
                     tally.accounting.ignoredByReason[reason.rawValue, default: 0] += 1

@@ -1,3 +1,4 @@
+import NearbyBytes
 import NearbyDecode
 import NearbyFormats
 import NearbyMessages
@@ -11,13 +12,12 @@ public enum SightingExtractor {
         for beacon in decoded.beacons {
             switch beacon {
             case .eddystone(.uid(let uid)):
-                body(SightingIdentity(.eddystoneUID, uid.namespace, uid.instance))
+                body(SightingIdentity(.eddystoneUID, uid.namespace.appending(uid.instance)))
             case .eddystone(.eid(let eid)):
                 body(SightingIdentity(.eddystoneEID, eid.eid))
             case .iBeacon(let b):
-                withUnsafeBytes(of: (UInt32(b.major) << 16 | UInt32(b.minor)).bigEndian) { majorMinor in
-                    body(SightingIdentity(.iBeacon, b.uuid, majorMinor))
-                }
+                let majorMinor = ShortBytes(bigEndian: UInt32(b.major) << 16 | UInt32(b.minor))
+                body(SightingIdentity(.iBeacon, b.uuid.appending(majorMinor)))
             case .altBeacon(let b):
                 body(SightingIdentity(.altBeacon, b.beaconID))
             case .token(.v1(let t)):

@@ -1,3 +1,5 @@
+import NearbyBytes
+
 /// The medium a sighting arrived on.
 public enum Medium: UInt8, Hashable, Sendable, CaseIterable {
     case ble
@@ -44,6 +46,15 @@ public struct SightingIdentity: Hashable, Sendable {
         p.add(first)
         p.add(second)
         self.init(kind, p)
+    }
+
+    /// The identity whose bytes are `bytes`, taken a word at a time (no copy through memory):
+    /// how beacon identifiers, read as `ShortBytes`, become sightings.
+    @inlinable
+    public init(_ kind: Kind, _ bytes: ShortBytes) {
+        self.kind = kind
+        self.count = UInt8(bytes.count)
+        (w0, w1, w2) = bytes.packedWords
     }
 
     @usableFromInline
