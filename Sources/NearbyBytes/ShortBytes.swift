@@ -41,32 +41,9 @@ public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, Expressibl
     init(loading bytes: RawSpan, at offset: Int, count: Int) {
         precondition(count >= 0 && count <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(count)")
         length = UInt8(truncatingIfNeeded: count)
-        words.0 = Self.loadWord(bytes, at: offset, count: Swift.min(count, 8))
-        if count > 8 { words.1 = Self.loadWord(bytes, at: offset &+ 8, count: Swift.min(count &- 8, 8)) }
-        if count > 16 { words.2 = Self.loadWord(bytes, at: offset &+ 16, count: count &- 16) }
-    }
-
-    /// `count` (0…8) bytes from `offset` as a little-endian word, the bytes past them 0.
-    @inlinable @inline(__always)
-    static func loadWord(_ bytes: RawSpan, at offset: Int, count: Int) -> UInt64 {
-        if count == 8 {
-            return UInt64(littleEndian: bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: offset, as: UInt64.self))
-        }
-        var word: UInt64 = 0, at = offset, shift: UInt64 = 0
-        if count & 4 != 0 {
-            word = UInt64(UInt32(littleEndian: bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: at, as: UInt32.self)))
-            at &+= 4
-            shift = 32
-        }
-        if count & 2 != 0 {
-            word |= UInt64(UInt16(littleEndian: bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: at, as: UInt16.self))) << shift
-            at &+= 2
-            shift &+= 16
-        }
-        if count & 1 != 0 {
-            word |= UInt64(bytes.unsafeLoad(fromUncheckedByteOffset: at, as: UInt8.self)) << shift
-        }
-        return word
+        words = (bytes.littleEndianWord(0, from: offset, count: count),
+                 bytes.littleEndianWord(1, from: offset, count: count),
+                 bytes.littleEndianWord(2, from: offset, count: count))
     }
 
     /// The bytes of `value`, most significant first (a big-endian field): 2 bytes for a

@@ -63,7 +63,7 @@ public final class EIDResolver: Sendable {
 
     /// The beacons that broadcast `eid` at `micros`, best first (nearest the expected period,
     /// then registration order).
-    public func resolve(eid: [UInt8], atMicros micros: Int64) -> [Match] {
+    public func resolve(eid: some Collection<UInt8>, atMicros micros: Int64) -> [Match] {
         guard eid.count == 8 else { return [] }
         let wanted = eid.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         var matches: [Match] = []

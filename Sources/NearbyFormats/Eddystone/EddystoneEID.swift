@@ -4,7 +4,8 @@ import NearbyBytes
 /// 0 m) | EID(8)`: 10 bytes exactly.
 public struct EddystoneEID: Hashable, Sendable {
     public var txPowerDBm: Int8
-    public var eid: [UInt8]
+    /// The 8-byte ephemeral identifier, held inline (no allocation per frame).
+    public var eid: ShortBytes
 
     public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(serviceData, layer: .eddystone)
@@ -17,7 +18,7 @@ public struct EddystoneEID: Hashable, Sendable {
         c.layer = .eddystone
         try c.skip(1, "EID frame type")
         txPowerDBm = try c.readInt8("EID Tx_Power")
-        eid = try c.readArray(8, "EID")
+        eid = try c.readShortBytes(8, "EID")
         try c.expectEnd("EID frame")
     }
 }

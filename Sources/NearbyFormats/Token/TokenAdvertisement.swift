@@ -18,15 +18,17 @@ public struct TokenAdvertisement: Hashable, Sendable {
     /// Allowed token lengths, bytes.
     public static let allowedLengths: Set<Int> = [6, 8, 9, 10, 11, 12, 13, 14, 15, 16]
 
-    /// The opaque token, 6 or 8…16 bytes.
-    public var token: [UInt8]
+    /// The opaque token, 6 or 8…16 bytes, held inline (no allocation per advertisement).
+    public var token: ShortBytes
     /// Calibrated transmit power at 0 m, dBm.
     public var txPowerDBm: Int8
     /// The low nibble of the version byte; reserved, sent as 0, ignored by decoders.
     public var flags: UInt8
 
-    public init(token: [UInt8], txPowerDBm: Int8, flags: UInt8 = 0) {
-        self.token = token
+    /// A token advertisement of `token` (6 or 8…16 bytes to be decodable; at most
+    /// `ShortBytes.capacity`, 24, held).
+    public init(token: some Collection<UInt8>, txPowerDBm: Int8, flags: UInt8 = 0) {
+        self.token = ShortBytes(token)
         self.txPowerDBm = txPowerDBm
         self.flags = flags
     }
@@ -65,7 +67,7 @@ public struct TokenAdvertisement: Hashable, Sendable {
             throw c.error(.invalidValue, at: lengthOffset, "token length \(length) is not 6 or 8…16")
         }
         try c.expectDeclared(length, declaredAt: lengthOffset, "token")
-        let token = try c.readArray(length, "token")
+        let token = try c.readShortBytes(length, "token")
         let txPower = try c.readInt8("token Tx_Power")
         try c.expectEnd("token advertisement")
         return .v1(TokenAdvertisement(token: token, txPowerDBm: txPower, flags: versionByte & 0x0F))

@@ -86,6 +86,11 @@ public struct SubscriptionEngine: Sendable {
     private var reservedMessages = IdentityTable<Int32>()
     private var filters: [FilterKey: Int32] = [:]
     private var subscribersByFilter: [[Int32]] = []
+    /// The filters of the two reserved types (`Message.eddystoneUIDType`,
+    /// `Message.iBeaconIDType` in `Message.reservedNamespace`), once a subscription made
+    /// them (-1 before): a sighting becomes a reserved message only when one could be found.
+    private var reservedUIDFilter: Int32 = -1
+    private var reservedIBeaconFilter: Int32 = -1
 
     private var found = FoundTable()
     private var generation: UInt32 = 0
@@ -141,10 +146,14 @@ public struct SubscriptionEngine: Sendable {
         let t = sighting.timeMicros
         let start = events.count
         registry.forEachMessage(sighting) { touch($0, source, t, into: &events) }
+        // A message of a reserved type is made only once something subscribes to the type:
+        // before, it could be found by no one (messages have no state of their own, and the
+        // engine's order of events does not depend on when a message was made), and making
+        // one per beacon ever seen cost a lookup per sighting and memory without bound.
         switch sighting.identity.kind {
-        case .eddystoneUID where sighting.identity.count == 16:
+        case .eddystoneUID where sighting.identity.count == 16 && hasSubscribers(reservedUIDFilter):
             touch(reservedMessage(sighting.identity, type: Message.eddystoneUIDType), source, t, into: &events)
-        case .iBeacon where sighting.identity.count == 20:
+        case .iBeacon where sighting.identity.count == 20 && hasSubscribers(reservedIBeaconFilter):
             touch(reservedMessage(sighting.identity, type: Message.iBeaconIDType), source, t, into: &events)
         default:
             break
@@ -267,7 +276,17 @@ public struct SubscriptionEngine: Sendable {
         let f = Int32(subscribersByFilter.count)
         filters[key] = f
         subscribersByFilter.append([])
+        if key.namespace == Message.reservedNamespace {
+            if key.type == Message.eddystoneUIDType { reservedUIDFilter = f }
+            if key.type == Message.iBeaconIDType { reservedIBeaconFilter = f }
+        }
         return f
+    }
+
+    /// Whether any subscription (live or not) ever had filter `f` (-1: no such filter).
+    @inline(__always)
+    private func hasSubscribers(_ f: Int32) -> Bool {
+        f >= 0 && !subscribersByFilter[Int(f)].isEmpty
     }
 
     private mutating func reservedMessage(_ identity: SightingIdentity, type: String) -> Int32 {
