@@ -88,7 +88,8 @@ public struct SubscriptionEngine: Sendable {
     private var subscribersByFilter: [[Int32]] = []
     /// The filters of the two reserved types (`Message.eddystoneUIDType`,
     /// `Message.iBeaconIDType` in `Message.reservedNamespace`), once a subscription made
-    /// them (-1 before): a sighting becomes a reserved message only when one could be found.
+    /// them (-1 before): a sighting becomes a reserved message only while a subscription
+    /// could find it.
     private var reservedUIDFilter: Int32 = -1
     private var reservedIBeaconFilter: Int32 = -1
 
@@ -146,8 +147,8 @@ public struct SubscriptionEngine: Sendable {
         let t = sighting.timeMicros
         let start = events.count
         registry.forEachMessage(sighting) { touch($0, source, t, into: &events) }
-        // A message of a reserved type is made only once something subscribes to the type:
-        // before, it could be found by no one (messages have no state of their own, and the
+        // A message of a reserved type is made only while something subscribes to the type:
+        // otherwise it could be found by no one (messages have no state of their own, and the
         // engine's order of events does not depend on when a message was made), and making
         // one per beacon ever seen cost a lookup per sighting and memory without bound.
         switch sighting.identity.kind {
@@ -283,7 +284,7 @@ public struct SubscriptionEngine: Sendable {
         return f
     }
 
-    /// Whether any subscription (live or not) ever had filter `f` (-1: no such filter).
+    /// Whether a subscription that has not ended has filter `f` (-1: no such filter yet).
     @inline(__always)
     private func hasSubscribers(_ f: Int32) -> Bool {
         f >= 0 && !subscribersByFilter[Int(f)].isEmpty
