@@ -121,6 +121,11 @@ public struct SubscriptionEngine: Sendable {
         guard time >= now else {
             throw EngineInputError("input at \(time) µs is earlier than the engine's time \(now) µs; inputs must be time-ordered")
         }
+        // Most inputs find no timer due (a sighting advances the engine first): nothing to fire.
+        guard let due = timers.first, due.deadline <= time else {
+            now = time
+            return
+        }
         var batch: [EngineEvent] = []
         while let top = timers.first, top.deadline <= time {
             let d = top.deadline
