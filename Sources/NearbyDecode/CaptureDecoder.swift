@@ -74,8 +74,7 @@ public enum CaptureDecoder {
                 case .decoded:
                     let openChains = decoder.reassembler.pendingChainCount
                     if let fault = firstDataFault {
-                        tally.accounting.malformed += 1
-                        tally.accounting.malformedByReason[fault.key, default: 0] += 1
+                        tally.countMalformed(fault.key)
                     } else {
                         tally.accounting.decoded += 1
                         if openChains > 0 && cleanWithOpenChains.count < Self.openChainRecordLimit {
@@ -84,11 +83,9 @@ public enum CaptureDecoder {
                     }
                     if openChains == 0 && !cleanWithOpenChains.isEmpty { cleanWithOpenChains.removeAll(keepingCapacity: true) }
                 case .ignored(let reason):
-                    tally.accounting.ignored += 1
-                    tally.accounting.ignoredByReason[reason.rawValue, default: 0] += 1
+                    tally.countIgnored(reason.rawValue)
                 case .malformed(let error):
-                    tally.accounting.malformed += 1
-                    tally.accounting.malformedByReason[error.key, default: 0] += 1
+                    tally.countMalformed(error.key)
                     onIssue(DecodeIssue(file: path, record: record.index, recordFileOffset: fileOffset,
                                         line: line, error: error))
                 }
@@ -99,8 +96,7 @@ public enum CaptureDecoder {
                 tally.accounting.recordsRead += 1
             case .malformed(let index, let fileOffset, let line, let error):
                 tally.accounting.recordsRead += 1
-                tally.accounting.malformed += 1
-                tally.accounting.malformedByReason[error.key, default: 0] += 1
+                tally.countMalformed(error.key)
                 var issue = DecodeIssue(file: path, record: index, recordFileOffset: nil, line: line, error: error)
                 if let fileOffset { issue.recordFileOffset = fileOffset - Int64(error.offset) }
                 onIssue(issue)
@@ -149,6 +145,20 @@ public enum CaptureDecoder {
             }
             if decoded.advertisement.extended?.truncated == true { accounting.truncatedAdvertisements += 1 }
             for beacon in decoded.beacons { beaconCounts[beacon.typeIndex] += 1 }
+        }
+
+        // Not inlined: a dictionary update's `default:` closure, merged over the paths of
+        // the record closure, cost three calls per record, even clean ones.
+        @inline(never)
+        mutating func countMalformed(_ key: String) {
+            accounting.malformed += 1
+            accounting.malformedByReason[key, default: 0] += 1
+        }
+
+        @inline(never)
+        mutating func countIgnored(_ key: String) {
+            accounting.ignored += 1
+            accounting.ignoredByReason[key, default: 0] += 1
         }
 
         consuming func finish() -> DecodeAccounting {

@@ -39,6 +39,8 @@ public enum AdvertisingDataDecoder {
     /// Decodes an advertisement's AD data into `out`, which must be empty (`removeAll()`):
     /// a decoder that reuses one `AdvertisingDataContents` allocates no beacon array per
     /// advertisement.
+    /// Inlined into the caller: the call took a copy of the bytes' 56-byte value.
+    @inlinable
     public static func decode(_ data: InlineBytes, into out: inout AdvertisingDataContents) {
         data.withCursor(layer: .adStructure) { decode(&$0, into: &out) }
     }
@@ -58,16 +60,24 @@ public enum AdvertisingDataDecoder {
                 switch header.type {
                 case .serviceData16BitUUID, .manufacturerSpecificData, .txPowerLevel:
                     // A carved cursor borrows the same bytes: nothing is copied or retained.
-                    var payload = try c.carve(header.payloadLength, "AD data")
-                    do throws(DecodeError) {
-                        try decode(header.type, &payload, into: &out)
-                    } catch {
-                        out.errors.append(error)
-                    }
+                    decodeStructure(header.type, try c.carve(header.payloadLength, "AD data"), into: &out)
                 default:
                     try c.skip(header.payloadLength, "AD data")
                 }
             }
+        } catch {
+            out.errors.append(error)
+        }
+    }
+
+    /// One AD structure's payload; a malformed frame is recorded and the walk goes on. Not
+    /// inlined: in the walk's loop, the carved cursor and the frame's error path made the
+    /// walk keep three copies of its own cursor on the stack for every structure.
+    @inline(never)
+    private static func decodeStructure(_ type: ADType, _ payload: consuming ByteCursor, into out: inout AdvertisingDataContents) {
+        var c = payload
+        do throws(DecodeError) {
+            try decode(type, &c, into: &out)
         } catch {
             out.errors.append(error)
         }

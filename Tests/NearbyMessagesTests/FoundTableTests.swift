@@ -28,11 +28,19 @@ import Testing
                 let e = Entry(generation: UInt32(step))
                 table.set(k, e)
                 model[k] = e
-            case 4..<7:
+            case 4..<6:
                 let t = Int64(step)
                 let found = table.update(k) { $0.see(.beacon, at: t) }
                 #expect(found == (model[k] != nil))
                 model[k]?.see(.beacon, at: t)
+            case 6:
+                // A run of updates through the storage taken once, as the engine's touch does:
+                // several keys, present or not, one of them possibly twice.
+                let keys = (0..<4).map { _ in UInt64(rng.below(slots)) << 32 | UInt64(rng.below(messages)) } + [k]
+                let t = Int64(step)
+                let found = table.withUpdates { run in keys.map { key in run.update(key) { $0.see(.iBeacon, at: t) } } }
+                #expect(found == keys.map { model[$0] != nil }, "step \(step)")
+                for key in keys { model[key]?.see(.iBeacon, at: t) }
             default:
                 table.remove(k)
                 model[k] = nil

@@ -2,9 +2,10 @@
 import Testing
 
 /// `TimerQueue` against a second implementation: a plain array searched for its least timer
-/// by the same total order. Pushes and pops are interleaved, as the engine does (a lost timer
-/// that fires early is pushed again later), over few distinct deadlines so that ties on the
-/// deadline are decided by kind, slot and message.
+/// by the same total order. Pushes, pops and replacements of the first timer are interleaved,
+/// as the engine does (a lost timer that fires early is set again for a later deadline, by
+/// `replaceFirst`), over few distinct deadlines so that ties on the deadline are decided by
+/// kind, slot and message.
 @Suite struct TimerQueueTests {
     func timer(_ rng: inout EngineInvariantTests.SplitMix64) -> TimerQueue.Timer {
         let kinds: [TimerQueue.Kind] = [.lost, .subscriptionExpiry, .publicationExpiry]
@@ -20,11 +21,20 @@ import Testing
         var queue = TimerQueue()
         var model: [TimerQueue.Timer] = []
         var popped = 0
+        var replaced = 0
         for step in 0..<20_000 {
-            if rng.below(3) < 2 || model.isEmpty {
+            let op = rng.below(6)
+            if op < 3 || model.isEmpty {
                 let t = timer(&rng)
                 queue.push(t)
                 model.append(t)
+            } else if op == 3 {
+                // The first timer replaced by another in one sift, as a lost timer is re-set.
+                let least = model.indices.min { key(model[$0]).lexicographicallyPrecedes(key(model[$1])) }!
+                let t = timer(&rng)
+                queue.replaceFirst(with: t)
+                model[least] = t
+                replaced += 1
             } else {
                 let least = model.indices.min { key(model[$0]).lexicographicallyPrecedes(key(model[$1])) }!
                 let expected = model.remove(at: least)
@@ -48,5 +58,6 @@ import Testing
         #expect(model.isEmpty)
         #expect(queue.isEmpty && queue.pop() == nil)
         #expect(popped > 5_000)
+        #expect(replaced > 2_000)
     }
 }

@@ -9,7 +9,7 @@
 /// stays at most half full of live entries and lookups stay short.
 struct FoundTable: Sendable {
     /// No key: pair keys have bit 63 clear (slot ≥ 0).
-    private static let empty = UInt64.max
+    fileprivate static let empty = UInt64.max
 
     private var keys: [UInt64]
     private var entries: [SubscriptionEngine.FoundEntry]
@@ -26,7 +26,10 @@ struct FoundTable: Sendable {
     var isEmpty: Bool { count == 0 }
 
     @inline(__always)
-    private func home(_ key: UInt64) -> Int {
+    private func home(_ key: UInt64) -> Int { Self.home(key, mask) }
+
+    @inline(__always)
+    fileprivate static func home(_ key: UInt64, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
@@ -52,6 +55,40 @@ struct FoundTable: Sendable {
         guard let i = find(key) else { return false }
         body(&entries[i])
         return true
+    }
+
+    /// The table's storage taken once for a run of in-place updates of pairs already found
+    /// (`withUpdates`): each `update` through the table itself checked the entries' storage
+    /// for uniqueness (a runtime call) and reloaded it.
+    struct Updates {
+        fileprivate let keys: UnsafeBufferPointer<UInt64>
+        fileprivate let entries: UnsafeMutableBufferPointer<SubscriptionEngine.FoundEntry>
+        fileprivate let mask: Int
+
+        /// Calls `body` on the entry of `key` in place; false when the pair is not found.
+        @inline(__always)
+        func update(_ key: UInt64, _ body: (inout SubscriptionEngine.FoundEntry) -> Void) -> Bool {
+            var i = FoundTable.home(key, mask)
+            while true {
+                let k = keys[i]
+                if k == key {
+                    body(&entries[i])
+                    return true
+                }
+                if k == FoundTable.empty { return false }
+                i = (i &+ 1) & mask
+            }
+        }
+    }
+
+    /// Calls `body` with the table's storage for updates in place (no pair is added or
+    /// removed during the call).
+    @inline(__always)
+    mutating func withUpdates<R>(_ body: (Updates) -> R) -> R {
+        let mask = self.mask
+        return keys.withUnsafeBufferPointer { k in
+            entries.withUnsafeMutableBufferPointer { e in body(Updates(keys: k, entries: e, mask: mask)) }
+        }
     }
 
     /// Sets the entry of `key` (inserting the pair if it is new).

@@ -132,8 +132,11 @@ public struct SubscriptionEngine: Sendable {
             now = d
             var expiry = false
             while let t = timers.first, t.deadline == d {
-                _ = timers.pop()
-                fire(t, into: &batch)
+                if let again = fire(t, into: &batch) {
+                    timers.replaceFirst(with: again)
+                } else {
+                    _ = timers.pop()
+                }
                 if t.kind != .lost { expiry = true }
             }
             // Only an expiry changes what the handler states depend on (a lost timer ends a
@@ -314,10 +317,21 @@ public struct SubscriptionEngine: Sendable {
     @inline(__always)
     private mutating func touch(_ m: Int32, _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
         let mask = source.mask
-        let filter = Int(messageFilter[Int(m)])
-        for slot in subscribersByFilter[filter] where subscriptions[Int(slot)].enabled & mask != 0 {
+        let subscribers = subscribersByFilter[Int(messageFilter[Int(m)])]
+        let subscriptions = self.subscriptions
+        // The pairs already found (nearly every touch) are updated in one run over the
+        // table's storage; a pair found now is added after it, in subscriber order as before.
+        let allFound = found.withUpdates { table in
+            var all = true
+            for slot in subscribers where subscriptions[Int(slot)].enabled & mask != 0 {
+                if !table.update(Self.key(slot, m), { $0.see(source, at: t) }) { all = false }
+            }
+            return all
+        }
+        if allFound { return }
+        for slot in subscribers where subscriptions[Int(slot)].enabled & mask != 0 {
             let k = Self.key(slot, m)
-            if !found.update(k, { $0.see(source, at: t) }) {
+            if found[k] == nil {
                 generation &+= 1
                 var entry = FoundEntry(generation: generation)
                 entry.see(source, at: t)
@@ -328,27 +342,31 @@ public struct SubscriptionEngine: Sendable {
         }
     }
 
-    private mutating func fire(_ t: TimerQueue.Timer, into batch: inout [EngineEvent]) {
+    /// Fires timer `t`, the first of the queue (still in it). Returns the timer that takes
+    /// its place when a lost timer finds its pair seen since it was set (the queue's first
+    /// is then replaced), nil when it is done (the caller pops it).
+    private mutating func fire(_ t: TimerQueue.Timer, into batch: inout [EngineEvent]) -> TimerQueue.Timer? {
         switch t.kind {
         case .lost:
             let k = Self.key(t.slot, t.message)
-            guard let entry = found[k], entry.generation == t.generation else { return }
+            guard let entry = found[k], entry.generation == t.generation else { return nil }
             let deadline = entry.lastAny + configuration.lostTimeoutMicros
             if deadline > t.deadline {
-                timers.push(.init(deadline: deadline, kind: .lost, slot: t.slot, message: t.message, generation: t.generation))
+                return .init(deadline: deadline, kind: .lost, slot: t.slot, message: t.message, generation: t.generation)
             } else if deadline == t.deadline {
                 found.remove(k)
                 batch.append(lostEvent(t.slot, t.message, at: t.deadline))
             }
         case .subscriptionExpiry:
-            guard subscriptions[Int(t.slot)].live else { return }
+            guard subscriptions[Int(t.slot)].live else { return nil }
             end(subscription: t.slot, loseFound: true, at: t.deadline, into: &batch)
             batch.append(EngineEvent(timeMicros: t.deadline, kind: .subscriptionExpired, subscription: subscriptions[Int(t.slot)].id))
         case .publicationExpiry:
-            guard publications[Int(t.slot)].live else { return }
+            guard publications[Int(t.slot)].live else { return nil }
             publications[Int(t.slot)].live = false
             batch.append(EngineEvent(timeMicros: t.deadline, kind: .publicationExpired, publication: publications[Int(t.slot)].id))
         }
+        return nil
     }
 
     private func lostEvent(_ slot: Int32, _ m: Int32, at time: Int64) -> EngineEvent {

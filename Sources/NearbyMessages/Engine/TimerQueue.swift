@@ -46,6 +46,20 @@ struct TimerQueue: Sendable {
         guard let top = items.first else { return nil }
         let last = items.removeLast()
         guard !items.isEmpty else { return top }
+        siftDown(last)
+        return top
+    }
+
+    /// Pops the first timer and pushes `t` in one sift: how a lost timer that found its pair
+    /// seen again is set for the new deadline (one descent of the heap, where a pop and a
+    /// push made a descent and a climb).
+    mutating func replaceFirst(with t: Timer) {
+        precondition(!items.isEmpty, "replaceFirst on an empty TimerQueue")
+        siftDown(t)
+    }
+
+    /// Puts `t` at the root's place, which is vacant, and moves it down to where it belongs.
+    private mutating func siftDown(_ t: Timer) {
         items.withUnsafeMutableBufferPointer { heap in
             let n = heap.count
             var i = 0
@@ -55,12 +69,11 @@ struct TimerQueue: Sendable {
                 var m = l
                 let r = l &+ 1
                 if r < n, heap[r] < heap[l] { m = r }
-                guard heap[m] < last else { break }
+                guard heap[m] < t else { break }
                 heap[i] = heap[m]
                 i = m
             }
-            heap[i] = last
+            heap[i] = t
         }
-        return top
     }
 }
