@@ -5,8 +5,9 @@
 //
 // `all` (the default) runs the other three and ends with one table of every figure against
 // its target (docs/performance.md). Figures are single-core; each is measured several
-// times and the table gives the median; compare the ratio columns between runs, as this
-// kind of machine is shared and noisy.
+// times (capture and replay five, the others three) and the table gives the median, with
+// the best run and the reference-speed figure for capture and replay; compare the ratio
+// columns between runs, as this kind of machine is shared and noisy.
 
 import NearbyAudio
 
