@@ -30,7 +30,7 @@ import Testing
                 model[k] = e
             case 4..<6:
                 let t = Int64(step)
-                let found = table.update(k) { $0.see(.beacon, at: t) }
+                let found = table.withUpdates { $0.update(k) { $0.see(.beacon, at: t) } }
                 #expect(found == (model[k] != nil))
                 model[k]?.see(.beacon, at: t)
             case 6:

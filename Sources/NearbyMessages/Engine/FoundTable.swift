@@ -49,17 +49,9 @@ struct FoundTable: Sendable {
         find(key).map { entries[$0] }
     }
 
-    /// Calls `body` on the entry of `key` in place; false when the pair is not found.
-    @inline(__always)
-    mutating func update(_ key: UInt64, _ body: (inout SubscriptionEngine.FoundEntry) -> Void) -> Bool {
-        guard let i = find(key) else { return false }
-        body(&entries[i])
-        return true
-    }
-
     /// The table's storage taken once for a run of in-place updates of pairs already found
-    /// (`withUpdates`): each `update` through the table itself checked the entries' storage
-    /// for uniqueness (a runtime call) and reloaded it.
+    /// (`withUpdates`): an update through the table itself checked the entries' storage for
+    /// uniqueness (a runtime call) and reloaded it, for each pair.
     struct Updates {
         fileprivate let keys: UnsafeBufferPointer<UInt64>
         fileprivate let entries: UnsafeMutableBufferPointer<SubscriptionEngine.FoundEntry>

@@ -342,9 +342,10 @@ public struct SubscriptionEngine: Sendable {
         }
     }
 
-    /// Fires timer `t`, the first of the queue (still in it). Returns the timer that takes
-    /// its place when a lost timer finds its pair seen since it was set (the queue's first
-    /// is then replaced), nil when it is done (the caller pops it).
+    /// Fires timer `t`, the first of the queue (still in it: `fire` pushes no timer, so it
+    /// stays first). Returns the timer that takes its place when a lost timer finds its pair
+    /// seen since it was set (the queue's first is then replaced), nil when it is done (the
+    /// caller pops it).
     private mutating func fire(_ t: TimerQueue.Timer, into batch: inout [EngineEvent]) -> TimerQueue.Timer? {
         switch t.kind {
         case .lost:
