@@ -19,8 +19,9 @@ import Darwin
 /// HCI, reports, reassembly, AD structures, beacon frames, accounting) on this thread's CPU
 /// time; two baselines over the same file — a C-style loop over libpcap (`pcap_next_ex`,
 /// pcap only) and the container reader alone (records, no decoding); and the peak resident
-/// memory of a child process that decodes the file (`getrusage` of the child). Then
-/// `ReplaySession` over the pcap with 100 subscriptions and a registry of every corpus beacon.
+/// memory of a child process that decodes the file. Then `ReplaySession` over the pcap with
+/// 100 subscriptions and a registry of every corpus beacon, and the peak of a child that
+/// replays it.
 struct CaptureBenchmark {
     var advertisements = 1_000_000
     var directory = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/nearby-benchmarks"
@@ -134,17 +135,41 @@ struct CaptureBenchmark {
         return Double(n) / (cpuNow() - t0)
     }
 
-    /// Peak resident memory (MiB) of `nearby-benchmarks decode-child PATH`.
-    static func childPeakMiB(_ path: String) -> Double {
+    /// Peak resident memory (MiB) of `nearby-benchmarks MODE PATH` (`decode-child` or
+    /// `replay-child`), as the child reports it (`ownPeakKiB`). Not `wait4`'s `ru_maxrss`:
+    /// Linux carries a process's peak over `execve`, and a child spawned from here shares
+    /// this process's memory until its exec, so it would report this process's peak when
+    /// that is higher (it is, after the in-process replays).
+    static func childPeakMiB(_ mode: String, _ path: String) -> Double {
+        let report = "\(path).peak"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, report, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var pid: pid_t = 0
-        let me = CommandLine.arguments[0]
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(me), strdup("decode-child"), strdup(path), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), strdup(mode), strdup(path), nil]
         defer { argv.forEach { free($0) } }
-        guard posix_spawn(&pid, "/proc/self/exe", nil, nil, argv, environ) == 0 else { fatalError("cannot start the child") }
+        guard posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ) == 0 else { fatalError("cannot start the child") }
         var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        return Double(usage.ru_maxrss) / 1024   // ru_maxrss is in KiB on Linux
+        waitpid(pid, &status, 0)
+        defer { unlink(report) }
+        guard status == 0, let text = try? JSONFile.read(report), let kib = Double(String(decoding: text, as: UTF8.self).filter(\.isNumber))
+        else { fatalError("the \(mode) child failed (status \(status))") }
+        return kib / 1024
+    }
+
+    /// This process's peak resident memory in KiB: `VmHWM` of /proc/self/status.
+    static func ownPeakKiB() -> Int {
+        guard let f = fopen("/proc/self/status", "r") else { return 0 }
+        defer { fclose(f) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), f) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("VmHWM:") {
+                return Int(text.dropFirst(6).filter { $0.isNumber }) ?? 0
+            }
+        }
+        return 0
     }
 
     /// The scenario for the replay figure: a registry with every corpus UID and iBeacon

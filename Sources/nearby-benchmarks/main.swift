@@ -117,7 +117,7 @@ func captureBenchmark() -> [Summary] {
             rates.append(rate)
             scaled.append(rate * referenceLibpcapRate / libpcap)
             let perRecord = Double(counts.records) / f.seconds
-            let childPeak = CaptureBenchmark.childPeakMiB(path)
+            let childPeak = CaptureBenchmark.childPeakMiB("decode-child", path)
             peak = max(peak, childPeak)
             print([name, "\(f.advertisements)", "\(f.beacons)", String(Int(rate)), String(Int(container)), String(Int(libpcap)),
                    String(Double(Int(perRecord / container * 1000)) / 1000), String(Int(scaled.last!)),
@@ -132,21 +132,26 @@ func captureBenchmark() -> [Summary] {
     // The replay's target is a rate over the file, as the decode's is (docs/performance.md):
     // advertisements of the capture replayed per second. Sightings per second (the beacon
     // identities the engine is fed, about 55 % of the corpus's advertisements) are given too.
-    print("benchmark | advertisements | sightings | events | adv/s (decode + engine) | sightings/s | records/s libpcap only | adv/s at reference speed")
+    print("benchmark | advertisements | sightings | events | adv/s (decode + engine) | sightings/s | records/s libpcap only | adv/s at reference speed | peak MiB (child)")
     var rates: [Double] = [], sightingRates: [Double] = [], scaled: [Double] = []
+    var replayPeak = 0.0
     for _ in 0..<captureRuns {
         let (r, libpcap) = bracketed(b.pcap) { CaptureBenchmark.replay(scenario: scenario, capture: b.pcap) }
         let rate = Double(r.advertisements) / r.seconds
         rates.append(rate)
         sightingRates.append(Double(r.sightings) / r.seconds)
         scaled.append(rate * referenceLibpcapRate / libpcap)
+        let childPeak = CaptureBenchmark.childPeakMiB("replay-child", b.pcap)
+        replayPeak = max(replayPeak, childPeak)
         print(["replay 100 subscriptions", "\(r.advertisements)", "\(r.sightings)", "\(r.events)", String(Int(rate)),
-               String(Int(sightingRates.last!)), String(Int(libpcap)), String(Int(scaled.last!))].joined(separator: " | "))
+               String(Int(sightingRates.last!)), String(Int(libpcap)), String(Int(scaled.last!)),
+               String(Double(Int(childPeak * 10)) / 10)].joined(separator: " | "))
     }
     out.append(Summary(measure: "replay (decode + engine), 100 subscriptions, pcap 201", figure: median(rates), unit: "adv/s", target: (2_000_000, true)))
     normalised.append(Summary(measure: "replay, in sightings", figure: median(sightingRates), unit: "sightings/s", target: nil))
     normalised.append(Summary(measure: "replay, best of \(captureRuns)", figure: rates.max()!, unit: "adv/s", target: nil))
     normalised.append(Summary(measure: "replay, at the reference speed", figure: median(scaled), unit: "adv/s", target: nil))
+    normalised.append(Summary(measure: "replay peak memory (child process)", figure: replayPeak, unit: "MiB", target: nil))
     return out + normalised
 }
 
@@ -178,13 +183,16 @@ case "all":
     print("|---|---|---|---|")
     for s in summaries { print(s.row) }
 case "decode-child":
-    // The child of the peak-memory figure: decode one file and exit.
+    // The child of the decode's peak-memory figure, and for profilers: decode one file, then
+    // print this process's peak resident memory (KiB).
     let f = CaptureBenchmark.decode(CommandLine.arguments[2])
     precondition(f.advertisements > 0)
+    print(CaptureBenchmark.ownPeakKiB())
 case "replay-child":
-    // One replay of a corpus file and nothing else, for profilers: `replay-child PATH`.
+    // The same for one replay of a corpus file (the `capture` benchmark's scenario).
     let r = CaptureBenchmark.replay(scenario: CaptureBenchmark().replayScenario(), capture: CommandLine.arguments[2])
     precondition(r.sightings > 0)
+    print(CaptureBenchmark.ownPeakKiB())
 default:
     print("unknown benchmark \(which); available: all [N], capture [N], stages [N], engine, audio")
 }

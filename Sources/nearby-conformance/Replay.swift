@@ -19,7 +19,10 @@ struct Replay: ParsableCommand {
         Prints one JSON object per event (keys sorted: event, time in seconds of the scenario's \
         time base, subscription or publication, message with namespace, type and base64 \
         content, granted or hasError). Rules: docs/semantics.md; files: docs/scenario-format.md. \
-        Exit status 1 when the scenario, registry or a capture cannot be used.
+        Memory stays bounded: beyond 131,072 sightings, sorted runs of them go to an unnamed \
+        temporary file in $TMPDIR (else /tmp), 56 bytes a sighting. \
+        Exit status 1 when the scenario, registry or a capture cannot be used, or that file \
+        cannot be written.
         """)
 
     @Option(help: "The scenario file (JSON).")

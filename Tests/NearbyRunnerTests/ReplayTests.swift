@@ -8,16 +8,16 @@ import Testing
 /// written by hand from the capture's timeline and docs/semantics.md.
 @Suite struct ReplayTests {
     /// A phone broadcasting token v1 `a1b2c3d4e5f6` at 0, 1, 2 s, then the rotated token
-    /// `112233445566` at 3 and 4 s; an Eddystone-UID beacon at 1.5 s; an unrelated advert.
-    static func writeCapture(_ dir: TemporaryDirectory) -> String {
-        let t0: Int64 = 1_700_000_000_000_000
+    /// `112233445566` at 3 and 4 s; an Eddystone-UID beacon at 1.5 s; an unrelated advert at
+    /// 2.5 s. Times in seconds from `t0`.
+    static func timeline() -> [(Double, [UInt8])] {
         func token(_ hex: String) -> [UInt8] {
             TokenAdvertisement(token: ReferenceVectors.bytes(hex), txPowerDBm: -12).advertisingData
         }
         func report(_ data: [UInt8], _ address: String) -> [UInt8] {
             FixtureEvents.legacyReportEvent([FixtureEvents.legacyReport(eventType: 0x03, addressType: 0x01, address: address, data: data, rssi: -60)])
         }
-        let timeline: [(Double, [UInt8])] = [
+        return [
             (0, report(token("a1b2c3d4e5f6"), "5a:00:00:00:00:01")),
             (1, report(token("a1b2c3d4e5f6"), "5a:00:00:00:00:01")),
             (1.5, report(ReferenceVectors.uidAdvert, "c0:00:00:00:00:02")),
@@ -26,11 +26,21 @@ import Testing
             (3, report(token("112233445566"), "5a:00:00:00:00:04")),
             (4, report(token("112233445566"), "5a:00:00:00:00:04")),
         ]
+    }
+
+    static let t0: Int64 = 1_700_000_000_000_000
+
+    /// A btsnoop file of `entries`, in the order given.
+    static func write(_ entries: [(Double, [UInt8])], _ name: String, _ dir: TemporaryDirectory) -> String {
         var w = BtsnoopWriter(datalink: .hciUART)
-        for (t, event) in timeline {
+        for (t, event) in entries {
             w.append(event, flags: BtsnoopWriter.Flags.receivedEvent, timestampMicros: t0 + Int64(t * 1_000_000))
         }
-        return dir.write(w.bytes, to: "phone.btsnoop")
+        return dir.write(w.bytes, to: name)
+    }
+
+    static func writeCapture(_ dir: TemporaryDirectory) -> String {
+        write(timeline(), "phone.btsnoop", dir)
     }
 
     static let uidID = Data(ReferenceVectors.uidAdvert[13..<29]).base64EncodedString()
@@ -50,6 +60,17 @@ import Testing
         """
     }
 
+    /// The events of `timeline()` under `scenario()`, written by hand from docs/semantics.md:
+    /// the chat message found at the first token, kept through the rotation at 3 s (both
+    /// tokens are the same publication) and lost 10 s after the last token; the door found at
+    /// the beacon's one sighting and lost 10 s later.
+    static let expectedEvents = [
+        #"{"event":"found","message":{"content":"aGVsbG8=","namespace":"","type":"chat"},"subscription":"chat","time":0.000000}"#,
+        #"{"event":"found","message":{"content":"ZnJvbnQ=","namespace":"proj","type":"door"},"subscription":"doors","time":1.500000}"#,
+        #"{"event":"lost","message":{"content":"ZnJvbnQ=","namespace":"proj","type":"door"},"subscription":"doors","time":11.500000}"#,
+        #"{"event":"lost","message":{"content":"aGVsbG8=","namespace":"","type":"chat"},"subscription":"chat","time":14.000000}"#,
+    ]
+
     @Test func tokenRotationAndBeaconReplayToHandWrittenEvents() throws {
         let dir = TemporaryDirectory(); defer { dir.remove() }
         let capture = Self.writeCapture(dir)
@@ -57,12 +78,7 @@ import Testing
         let r = try CommandLineTool.run(["replay", "--scenario", scenario, "--capture", capture])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
-        #expect(r.stdoutLines == [
-            #"{"event":"found","message":{"content":"aGVsbG8=","namespace":"","type":"chat"},"subscription":"chat","time":0.000000}"#,
-            #"{"event":"found","message":{"content":"ZnJvbnQ=","namespace":"proj","type":"door"},"subscription":"doors","time":1.500000}"#,
-            #"{"event":"lost","message":{"content":"ZnJvbnQ=","namespace":"proj","type":"door"},"subscription":"doors","time":11.500000}"#,
-            #"{"event":"lost","message":{"content":"aGVsbG8=","namespace":"","type":"chat"},"subscription":"chat","time":14.000000}"#,
-        ])
+        #expect(r.stdoutLines == Self.expectedEvents)
     }
 
     @Test func stateChangesInTheScenarioInterleaveWithCaptureSightings() throws {

@@ -1,7 +1,7 @@
 import NearbyBytes
 
 /// The medium a sighting arrived on.
-public enum Medium: UInt8, Hashable, Sendable, CaseIterable {
+public enum Medium: UInt8, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     case ble
     case audio
 
@@ -10,8 +10,8 @@ public enum Medium: UInt8, Hashable, Sendable, CaseIterable {
 
 /// What was seen: a token, or a beacon identity. Stored inline (up to 24 bytes) so that
 /// hashing a sighting's identity allocates nothing.
-public struct SightingIdentity: Hashable, Sendable {
-    public enum Kind: UInt8, Hashable, Sendable {
+public struct SightingIdentity: Hashable, Sendable, BitwiseCopyable {
+    public enum Kind: UInt8, Hashable, Sendable, BitwiseCopyable {
         /// A token (BLE token v1 or an audio token), 6 or 8…16 bytes.
         case token = 1
         /// Eddystone-UID namespace + instance, 16 bytes.

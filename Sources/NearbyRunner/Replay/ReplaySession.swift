@@ -16,6 +16,10 @@ import NearbyMessages
 /// named, then record order), and those before audio sightings (in the order the sound
 /// files were named, then frame order). Captures are sorted by timestamp, so a capture
 /// whose clock steps backwards still feeds the engine in time order.
+///
+/// Memory does not grow with the captures: the sightings are sorted by a `SpillingSorter`,
+/// which holds `sightingRunCapacity` of them in memory (7 MiB) and spills the rest to an
+/// unnamed temporary file in `$TMPDIR` (56 bytes a sighting). What grows is the events.
 public struct ReplaySession {
     public struct Result: Sendable {
         public var events: [EngineEvent]
@@ -45,9 +49,10 @@ public struct ReplaySession {
         }
     }
 
-    struct CaptureSighting {
+    /// A sighting as the replay sorts it (by `unixMicros`, stably: equal times keep the
+    /// order the sightings were taken in).
+    struct CaptureSighting: SpillSortable {
         var unixMicros: Int64
-        var order: Int
         var identity: SightingIdentity
         var rssi: Int8?
         var medium: Medium = .ble
@@ -55,10 +60,18 @@ public struct ReplaySession {
         var file: Int32
         /// The record (BLE) or the frame's index in its file (audio).
         var record: Int32
+
+        var sortKey: Int64 { unixMicros }
     }
 
     /// Keep a readable log of the inputs (costs memory; for reports on small replays).
     public var keepTimeline = false
+
+    /// How many sightings are sorted in memory before they are spilled to a file: 2^17,
+    /// 7 MiB. (Tests set it low to make small replays spill.)
+    var sightingRunCapacity = 1 << 17
+    /// Where sightings are spilled; nil for `$TMPDIR`, else `/tmp`.
+    var spillFolder: String?
 
     public init(keepTimeline: Bool = false) {
         self.keepTimeline = keepTimeline
@@ -67,7 +80,7 @@ public struct ReplaySession {
     /// The sightings of the captures and sound files, in replay order, with the Unix time of
     /// scenario time 0 and what decoding counted.
     struct Collected {
-        var sightings: [CaptureSighting]
+        var sightings: SpillingSorter<CaptureSighting>.Merge
         var origin: Int64
         var bleCount: Int
         var audioCount: Int
@@ -78,7 +91,10 @@ public struct ReplaySession {
     /// Decodes the captures and sound files into sightings sorted as the replay feeds them.
     func collect(scenario: Scenario, captures: [String], audio: [AudioFile],
                  onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Collected {
-        var sightings: [CaptureSighting] = []
+        var sightings = SpillingSorter<CaptureSighting>(runCapacity: sightingRunCapacity, spillFolder: spillFolder)
+        // The decoder's callbacks cannot throw: the first spill failure is kept, and thrown
+        // when the capture has been read.
+        var spillFailure: SpillError?
         var earliest = Int64.max
         var accounting = DecodeAccounting()
         var untimed = 0
@@ -94,14 +110,19 @@ public struct ReplaySession {
                     let rssi = decoded.advertisement.rssiDBm
                     let record = Int32(truncatingIfNeeded: decoded.advertisement.record)
                     SightingExtractor.identities(decoded) { identity in
-                        sightings.append(CaptureSighting(unixMicros: t, order: sightings.count, identity: identity,
-                                                         rssi: rssi, file: Int32(fileIndex), record: record))
+                        do throws(SpillError) {
+                            try sightings.append(CaptureSighting(unixMicros: t, identity: identity, rssi: rssi,
+                                                                 file: Int32(fileIndex), record: record))
+                        } catch {
+                            if spillFailure == nil { spillFailure = error }
+                        }
                     }
                 }, onIssue: onIssue)
                 accounting.add(a)
             } catch {
                 throw ReplayError(reason: "\(error)")
             }
+            if let spillFailure { throw ReplayError(reason: "\(spillFailure)") }
         }
         let origin: Int64 = switch scenario.timeOrigin {
         case .unixMicros(let t): t
@@ -115,24 +136,40 @@ public struct ReplaySession {
             } catch {
                 throw ReplayError(reason: "\(error)")
             }
-            for (index, frame) in frames.enumerated() {
-                let t = file.startMicros + Int64((frame.end * 1e6).rounded())
-                sightings.append(CaptureSighting(unixMicros: origin + t, order: sightings.count,
-                                                 identity: SightingIdentity(.token, frame.token), rssi: nil, medium: .audio,
-                                                 file: Int32(fileIndex), record: Int32(index + 1)))
+            do throws(SpillError) {
+                for (index, frame) in frames.enumerated() {
+                    let t = file.startMicros + Int64((frame.end * 1e6).rounded())
+                    try sightings.append(CaptureSighting(unixMicros: origin + t, identity: SightingIdentity(.token, frame.token),
+                                                         rssi: nil, medium: .audio, file: Int32(fileIndex), record: Int32(index + 1)))
+                }
+            } catch {
+                throw ReplayError(reason: "\(error)")
             }
         }
         let audioCount = sightings.count - bleCount
-        sightings.sort { ($0.unixMicros, $0.order) < ($1.unixMicros, $1.order) }
-        return Collected(sightings: sightings, origin: origin, bleCount: bleCount, audioCount: audioCount, untimed: untimed, accounting: accounting)
+        let sorted: SpillingSorter<CaptureSighting>.Merge
+        do {
+            sorted = try sightings.finish()
+        } catch {
+            throw ReplayError(reason: "\(error)")
+        }
+        return Collected(sightings: sorted, origin: origin, bleCount: bleCount, audioCount: audioCount, untimed: untimed, accounting: accounting)
     }
 
     /// The sightings the captures and sound files give, in scenario time and replay order,
     /// with the Unix time of scenario time 0: what an implementation under test receives as
     /// scenario events (docs/interop.md, level `events`).
     public func sightings(scenario: Scenario, captures: [String], audio: [AudioFile]) throws(ReplayError) -> (originUnixMicros: Int64, sightings: [Sighting]) {
-        let c = try collect(scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
-        return (c.origin, c.sightings.map { Sighting(timeMicros: $0.unixMicros - c.origin, medium: $0.medium, identity: $0.identity, rssiDBm: $0.rssi) })
+        var c = try collect(scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
+        var sightings: [Sighting] = []
+        do {
+            while let s = try c.sightings.next() {
+                sightings.append(Sighting(timeMicros: s.unixMicros - c.origin, medium: s.medium, identity: s.identity, rssiDBm: s.rssi))
+            }
+        } catch {
+            throw ReplayError(reason: "\(error)")
+        }
+        return (c.origin, sightings)
     }
 
     /// Runs the scenario over the captures. Decoding faults go to `onIssue`; a capture that
@@ -140,46 +177,52 @@ public struct ReplaySession {
     public func run(scenario: Scenario, captures: [String], audio: [AudioFile] = [],
                     onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Result {
         let c = try collect(scenario: scenario, captures: captures, audio: audio, onIssue: onIssue)
-        let sightings = c.sightings, origin = c.origin, bleCount = c.bleCount, audioCount = c.audioCount
+        var sightings = c.sightings
+        let origin = c.origin, bleCount = c.bleCount, audioCount = c.audioCount
         let untimed = c.untimed, accounting = c.accounting
 
         var timeline: [(timeMicros: Int64, text: String)] = []
         var engine = SubscriptionEngine(registry: scenario.registry.placed(originUnixMicros: origin), initialState: scenario.initialState,
                                         configuration: scenario.configuration)
         var events: [EngineEvent] = []
-        var i = 0, j = 0
-        do throws(EngineInputError) {
-            while i < scenario.inputs.count || j < sightings.count {
-                if i < scenario.inputs.count, j == sightings.count || scenario.inputs[i].time <= sightings[j].unixMicros - origin {
-                    let (time, input) = scenario.inputs[i]
-                    if keepTimeline { timeline.append((time, Self.describe(input))) }
-                    switch input {
-                    case .action(let a): try engine.perform(a, at: time, into: &events)
-                    case .sighting(let s): try engine.sight(s, into: &events)
-                    }
-                    i += 1
-                } else {
-                    let s = sightings[j]
-                    if keepTimeline {
-                        if s.medium == .audio {
-                            let name = audio[Int(s.file)].path.split(separator: "/").last.map(String.init) ?? ""
-                            timeline.append((s.unixMicros - origin, "sighting \(Self.describe(s.identity, .audio)) (\(name) frame \(s.record))"))
-                        } else {
-                            let name = captures[Int(s.file)].split(separator: "/").last.map(String.init) ?? ""
-                            timeline.append((s.unixMicros - origin, "sighting \(Self.describe(s.identity, .ble)) rssi \(s.rssi.map(String.init) ?? "?") (\(name) record \(s.record))"))
-                        }
-                    }
-                    try engine.sight(Sighting(timeMicros: s.unixMicros - origin, medium: s.medium, identity: s.identity, rssiDBm: s.rssi), into: &events)
-                    j += 1
+        var i = 0
+        func feedInputs(through time: Int64) throws(EngineInputError) {
+            while i < scenario.inputs.count, scenario.inputs[i].time <= time {
+                let (time, input) = scenario.inputs[i]
+                if keepTimeline { timeline.append((time, Self.describe(input))) }
+                switch input {
+                case .action(let a): try engine.perform(a, at: time, into: &events)
+                case .sighting(let s): try engine.sight(s, into: &events)
                 }
+                i += 1
             }
+        }
+        do {
+            while let s = try sightings.next() {
+                let time = s.unixMicros - origin
+                // Scenario inputs at the same time come first (rule O1).
+                try feedInputs(through: time)
+                if keepTimeline {
+                    if s.medium == .audio {
+                        let name = audio[Int(s.file)].path.split(separator: "/").last.map(String.init) ?? ""
+                        timeline.append((time, "sighting \(Self.describe(s.identity, .audio)) (\(name) frame \(s.record))"))
+                    } else {
+                        let name = captures[Int(s.file)].split(separator: "/").last.map(String.init) ?? ""
+                        timeline.append((time, "sighting \(Self.describe(s.identity, .ble)) rssi \(s.rssi.map(String.init) ?? "?") (\(name) record \(s.record))"))
+                    }
+                }
+                try engine.sight(Sighting(timeMicros: time, medium: s.medium, identity: s.identity, rssiDBm: s.rssi), into: &events)
+            }
+            try feedInputs(through: .max)
             if let end = scenario.endMicros {
                 try engine.advance(to: max(end, engine.now), into: &events)
             } else {
                 engine.finish(into: &events)
             }
-        } catch {
+        } catch let error as EngineInputError {
             throw ReplayError(reason: error.reason)
+        } catch {
+            throw ReplayError(reason: "\(error)")
         }
         return Result(events: events, originUnixMicros: origin, captureSightings: bleCount, audioSightings: audioCount,
                       untimedBeaconAdvertisements: untimed, accounting: accounting, timeline: timeline)
