@@ -7,7 +7,10 @@
 // its target (docs/performance.md). Figures are single-core; each is measured several
 // times (capture and replay five, the others three) and the table gives the median, with
 // the best run and the reference-speed figure for capture and replay; compare the ratio
-// columns between runs, as this kind of machine is shared and noisy.
+// columns between runs, as this kind of machine is shared and noisy. Capture and replay
+// rates are judged against their targets at the reference speed: scaled to a libpcap loop
+// of 16 M records/s, the figure for this kind of machine, from the loop's speed
+// measured around each run.
 
 import NearbyAudio
 
@@ -25,11 +28,16 @@ struct Summary {
     var unit: String
     /// The target, and whether a figure meets it by being at least (true) or below (false) it.
     var target: (value: Double, atLeast: Bool)?
+    /// The figure at the reference speed (capture and replay rates): the one judged against
+    /// the target when given, as the machine's speed moves the figure as run by ±30 %.
+    var atReferenceSpeed: Double? = nil
 
     var row: String {
-        let verdict = target.map { t in (t.atLeast ? figure >= t.value : figure < t.value) ? "met" : "**not met**" } ?? "—"
+        let judged = atReferenceSpeed ?? figure
+        let verdict = target.map { t in (t.atLeast ? judged >= t.value : judged < t.value) ? "met" : "**not met**" } ?? "—"
         let goal = target.map { ($0.atLeast ? "≥ " : "< ") + Self.format($0.value) + " " + unit } ?? "—"
-        return "| \(measure) | \(Self.format(figure)) \(unit) | \(goal) | \(verdict) |"
+        let shown = "\(Self.format(figure)) \(unit)" + (atReferenceSpeed.map { " (\(Self.format($0)) at the reference speed)" } ?? "")
+        return "| \(measure) | \(shown) | \(goal) | \(verdict) |"
     }
 
     static func format(_ x: Double) -> String {
@@ -123,9 +131,9 @@ func captureBenchmark() -> [Summary] {
                    String(Double(Int(perRecord / container * 1000)) / 1000), String(Int(scaled.last!)),
                    String(Double(Int(childPeak * 10)) / 10)].joined(separator: " | "))
         }
-        out.append(Summary(measure: "decode, \(name)", figure: median(rates), unit: "adv/s", target: (5_000_000, true)))
+        out.append(Summary(measure: "decode, \(name)", figure: median(rates), unit: "adv/s", target: (5_000_000, true),
+                           atReferenceSpeed: median(scaled)))
         normalised.append(Summary(measure: "decode, \(name), best of \(captureRuns)", figure: rates.max()!, unit: "adv/s", target: nil))
-        normalised.append(Summary(measure: "decode, \(name), at the reference speed", figure: median(scaled), unit: "adv/s", target: nil))
     }
     out.append(Summary(measure: "decode peak memory (child process)", figure: peak, unit: "MiB", target: (64 * 1_000_000 / 1_048_576, false)))
     let scenario = b.replayScenario()
@@ -147,10 +155,10 @@ func captureBenchmark() -> [Summary] {
                String(Int(sightingRates.last!)), String(Int(libpcap)), String(Int(scaled.last!)),
                String(Double(Int(childPeak * 10)) / 10)].joined(separator: " | "))
     }
-    out.append(Summary(measure: "replay (decode + engine), 100 subscriptions, pcap 201", figure: median(rates), unit: "adv/s", target: (2_000_000, true)))
+    out.append(Summary(measure: "replay (decode + engine), 100 subscriptions, pcap 201", figure: median(rates), unit: "adv/s",
+                       target: (2_000_000, true), atReferenceSpeed: median(scaled)))
     normalised.append(Summary(measure: "replay, in sightings", figure: median(sightingRates), unit: "sightings/s", target: nil))
     normalised.append(Summary(measure: "replay, best of \(captureRuns)", figure: rates.max()!, unit: "adv/s", target: nil))
-    normalised.append(Summary(measure: "replay, at the reference speed", figure: median(scaled), unit: "adv/s", target: nil))
     normalised.append(Summary(measure: "replay peak memory (child process)", figure: replayPeak, unit: "MiB", target: nil))
     return out + normalised
 }
