@@ -58,8 +58,8 @@ struct SpillingSorter<Element: SpillSortable> {
             buffer.reserveCapacity(runCapacity)
         }
         if !inOrder { buffer.sort { $0.sortKey < $1.sortKey } }
-        let start = file!.size / MemoryLayout<Element>.stride
         let file = file!
+        let start = file.size / MemoryLayout<Element>.stride
         var failure: SpillError?
         buffer.withUnsafeBytes { bytes in
             do throws(SpillError) { try file.append(bytes) } catch { failure = error }
