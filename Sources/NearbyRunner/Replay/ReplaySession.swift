@@ -110,11 +110,13 @@ public struct ReplaySession {
                     let rssi = decoded.advertisement.rssiDBm
                     let record = Int32(truncatingIfNeeded: decoded.advertisement.record)
                     SightingExtractor.identities(decoded) { identity in
+                        // After a failure nothing more is kept (each append would retry the file).
+                        guard spillFailure == nil else { return }
                         do throws(SpillError) {
                             try sightings.append(CaptureSighting(unixMicros: t, identity: identity, rssi: rssi,
                                                                  file: Int32(fileIndex), record: record))
                         } catch {
-                            if spillFailure == nil { spillFailure = error }
+                            spillFailure = error
                         }
                     }
                 }, onIssue: onIssue)
