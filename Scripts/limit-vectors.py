@@ -137,7 +137,7 @@ def main():
     s = chat("chat")
     s["events"][0]["subscribe"]["typ"] = "chat"
     vectors.append(refused("unknown-field-refused", "an unknown field (a misspelt \"type\") is an error, never ignored.",
-                           s, "$.events[0].subscribe", "unknown field \"typ\""))
+                           s, "$.events[0].subscribe.typ", "unknown field \"typ\""))
     s = chat("chat")
     s["events"][1]["sighting"]["rssi"] = "-60"
     vectors.append(refused("wrong-type-refused", "a value of the wrong JSON type (RSSI as a string) is refused.",

@@ -40,9 +40,18 @@ public struct JSONNode: Sendable {
     public func object(allowed: [String]) throws(JSONInputError) -> JSONObject {
         guard case .object(let fields) = value else { throw wrongType("an object") }
         for key in fields.keys.sorted() where !allowed.contains(key) {
-            throw JSONInputError(path: path, reason: "unknown field \"\(key)\" (allowed: \(allowed.joined(separator: ", ")))")
+            throw JSONInputError(path: member(key), reason: "unknown field \"\(key)\" (allowed: \(allowed.joined(separator: ", ")))")
         }
         return JSONObject(node: self, fields: fields)
+    }
+
+    /// The path of this object's member `key`: `$.a.b` for a key of letters, digits and `_`
+    /// that does not start with a digit, else `$.a["key with \"quotes\""]` (the key as a JSON
+    /// string), so that any key read from a file is named unambiguously.
+    public func member(_ key: String) -> String {
+        let plain = key.utf8.first.map { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
+            && key.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return plain ? path + "." + key : path + "[" + JSONValue.string(key).serialized + "]"
     }
 
     public func array() throws(JSONInputError) -> [JSONNode] {
@@ -159,7 +168,7 @@ public struct JSONObject: Sendable {
     public func has(_ key: String) -> Bool { fields[key] != nil }
 
     public func optional(_ key: String) -> JSONNode? {
-        fields[key].map { JSONNode($0, path: node.path + "." + key) }
+        fields[key].map { JSONNode($0, path: node.member(key)) }
     }
 
     public func required(_ key: String) throws(JSONInputError) -> JSONNode {

@@ -97,7 +97,7 @@ import Testing
         (#"{"rotationPeriodExponent": 10, "initialClockValue": 0, "registeredAt": 0}"#, "$.beacons[0].ephemeralIdRegistration", "give \"beaconIdentityKey\""),
         (#"{"beaconIdentityKey": "\#(ik)", "beaconEcdhPublicKey": "\#(ik)", "rotationPeriodExponent": 10, "initialClockValue": 0, "registeredAt": 0}"#, "$.beacons[0].ephemeralIdRegistration", "not both"),
         (#"{"beaconEcdhPublicKey": "\#(String(repeating: "A", count: 43))=", "serviceEcdhPrivateKey": "\#(String(repeating: "A", count: 43))=", "rotationPeriodExponent": 10, "initialClockValue": 0, "registeredAt": 0}"#, "$.beacons[0].ephemeralIdRegistration.beaconEcdhPublicKey", "low-order point"),
-        (#"{"beaconIdentityKey": "\#(ik)", "rotationPeriodExponent": 10, "initialClockValue": 0, "registeredAt": 0, "k": 1}"#, "$.beacons[0].ephemeralIdRegistration", "unknown field \"k\""),
+        (#"{"beaconIdentityKey": "\#(ik)", "rotationPeriodExponent": 10, "initialClockValue": 0, "registeredAt": 0, "k": 1}"#, "$.beacons[0].ephemeralIdRegistration.k", "unknown field \"k\""),
     ])
     func aMalformedRegistrationIsRefusedWithPathAndReason(registration: String, path: String, reason: String) {
         do {

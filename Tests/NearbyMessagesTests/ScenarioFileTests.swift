@@ -80,7 +80,7 @@ import Testing
     @Test(arguments: [
         // (substitution from, to, expected path, a phrase of the reason)
         ("\"lostTimeoutSeconds\": 2.5", "\"lostTimeoutSeconds\": \"2.5\"", "$.lostTimeoutSeconds", "expected a number of seconds, found a string"),
-        ("\"projectNamespace\": \"proj\"", "\"projectNamespace\": \"proj\", \"colour\": 1", "$", "unknown field \"colour\""),
+        ("\"projectNamespace\": \"proj\"", "\"projectNamespace\": \"proj\", \"colour\": 1", "$.colour", "unknown field \"colour\""),
         ("\"type\": \"chat\", \"strategy\"", "\"type\": \"\(String(repeating: "x", count: 33))\", \"strategy\"", "$.events[0].subscribe.type", "33 characters; at most 32"),
         ("\"content\": \"aGVsbG8=\"", "\"content\": \"\(Base64.encode([UInt8](repeating: 7, count: 102_401)))\"", "$.registry.publications[0].message", "102401 bytes; at most 102400"),
         ("\"ttlSeconds\": \"infinite\"", "\"ttlSeconds\": 86400.000001", "$.events[0].subscribe.strategy.ttlSeconds", "out of range"),

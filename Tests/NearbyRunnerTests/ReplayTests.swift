@@ -108,7 +108,7 @@ import Testing
         let r = try CommandLineTool.run(["replay", "--scenario", scenario, "--capture", capture])
         #expect(r.status == 1)
         #expect(r.stdout.isEmpty, "nothing is replayed from a rejected scenario")
-        #expect(r.stderr.contains("\(scenario): $.events[0].subscribe: unknown field \"colour\""), "\(r.stderr)")
+        #expect(r.stderr.contains("\(scenario): $.events[0].subscribe.colour: unknown field \"colour\""), "\(r.stderr)")
     }
 
     /// The README's worked example: the yeelock capture's iBeacon with a registry that attaches

@@ -13,7 +13,7 @@ struct WorldFileTests {
     static let device = #"{"name": "b", "address": "c0:00:00:00:00:01", "path": [[0, -60]], "frames": [{"eddystoneUid": "11111111111111111111010203040506"}]}"#
 
     static let cases: [(world: String, path: String, reason: String)] = [
-        (#"{"seed": 1, "duration": 10, "devices": [], "colour": 1}"#, "$.world", "colour"),
+        (#"{"seed": 1, "duration": 10, "devices": [], "colour": 1}"#, "$.world.colour", "colour"),
         (#"{"seed": 1, "duration": 0, "devices": []}"#, "$.world.duration", "out of range"),
         (#"{"seed": 1, "duration": 10, "devices": [\#(device), \#(device)]}"#, "$.world.devices[1]", "used twice"),
         (#"{"seed": 1, "duration": 10, "scanner": {"interval": 0.1, "window": 0.2}, "devices": []}"#, "$.world.scanner.window", "out of range"),
@@ -34,11 +34,11 @@ struct WorldFileTests {
         (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [{"name": "a", "token": "010203040506", "mode": "audible", "levelDbfs": -30, "from": 5, "until": 5}]}}"#, "$.world.audio.broadcasters[0].until", "after from"),
         (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [{"name": "a", "token": "010203040506", "mode": "audible", "levelDbfs": -30, "until": 6}, {"name": "b", "token": "010203040507", "mode": "audible", "levelDbfs": -30, "from": 5}]}}"#, "$.world.audio.broadcasters[1]", "same time"),
         (#"{"seed": 1, "duration": 10, "devices": [\#(device)], "audio": {"broadcasters": [{"name": "b", "token": "010203040506", "mode": "audible", "levelDbfs": -30}]}}"#, "$.world.audio.broadcasters[0].name", "used twice"),
-        (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [], "gain": 2}}"#, "$.world.audio", "gain"),
+        (#"{"seed": 1, "duration": 10, "devices": [], "audio": {"broadcasters": [], "gain": 2}}"#, "$.world.audio.gain", "gain"),
         (#"{"seed": 1, "duration": 10, "devices": [{"name": "b", "address": "c0:00:00:00:00:01", "path": [[0, -60]], "frames": [{"eddystoneEid": {"identityKey": "0102", "exponent": 4, "clockAtStart": 0}}]}]}"#, "$.world.devices[0].frames[0].eddystoneEid.identityKey", "2 bytes"),
         (#"{"seed": 1, "duration": 10, "devices": [{"name": "b", "address": "c0:00:00:00:00:01", "path": [[0, -60]], "frames": [{"eddystoneEid": {"identityKey": "\#(String(repeating: "01", count: 16))", "exponent": 16, "clockAtStart": 0}}]}]}"#, "$.world.devices[0].frames[0].eddystoneEid.exponent", "out of range 0…15"),
         (#"{"seed": 1, "duration": 10, "devices": [{"name": "b", "address": "c0:00:00:00:00:01", "path": [[0, -60]], "frames": [{"eddystoneEid": {"identityKey": "\#(String(repeating: "01", count: 16))", "exponent": 4, "clockAtStart": 4294967296}}]}]}"#, "$.world.devices[0].frames[0].eddystoneEid.clockAtStart", "out of range"),
-        (#"{"seed": 1, "duration": 10, "devices": [{"name": "b", "address": "c0:00:00:00:00:01", "path": [[0, -60]], "frames": [{"eddystoneEid": {"identityKey": "\#(String(repeating: "01", count: 16))", "exponent": 4, "clockAtStart": 0}, "token": "010203040506"}]}]}"#, "$.world.devices[0].frames[0]", "unknown field \"token\""),
+        (#"{"seed": 1, "duration": 10, "devices": [{"name": "b", "address": "c0:00:00:00:00:01", "path": [[0, -60]], "frames": [{"eddystoneEid": {"identityKey": "\#(String(repeating: "01", count: 16))", "exponent": 4, "clockAtStart": 0}, "token": "010203040506"}]}]}"#, "$.world.devices[0].frames[0].token", "unknown field \"token\""),
     ]
 
     @Test(arguments: cases.indices)
