@@ -124,8 +124,8 @@ def main():
                            s, "$.events[2].time", "out of order"))
     s = chat("chat")
     s["events"].insert(1, {"time": 0.5, "subscribe": {"id": "s1", "type": "other"}})
-    vectors.append(refused("subscription-id-twice-refused", "a subscription id used twice is refused, even with "
-                           "another filter.", s, "$.events[1].subscribe", "used twice"))
+    vectors.append(refused("subscription-id-twice-refused", "a subscription id still in use (its subscription has not "
+                           "ended) is refused, even with another filter (rule L3).", s, "$.events[1].subscribe.id", "is in use"))
     s = chat("chat")
     s["events"].append({"time": 1.5, "unsubscribe": "s2"})
     vectors.append(refused("unsubscribe-unknown-refused", "unsubscribing what was never subscribed is refused.",

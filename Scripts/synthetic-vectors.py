@@ -336,8 +336,13 @@ def location_ibeacon(sc, view):
     granted = us(20)
     uid = [("beacon", sc.sightings("door", view, "eddystone-uid"), "ble")]
     ib = [("iBeacon", sc.sightings("lobby", view, "ibeacon"), "ble")]
-    ev = all_found_lost(sc, "doors", "proj", "door", uid + ib, counts=lambda s, t: s != "iBeacon" or t >= granted)  # A4
-    ev += all_found_lost(sc, "no-ibeacons", "proj", "door", uid)                             # includeIBeacons off
+    # A6: both subscriptions start at 0 with lowPowerPreferred on; an Eddystone sighting counts
+    # outside the low-power scan windows (512 ms every 5.12 s from the subscription) only while
+    # iBeacon ranging runs, which needs includeIBeacons and the location permission (A4).
+    window = lambda t: t % us(5.12) < us(0.512)
+    ev = all_found_lost(sc, "doors", "proj", "door", uid + ib,
+                        counts=lambda s, t: t >= granted or (s == "beacon" and window(t)))  # A4, A6
+    ev += all_found_lost(sc, "no-ibeacons", "proj", "door", uid, counts=lambda s, t: window(t))  # A6
     return merge(ev)
 
 

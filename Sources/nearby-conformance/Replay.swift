@@ -85,7 +85,7 @@ struct Replay: ParsableCommand {
         if let m = e.message {
             cols.append("\(m.namespace)/\(m.type) \(Base64.encode(m.content))")
         } else if let v = e.value {
-            cols.append(e.kind == .permissionChanged ? "granted=\(v)" : "hasError=\(v)")
+            cols.append("\(EventJSON.valueKey(e.kind))=\(v)")
         }
         return cols.joined(separator: " ").trimmingTrailingSpaces()
     }

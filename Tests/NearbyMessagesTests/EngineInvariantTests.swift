@@ -4,20 +4,6 @@ import Testing
 /// Long seeded random runs checked against invariants computed by a simple independent model
 /// from the inputs alone (not from the engine's internals).
 @Suite struct EngineInvariantTests {
-    /// SplitMix64: a tiny, well-known generator, so runs are the same on every platform.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
-
     static let tokens: [[UInt8]] = (0..<6).map { [UInt8](repeating: UInt8(0x10 * ($0 + 1)), count: 6) }
     static let uids: [[UInt8]] = (0..<3).map { i in (0..<16).map { UInt8(i * 16 + $0) } }
     static let iBeacons: [[UInt8]] = (0..<2).map { i in (0..<20).map { UInt8(0x80 + i * 20 + $0) } }
@@ -86,7 +72,7 @@ import Testing
                 case 1: c.bluetoothPowerOn = rng.chance(60)
                 case 2: c.bluetoothPermission = perm[rng.below(4)]
                 case 3: c.microphonePermission = perm[rng.below(4)]
-                case 4: c.locationPermission = perm[rng.below(4)]
+                case 4: c.locationPermission = LocationPermission.allCases[rng.below(4)]
                 default: c.appState = rng.chance(60) ? .foreground : .background
                 }
                 out.append(.action(t, .changeState(c)))

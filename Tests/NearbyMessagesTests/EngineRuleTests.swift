@@ -71,7 +71,8 @@ import Testing
         s.state(2, StateChange(nearbyPermission: .granted))
         s.token(3)
         s.finish()
-        #expect(s.lines == ["2 permissionChanged granted", "3 found s1 /chat:hello", "13 lost s1 /chat:hello"])
+        // D1: the subscription made before consent shows the dialog.
+        #expect(s.lines == ["0 permissionRequest s1 nearby", "2 permissionChanged granted", "3 found s1 /chat:hello", "13 lost s1 /chat:hello"])
     }
 
     // A2
@@ -168,7 +169,7 @@ import Testing
         s.subscribe(0, "doors", Self.doors)
         s.subscribe(0, "noIBeacons", noIBeacons)
         s.see(1, .iBeacon, S.iBeaconID)
-        s.state(2, StateChange(locationPermission: .granted))
+        s.state(2, StateChange(locationPermission: .always))
         s.see(3, .iBeacon, S.iBeaconID)
         s.state(4, StateChange(locationPermission: .denied))
         s.finish()
@@ -261,14 +262,18 @@ import Testing
         #expect(s.lines == ["1 found chat /chat:hello", "11 lost chat /chat:hello"])
     }
 
-    @Test func emptyNamespaceMeansTheProjectNamespace() {
+    @Test func emptyNamespaceMeansTheProjectNamespaceOnBothSides() {
+        // The registry's chat messages have namespace "": the project's, so with
+        // projectNamespace "proj" they are proj/chat, which "chat" (namespace "" = proj) selects.
         var s = S(projectNamespace: "proj")
         s.subscribe(0, "mine", SubscriptionParams(deviceTypes: .bleBeacons, type: "door"))
         s.subscribe(0, "chat", SubscriptionParams(type: "chat"))
+        s.subscribe(0, "otherNamespace", SubscriptionParams(messageNamespace: "other", type: "chat"))
         s.see(1, .eddystoneUID, S.uid)
         s.token(1)
         s.finish()
-        #expect(s.lines == ["1 found mine proj/door:front", "11 lost mine proj/door:front"])
+        #expect(s.lines == ["1 found mine proj/door:front", "1 found chat proj/chat:hello",
+                            "11 lost chat proj/chat:hello", "11 lost mine proj/door:front"])
     }
 
     // R4
@@ -470,15 +475,15 @@ import Testing
         #expect(s.lines == [])
     }
 
-    // H1
-    @Test func permissionChangedFiresOnlyWhenGrantedChanges() {
+    // H1: [DOC-IOS] the handler "is not called the first time until the user grants or denies".
+    @Test func permissionChangedFiresOnEveryChangeTheFirstAnswerEitherWay() {
         var st = DeviceState(); st.nearbyPermission = .notDetermined
         var s = S(state: st)
         s.state(1, StateChange(nearbyPermission: .denied))
         s.state(2, StateChange(nearbyPermission: .granted))
         s.state(3, StateChange(nearbyPermission: .granted))
         s.state(4, StateChange(nearbyPermission: .notDetermined))
-        #expect(s.lines == ["2 permissionChanged granted", "4 permissionChanged denied"])
+        #expect(s.lines == ["1 permissionChanged denied", "2 permissionChanged granted", "4 permissionChanged denied"])
     }
 
     // H2
@@ -530,7 +535,9 @@ import Testing
         var s = S(state: st)
         s.advance(100)
         s.subscribe(101, "s1")
-        #expect(s.lines == [], "with Nearby denied no error state exists either")
+        // D4: only Nearby's alert, for the subscription made while denied; with Nearby denied
+        // no error state exists.
+        #expect(s.lines == ["101 permissionAlert s1"])
     }
 
     @Test func firstSubscriptionWithBluetoothOffReportsTheError() {
@@ -552,5 +559,168 @@ import Testing
             _ = try s.engine.perform(.publish(id: "p", PublicationParams(message: Message(namespace: "", type: String(repeating: "t", count: 33), content: []))), at: 1)
         }
         #expect(s.engine.liveSubscriptions == ["s1"])
+    }
+
+    // R3
+    @Test func subscriptionWithoutATypeReceivesEveryTypeOfItsNamespace() {
+        // [DOC-BCN]: a beacon subscription "receives all messages from those beacons".
+        let registry = Registry(beacons: [.init(advertisedID: SightingIdentity(.eddystoneUID, S.uid),
+                                                attachments: [S.text("proj", "door", "front"), S.text("proj", "room", "hall"), S.text("x", "door", "y")])])
+        var s = S(registry: registry)
+        s.subscribe(0, "all", SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "proj"))
+        s.see(1, .eddystoneUID, S.uid)
+        s.finish()
+        #expect(s.lines == ["1 found all proj/door:front", "1 found all proj/room:hall", "11 lost all proj/door:front", "11 lost all proj/room:hall"])
+    }
+
+    // R4
+    @Test func canonicallyEquivalentTypesAreDifferentMessages() {
+        let pre = "caf\u{E9}", dec = "cafe\u{301}"
+        #expect(pre == dec)   // Swift's String equality merges them; the engine must not.
+        let registry = Registry(publications: [.init(id: "a", message: S.text("", pre, "x"), tokens: [.init(token: S.tokenA)]),
+                                               .init(id: "b", message: S.text("", dec, "x"), tokens: [.init(token: S.tokenB)])])
+        var s = S(registry: registry)
+        s.subscribe(0, "s1", SubscriptionParams(type: pre))
+        s.token(1, S.tokenA)
+        s.token(2, S.tokenB)
+        s.finish()
+        #expect(s.lines == ["1 found s1 /\(pre):x", "11 lost s1 /\(pre):x"])
+        #expect(s.lines.allSatisfy { !$0.utf8.elementsEqual("11 lost s1 /\(dec):x".utf8) })
+    }
+
+    // R2, R4
+    @Test func registryMessageEqualToAReservedMessageIsFoundOnce() {
+        let reserved = Message(namespace: Message.reservedNamespace, type: Message.eddystoneUIDType, content: S.uid)
+        let registry = Registry(publications: [.init(id: "twin", message: reserved, tokens: [.init(token: S.tokenA)])],
+                                beacons: [.init(advertisedID: SightingIdentity(.eddystoneUID, S.uid), attachments: [reserved])])
+        var s = S(registry: registry)
+        s.subscribe(0, "uids", SubscriptionParams(deviceTypes: [.nearbyDevices, .bleBeacons], messageNamespace: Message.reservedNamespace,
+                                                  type: Message.eddystoneUIDType))
+        s.see(1, .eddystoneUID, S.uid)
+        s.token(4)
+        s.finish()
+        // EngineScript renders content as text when it is UTF-8, as these 16 bytes are.
+        let text = "__reserved_namespace/__eddystone_uid:" + String(decoding: S.uid, as: UTF8.self)
+        #expect(s.lines == ["1 found uids \(text)", "14 lost uids \(text)"])
+    }
+
+    // A6
+    @Test func lowPowerBeaconScanCountsOnlyInsideItsWindows() {
+        var s = S(lowPowerScan: LowPowerScan(windowMicros: 1_000_000, intervalMicros: 10_000_000))
+        let low = SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "proj", type: "door", beaconStrategy: BeaconStrategy(includeIBeacons: false))
+        var high = low
+        high.beaconStrategy.lowPowerPreferred = false
+        s.subscribe(2, "low", low)
+        s.subscribe(2, "high", high)
+        s.see(3, .eddystoneUID, S.uid)      // 1 s after the low one's start: past its first window
+        s.see(12.5, .eddystoneUID, S.uid)   // inside its second window, [12, 13)
+        s.finish()
+        #expect(s.lines == ["3 found high proj/door:front", "12.5 found low proj/door:front",
+                            "22.5 lost high proj/door:front", "22.5 lost low proj/door:front"])
+    }
+
+    @Test func withoutRangingEveryBeaconSubscriptionIsLowPower() {
+        var state = DeviceState()
+        state.locationPermission = .denied
+        var s = S(state: state, lowPowerScan: LowPowerScan(windowMicros: 1_000_000, intervalMicros: 10_000_000))
+        var p = SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "proj", type: "door")
+        p.beaconStrategy.lowPowerPreferred = false
+        s.subscribe(0, "s1", p)
+        s.see(5, .eddystoneUID, S.uid)
+        s.see(10.25, .eddystoneUID, S.uid)
+        s.finish()
+        #expect(s.lines == ["10.25 found s1 proj/door:front", "20.25 lost s1 proj/door:front"])
+    }
+
+    // A4
+    @Test func iBeaconRangingInTheBackgroundNeedsAlwaysLocation() {
+        var state = DeviceState()
+        state.locationPermission = .whenInUse
+        var s = S(state: state)
+        s.subscribe(0, "s1", SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "proj", type: "door",
+                                               beaconStrategy: BeaconStrategy(allowInBackground: true)))
+        s.see(1, .iBeacon, S.iBeaconID)
+        s.state(2, StateChange(appState: .background))
+        s.see(3, .iBeacon, S.iBeaconID)
+        s.state(4, StateChange(locationPermission: .always))
+        s.see(5, .iBeacon, S.iBeaconID)
+        s.finish()
+        #expect(s.lines == ["1 found s1 proj/door:back", "2 lost s1 proj/door:back", "5 found s1 proj/door:back", "15 lost s1 proj/door:back"])
+    }
+
+    // D1–D4
+    @Test func dialogShowsOnceUntilAnsweredThenAlertsAfterADenial() {
+        var state = DeviceState()
+        state.nearbyPermission = .notDetermined
+        var s = S(state: state)
+        s.subscribe(0, "s1", SubscriptionParams(type: "chat", permissionRequestHandler: true))
+        s.at(1, .publish(id: "p1", PublicationParams(message: S.text("", "chat", "me"))))
+        s.token(2)
+        s.at(3, .answerPermission(granted: false))
+        s.subscribe(4, "s2")
+        s.at(5, .publish(id: "p2", PublicationParams(message: S.text("", "chat", "me"))))
+        #expect(s.lines == ["0 permissionRequest s1 custom", "3 permissionChanged denied", "4 permissionAlert s2", "5 permissionAlert p2"])
+        #expect(throws: EngineInputError.self) { _ = try s.engine.perform(.answerPermission(granted: true), at: 6) }
+    }
+
+    @Test func settingThePermissionElsewhereClosesTheDialog() {
+        var state = DeviceState()
+        state.nearbyPermission = .notDetermined
+        var s = S(state: state)
+        s.subscribe(0, "s1")
+        s.state(1, StateChange(nearbyPermission: .granted))
+        #expect(!s.engine.isPermissionDialogShowing)
+        s.state(2, StateChange(nearbyPermission: .notDetermined))
+        s.subscribe(3, "s2")
+        #expect(s.lines == ["0 permissionRequest s1 nearby", "1 permissionChanged granted", "2 permissionChanged denied", "3 permissionRequest s2 nearby"])
+    }
+
+    // L1–L3
+    @Test func terminateEndsEverythingSilentlyAndLaunchRestoresNothing() {
+        var s = S()
+        s.subscribe(0, "s1")
+        s.token(1)
+        s.state(2, StateChange(bluetoothPowerOn: false))
+        s.at(3, .terminate)
+        s.token(4)
+        s.at(5, .launch)
+        s.state(6, StateChange(bluetoothPowerOn: true))
+        s.subscribe(7, "s1")
+        s.token(8)
+        s.finish()
+        // BLE off at 2 loses the message and raises the error; terminate clears both silently.
+        #expect(s.lines == ["1 found s1 /chat:hello", "2 bluetoothPowerError hasError", "2 lost s1 /chat:hello",
+                            "8 found s1 /chat:hello", "18 lost s1 /chat:hello"])
+        #expect(throws: EngineInputError.self) { _ = try s.engine.perform(.launch, at: 20) }
+    }
+
+    @Test func idIsFreeAtTheInstantItsSubscriptionExpires() {
+        var s = S()
+        s.subscribe(0, "s1", SubscriptionParams(type: "chat", strategy: Strategy(ttl: .micros(2_000_000))))
+        s.subscribe(2, "s1")
+        s.token(3)
+        s.finish()
+        #expect(s.lines == ["2 subscriptionExpired s1", "3 found s1 /chat:hello", "13 lost s1 /chat:hello"])
+    }
+
+    // H2, H4
+    @Test func microphoneIsInUseOnlyToScanAudio() {
+        var state = DeviceState()
+        state.microphonePermission = .denied
+        var s = S(state: state)
+        s.at(0, .publish(id: "p", PublicationParams(message: S.text("", "chat", "me"), strategy: Strategy(mediums: .audio, mode: .broadcast))))
+        s.subscribe(1, "beacons", SubscriptionParams(deviceTypes: .bleBeacons))
+        s.subscribe(2, "ears", SubscriptionParams(strategy: Strategy(mediums: .audio, mode: .scan)))
+        #expect(s.lines == ["2 microphonePermissionError hasError"])
+    }
+
+    @Test func beaconScanningInTheBackgroundUsesBluetoothByTheBeaconStrategy() {
+        var state = DeviceState()
+        state.bluetoothPowerOn = false
+        var s = S(state: state)
+        s.subscribe(0, "s1", SubscriptionParams(deviceTypes: .bleBeacons, strategy: Strategy(allowInBackground: true)))
+        s.state(1, StateChange(appState: .background))
+        s.subscribe(2, "s2", SubscriptionParams(deviceTypes: .bleBeacons, beaconStrategy: BeaconStrategy(allowInBackground: true)))
+        #expect(s.lines == ["0 bluetoothPowerError hasError", "1 bluetoothPowerError clear", "2 bluetoothPowerError hasError"])
     }
 }

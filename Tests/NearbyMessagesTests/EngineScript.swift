@@ -3,7 +3,7 @@ import NearbyMessages
 
 /// A small driver for rule tests: inputs at times in seconds, events rendered as compact
 /// lines written by hand in the tests: `"12.5 lost s1 /chat:hello"`,
-/// `"0 bluetoothPowerError hasError"`, `"300 subscriptionExpired s1"`.
+/// `"0 bluetoothPowerError hasError"`, `"300 subscriptionExpired s1"`, `"0 permissionRequest s1 nearby"`.
 struct EngineScript {
     var engine: SubscriptionEngine
     var lines: [String] = []
@@ -37,9 +37,11 @@ struct EngineScript {
             .init(advertisedID: SightingIdentity(.iBeacon, iBeaconID), attachments: [text("proj", "door", "back")]),
         ])
 
-    init(state: DeviceState = DeviceState(), lostTimeout: Double = 10, projectNamespace: String = "") {
-        engine = SubscriptionEngine(registry: Self.registry, initialState: state,
-                                    configuration: .init(lostTimeoutMicros: Self.micros(lostTimeout), projectNamespace: projectNamespace))
+    init(state: DeviceState = DeviceState(), lostTimeout: Double = 10, projectNamespace: String = "",
+         lowPowerScan: LowPowerScan = LowPowerScan(), registry: Registry = Self.registry) {
+        engine = SubscriptionEngine(registry: registry, initialState: state,
+                                    configuration: .init(lostTimeoutMicros: Self.micros(lostTimeout), projectNamespace: projectNamespace,
+                                                         lowPowerScan: lowPowerScan))
     }
 
     static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
@@ -48,7 +50,13 @@ struct EngineScript {
         var s = "\(Double(e.timeMicros) / 1_000_000)".replacingOccurrences(of: ".0", with: "", onlyAtEnd: true) + " " + e.kind.rawValue
         if let id = e.subscription ?? e.publication { s += " " + id }
         if let m = e.message { s += " \(m.namespace)/\(m.type):" + (String(validating: m.content, as: UTF8.self) ?? Hex.encode(m.content)) }
-        if let v = e.value { s += v ? (e.kind == .permissionChanged ? " granted" : " hasError") : (e.kind == .permissionChanged ? " denied" : " clear") }
+        if let v = e.value {
+            switch e.kind {
+            case .permissionChanged: s += v ? " granted" : " denied"
+            case .permissionRequest: s += v ? " custom" : " nearby"
+            default: s += v ? " hasError" : " clear"
+            }
+        }
         return s
     }
 

@@ -90,7 +90,7 @@ import Testing
         ("\"discoveryMediums\": [\"audio\"]", "\"discoveryMediums\": [\"wifi\"]", "$.events[0].subscribe.strategy.discoveryMediums[0]", "\"wifi\" is not one of"),
         ("\"token\": \"aaaaaaaaaaaa\", \"medium\"", "\"token\": \"aaaaaaaaaaaaaa\", \"medium\"", "$.events[3].sighting.token", "7 bytes; expected 6 or 8"),
         ("\"unsubscribe\": \"s2\"", "\"unsubscribe\": \"s3\"", "$.events[4].unsubscribe", "no subscription \"s3\""),
-        ("\"id\": \"s2\"", "\"id\": \"s1\"", "$.events[1].subscribe", "used twice"),
+        ("\"id\": \"s2\"", "\"id\": \"s1\"", "$.events[1].subscribe.id", "\"s1\" is in use"),
         ("\"scenario\": 1", "\"scenario\": 2", "$.scenario", "out of range 1…1"),
         ("\"type\": \"EDDYSTONE\"", "\"type\": \"EDDYSTONE_EID\"", "$.registry.beacons[0]", "\"ephemeralIdRegistration\" (identity key, rotation exponent, clock), which is missing"),
         ("\"id\": \"EBESExQVFhcYGRobHB0eHw==\"", "\"id\": \"EBESExQVFhcYGRobHB0e\"", "$.registry.beacons[0].advertisedId.id", "16 bytes"),

@@ -7,7 +7,7 @@ import Testing
 /// `replaceFirst`), over few distinct deadlines so that ties on the deadline are decided by
 /// kind, slot and message.
 @Suite struct TimerQueueTests {
-    func timer(_ rng: inout EngineInvariantTests.SplitMix64) -> TimerQueue.Timer {
+    func timer(_ rng: inout SplitMix64) -> TimerQueue.Timer {
         let kinds: [TimerQueue.Kind] = [.lost, .subscriptionExpiry, .publicationExpiry]
         return TimerQueue.Timer(deadline: Int64(rng.below(40)), kind: kinds[rng.below(3)], slot: Int32(rng.below(5)),
                                 message: Int32(rng.below(7)) - 1, generation: UInt32(rng.below(1000)))
@@ -17,7 +17,7 @@ import Testing
     func key(_ t: TimerQueue.Timer) -> [Int64] { [t.deadline, Int64(t.kind.rawValue), Int64(t.slot), Int64(t.message)] }
 
     @Test func popsInTheTotalOrderWhateverThePushes() {
-        var rng = EngineInvariantTests.SplitMix64(state: 8)
+        var rng = SplitMix64(state: 8)
         var queue = TimerQueue()
         var model: [TimerQueue.Timer] = []
         var popped = 0

@@ -3,6 +3,13 @@ public struct EngineEvent: Hashable, Sendable {
     /// The callbacks of the GNS API (formats.md §4.3–4.4). The raw value is the `event` name
     /// in output and vectors.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The consent dialog is shown for the publication or subscription just made while the
+        /// Nearby permission was not determined (docs/semantics.md D1): `value` is true when
+        /// the app's `permissionRequestHandler` was called instead of Nearby's own dialog.
+        case permissionRequest
+        /// Nearby's alert that discovery is off, shown for a publication or subscription made
+        /// while the Nearby permission is denied (D4).
+        case permissionAlert
         /// `GNSPermission` changed handler / Nearby permission: `value` is granted.
         case permissionChanged
         /// `bluetoothPowerErrorHandler(hasError)`: `value` is hasError.
@@ -20,18 +27,20 @@ public struct EngineEvent: Hashable, Sendable {
         /// `messageFoundHandler` / `MessageListener.onFound`.
         case found
 
-        /// Rank among events of one batch at one instant (docs/semantics.md, rule O2): state
-        /// handlers first, then lost, expiry, found.
+        /// Rank among events of one batch at one instant (docs/semantics.md, rule O3): the
+        /// dialogs, state handlers, then lost, expiry, found.
         public var rank: Int {
             switch self {
-            case .permissionChanged: 0
-            case .bluetoothPowerError: 1
-            case .bluetoothPermissionError: 2
-            case .microphonePermissionError: 3
-            case .lost: 4
-            case .subscriptionExpired: 5
-            case .publicationExpired: 6
-            case .found: 7
+            case .permissionRequest: 0
+            case .permissionAlert: 1
+            case .permissionChanged: 2
+            case .bluetoothPowerError: 3
+            case .bluetoothPermissionError: 4
+            case .microphonePermissionError: 5
+            case .lost: 6
+            case .subscriptionExpired: 7
+            case .publicationExpired: 8
+            case .found: 9
             }
         }
     }
@@ -39,13 +48,14 @@ public struct EngineEvent: Hashable, Sendable {
     /// Virtual time, µs in the scenario's time base.
     public var timeMicros: Int64
     public var kind: Kind
-    /// The subscription of found, lost and subscriptionExpired.
+    /// The subscription of found, lost and subscriptionExpired (and of the dialogs it caused).
     public var subscription: String?
-    /// The publication of publicationExpired.
+    /// The publication of publicationExpired (and of the dialogs it caused).
     public var publication: String?
     /// The message of found and lost.
     public var message: Message?
-    /// `granted` for permissionChanged, `hasError` for the error handlers.
+    /// `granted` for permissionChanged, `hasError` for the error handlers, `custom` for
+    /// permissionRequest.
     public var value: Bool?
 
     public init(timeMicros: Int64, kind: Kind, subscription: String? = nil, publication: String? = nil,
@@ -63,7 +73,7 @@ public struct EngineEvent: Hashable, Sendable {
     public static func batchOrder(_ a: EngineEvent, _ b: EngineEvent) -> Bool {
         if a.kind.rank != b.kind.rank { return a.kind.rank < b.kind.rank }
         let ia = a.subscription ?? a.publication ?? "", ib = b.subscription ?? b.publication ?? ""
-        if ia != ib { return ia.utf8.lexicographicallyPrecedes(ib.utf8) }
+        if !ia.utf8.elementsEqual(ib.utf8) { return ia.utf8.lexicographicallyPrecedes(ib.utf8) }
         switch (a.message, b.message) {
         case let (x?, y?): return x < y
         case (nil, _?): return true
@@ -83,11 +93,43 @@ public enum EngineAction: Hashable, Sendable {
     /// The user stops Nearby for the app from its notification: every publication and
     /// subscription expires at once (`onExpired`, formats.md §4.3).
     case stopNearby
+    /// The user answers the consent dialog that is showing: granted or denied (rule D3).
+    case answerPermission(granted: Bool)
+    /// The system terminates the app: everything is released without a callback (rule L1).
+    case terminate
+    /// The app is launched again, with nothing published or subscribed (rule L2).
+    case launch
 }
 
-/// An input the engine cannot accept. The engine is unchanged when it throws.
+/// An input the engine cannot accept (docs/semantics.md V1). The engine is unchanged when it
+/// throws.
 public struct EngineInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of input was refused; the code space is open, as DecodeError's.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// An input earlier than the engine's time (rule O1).
+        public static let timeOrder = Code(rawValue: "time-order")
+        /// A publish or subscribe with the id of an object that has not ended (rule L3).
+        public static let idInUse = Code(rawValue: "id-in-use")
+        /// An unsubscribe or unpublish of an id that names nothing the app holds.
+        public static let unknownID = Code(rawValue: "unknown-id")
+        /// An app action while the app is terminated, or a terminate while it is (L1).
+        public static let notRunning = Code(rawValue: "not-running")
+        /// A launch while the app runs (L2).
+        public static let alreadyRunning = Code(rawValue: "already-running")
+        /// An answer while no consent dialog is showing (D3).
+        public static let noDialog = Code(rawValue: "no-dialog")
+        /// Parameters outside the API's limits (type length, content size, TTL).
+        public static let invalidParameters = Code(rawValue: "invalid-parameters")
+        public var description: String { rawValue }
+    }
+
+    public var code: Code
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    public init(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
     public var description: String { reason }
 }

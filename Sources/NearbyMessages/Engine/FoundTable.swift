@@ -1,5 +1,6 @@
-/// The engine's found (subscription, message) pairs: a hash table from the pair's key
-/// (`slot << 32 | message`, both non-negative) to its `FoundEntry`, probed linearly.
+/// The engine's found (subscription, message) pairs: a hash table from the pair's `FoundKey`
+/// to its `Entry` (the evidence per source and the generation its lost timer carries), probed
+/// linearly.
 ///
 /// A `[UInt64: FoundEntry]` cost more than the rest of the engine per sighting: each
 /// `found[k]?.see(…)` went through the dictionary's modify coroutine (three heap allocations
@@ -8,18 +9,25 @@
 /// updated in place, and removal shifts the probe run back (no tombstones), so the table
 /// stays at most half full of live entries and lookups stay short.
 struct FoundTable: Sendable {
-    /// No key: pair keys have bit 63 clear (slot ≥ 0).
+    /// A found pair's evidence: the latest counted sighting per source (rules F2, F3), and the
+    /// generation that tells its lost timer from the timers of earlier found … lost runs.
+    struct Entry: Sendable {
+        var seen = SourceTimes()
+        var generation: UInt32
+    }
+
+    /// No key: packed pair keys have bit 63 clear (indices ≥ 0).
     fileprivate static let empty = UInt64.max
 
     private var keys: [UInt64]
-    private var entries: [SubscriptionEngine.FoundEntry]
+    private var entries: [Entry]
     /// `keys.count − 1`; the capacity is a power of two.
     private var mask: Int
     private(set) var count = 0
 
     init() {
         keys = [UInt64](repeating: Self.empty, count: 16)
-        entries = [SubscriptionEngine.FoundEntry](repeating: .init(generation: 0), count: 16)
+        entries = [Entry](repeating: .init(generation: 0), count: 16)
         mask = 15
     }
 
@@ -45,8 +53,8 @@ struct FoundTable: Sendable {
         }
     }
 
-    subscript(key: UInt64) -> SubscriptionEngine.FoundEntry? {
-        find(key).map { entries[$0] }
+    subscript(key: FoundKey) -> Entry? {
+        find(key.packed).map { entries[$0] }
     }
 
     /// The table's storage taken once for a run of in-place updates of pairs already found
@@ -54,12 +62,13 @@ struct FoundTable: Sendable {
     /// uniqueness (a runtime call) and reloaded it, for each pair.
     struct Updates {
         fileprivate let keys: UnsafeBufferPointer<UInt64>
-        fileprivate let entries: UnsafeMutableBufferPointer<SubscriptionEngine.FoundEntry>
+        fileprivate let entries: UnsafeMutableBufferPointer<Entry>
         fileprivate let mask: Int
 
-        /// Calls `body` on the entry of `key` in place; false when the pair is not found.
+        /// Calls `body` on the entry of `pair` in place; false when the pair is not found.
         @inline(__always)
-        func update(_ key: UInt64, _ body: (inout SubscriptionEngine.FoundEntry) -> Void) -> Bool {
+        func update(_ pair: FoundKey, _ body: (inout Entry) -> Void) -> Bool {
+            let key = pair.packed
             var i = FoundTable.home(key, mask)
             while true {
                 let k = keys[i]
@@ -83,9 +92,10 @@ struct FoundTable: Sendable {
         }
     }
 
-    /// Sets the entry of `key` (inserting the pair if it is new).
-    mutating func set(_ key: UInt64, _ entry: SubscriptionEngine.FoundEntry) {
-        precondition(key != Self.empty, "FoundTable keys have bit 63 clear")
+    /// Sets the entry of `pair` (inserting the pair if it is new).
+    mutating func set(_ pair: FoundKey, _ entry: Entry) {
+        let key = pair.packed
+        precondition(key != Self.empty, "FoundTable keys have non-negative indices")
         if let i = find(key) {
             entries[i] = entry
             return
@@ -95,7 +105,7 @@ struct FoundTable: Sendable {
     }
 
     /// Puts a key not in the table at the first free place of its probe run.
-    private mutating func insertNew(_ key: UInt64, _ entry: SubscriptionEngine.FoundEntry) {
+    private mutating func insertNew(_ key: UInt64, _ entry: Entry) {
         var i = home(key)
         while keys[i] != Self.empty { i = (i + 1) & mask }
         keys[i] = key
@@ -103,9 +113,9 @@ struct FoundTable: Sendable {
         count += 1
     }
 
-    /// Removes the pair `key` if present.
-    mutating func remove(_ key: UInt64) {
-        guard var hole = find(key) else { return }
+    /// Removes `pair` if present.
+    mutating func remove(_ pair: FoundKey) {
+        guard var hole = find(pair.packed) else { return }
         count -= 1
         // Backward shift: move later members of the probe run into the hole when the hole
         // lies between their home and their position (cyclically).
@@ -125,14 +135,14 @@ struct FoundTable: Sendable {
         keys[hole] = Self.empty
     }
 
-    /// The keys present, in no particular order.
-    var allKeys: [UInt64] { keys.filter { $0 != Self.empty } }
+    /// The pairs present, in no particular order.
+    var allKeys: [FoundKey] { keys.compactMap { $0 == Self.empty ? nil : FoundKey(packed: $0) } }
 
     private mutating func grow() {
         let oldKeys = keys, oldEntries = entries
         let size = keys.count * 2
         keys = [UInt64](repeating: Self.empty, count: size)
-        entries = [SubscriptionEngine.FoundEntry](repeating: .init(generation: 0), count: size)
+        entries = [Entry](repeating: .init(generation: 0), count: size)
         mask = size - 1
         count = 0
         for (i, k) in oldKeys.enumerated() where k != Self.empty { insertNew(k, oldEntries[i]) }

@@ -5,121 +5,150 @@
 /// input or `finish` passes it.
 ///
 /// Event order is total: by time; at one instant, timers due then fire before the inputs
-/// stamped then, inputs keep their order, and the events of one batch are sorted by
-/// `EngineEvent.batchOrder`.
+/// stamped then (O2), inputs keep their order (O1), and the events of one batch are sorted by
+/// `EngineEvent.batchOrder` (O3). Each rule of docs/semantics.md is named by its id where the
+/// code applies it.
 public struct SubscriptionEngine: Sendable {
     public struct Configuration: Hashable, Sendable {
-        /// How long after its last counted sighting a message is lost, µs (default 10 s).
+        /// How long after its last counted sighting a message is lost, µs (F2; default 10 s).
         public var lostTimeoutMicros: Int64
-        /// The observer app's project namespace: a subscription's empty namespace means it.
+        /// The observer app's project namespace: what namespace "" means, in a subscription
+        /// and in a registry message alike (R3).
         public var projectNamespace: String
+        /// The low-power beacon scan's duty cycle (A6).
+        public var lowPowerScan: LowPowerScan
 
-        public init(lostTimeoutMicros: Int64 = 10_000_000, projectNamespace: String = "") {
+        public init(lostTimeoutMicros: Int64 = 10_000_000, projectNamespace: String = "", lowPowerScan: LowPowerScan = LowPowerScan()) {
             self.lostTimeoutMicros = lostTimeoutMicros
             self.projectNamespace = projectNamespace
+            self.lowPowerScan = lowPowerScan
         }
     }
 
-    struct SubscriptionSlot: Sendable {
+    /// Where a publication or subscription object stands (F5–F7, L1, L3).
+    enum Status: Sendable {
+        /// Made and not ended: it runs while the state allows.
+        case live
+        /// Ended by its TTL or by the user stopping Nearby; the app still holds it (it may
+        /// release it), and its id may name a new object.
+        case expired
+        /// Released by the app (unsubscribe, unpublish).
+        case released
+        /// Gone with the app's process (terminate).
+        case terminated
+
+        var isHeld: Bool { self == .live || self == .expired }
+    }
+
+    struct Subscription: Sendable {
         var id: String
         var params: SubscriptionParams
+        /// The filter it selects messages by (R3), an index into `subscribersByFilter`.
         var filter: Int32
-        var live = true
-        var enabled: UInt8 = 0
+        /// When its TTL ends it (F6), µs; nil for an infinite TTL.
+        var expiresAt: Int64?
+        var status = Status.live
     }
 
-    struct PublicationSlot: Sendable {
+    /// What a subscription counts in the current state (A1–A6), indexed like `subscriptions`.
+    struct Counting: Sendable, BitwiseCopyable {
+        /// The sources it counts (A1–A5).
+        var sources: EvidenceSources = []
+        /// Its beacon sightings count only inside the low-power scan's windows (A6).
+        var lowPowerBeacons = false
+        /// When the subscription was made: the start of its low-power scan's windows, µs.
+        var since: Int64
+    }
+
+    struct Publication: Sendable {
         var id: String
         var params: PublicationParams
-        var live = true
+        /// When its TTL ends it (P1), µs.
+        var expiresAt: Int64?
+        var status = Status.live
     }
 
-    struct FoundEntry: Sendable {
-        var lastSeen: (Int64, Int64, Int64, Int64) = (.min, .min, .min, .min)
-        var generation: UInt32
-
-        @inline(__always) mutating func see(_ source: EvidenceSource, at t: Int64) {
-            switch source {
-            case .bleToken: lastSeen.0 = t
-            case .audioToken: lastSeen.1 = t
-            case .beacon: lastSeen.2 = t
-            case .iBeacon: lastSeen.3 = t
-            }
-        }
-
-        /// Forgets the sources not in `mask`.
-        mutating func keep(_ mask: UInt8) {
-            if mask & EvidenceSource.bleToken.mask == 0 { lastSeen.0 = .min }
-            if mask & EvidenceSource.audioToken.mask == 0 { lastSeen.1 = .min }
-            if mask & EvidenceSource.beacon.mask == 0 { lastSeen.2 = .min }
-            if mask & EvidenceSource.iBeacon.mask == 0 { lastSeen.3 = .min }
-        }
-
-        var lastAny: Int64 { max(max(lastSeen.0, lastSeen.1), max(lastSeen.2, lastSeen.3)) }
-    }
-
+    /// A subscription's filter (R3): the namespace it means (project namespace for "") and a
+    /// type ("" for every type of the namespace), compared by UTF-8 bytes (R4).
     struct FilterKey: Hashable, Sendable {
-        var namespace: String
-        var type: String
+        var namespace: ExactString
+        var type: ExactString
     }
 
-    struct ErrorFlags: Equatable, Sendable {
-        var permissionGranted: Bool
-        var bluetoothPower = false
-        var bluetoothPermission = false
-        var microphone = false
+    /// The filters that select a message (R3): its exact (namespace, type) and, for a typed
+    /// message, its namespace's every-type filter.
+    struct MessageFilters: Sendable {
+        var exact: Int32
+        var everyType: Int32?
     }
 
     public let configuration: Configuration
-    public let registry: Registry
+    public var registry: Registry { lookup.registry }
+    /// The registry and the engine message of each of its messages, fixed at init.
+    private var lookup: RegistryLookup
     public private(set) var state: DeviceState
     /// The time of the last input or advance (µs); `Int64.min` before any.
     public private(set) var now: Int64 = .min
+    /// Whether the app runs (L1, L2): an engine starts with the app launched.
+    public private(set) var isRunning = true
+    /// Whether the consent dialog is showing, waiting for the user's answer (D1–D3).
+    public private(set) var isPermissionDialogShowing = false
 
-    private var subscriptions: [SubscriptionSlot] = []
-    private var subscriptionSlotByID: [String: Int32] = [:]
-    private var publications: [PublicationSlot] = []
-    private var publicationSlotByID: [String: Int32] = [:]
+    private var subscriptions: [Subscription] = []
+    private var counting: [Counting] = []
+    /// The latest subscription each id named (L3).
+    private var subscriptionByID: [ExactString: Int32] = [:]
+    private var publications: [Publication] = []
+    private var publicationByID: [ExactString: Int32] = [:]
 
-    private var messages: [Message]
-    private var messageFilter: [Int32]
+    /// Every message the engine knows: the registry's (namespace "" made the project's, equal
+    /// ones merged: R3, R4) and the reserved beacon-ID messages made so far (R2).
+    private var messages: [Message] = []
+    private var messageIndex: [Message: Int32] = [:]
+    private var messageFilters: [MessageFilters] = []
     private var reservedMessages = IdentityTable<Int32>()
+
     private var filters: [FilterKey: Int32] = [:]
+    /// How many live subscriptions have an empty type, selecting by an every-type filter (R3).
+    private var typelessSubscriptions = 0
+    /// The subscriptions (held and live) selecting by each filter, in the order they were made.
     private var subscribersByFilter: [[Int32]] = []
-    /// The filters of the two reserved types (`Message.eddystoneUIDType`,
-    /// `Message.iBeaconIDType` in `Message.reservedNamespace`), once a subscription made
-    /// them (-1 before): a sighting becomes a reserved message only while a subscription
-    /// could find it.
-    private var reservedUIDFilter: Int32 = -1
-    private var reservedIBeaconFilter: Int32 = -1
+    /// The filters of the reserved namespace (R2), once made: a sighting becomes a reserved
+    /// message only while a subscription could find it.
+    private var reservedUIDFilter: Int32?
+    private var reservedIBeaconFilter: Int32?
+    private var reservedEveryTypeFilter: Int32?
 
     private var found = FoundTable()
     private var generation: UInt32 = 0
     private var timers = TimerQueue()
-    private var flags: ErrorFlags
+    private var told: HandlerStates
 
     public init(registry: Registry = Registry(), initialState: DeviceState = DeviceState(),
                 configuration: Configuration = Configuration()) {
-        self.registry = registry
         self.state = initialState
         self.configuration = configuration
-        self.messages = registry.messages
-        self.messageFilter = []
-        self.flags = ErrorFlags(permissionGranted: initialState.nearbyPermission == .granted)
-        messageFilter = registry.messages.map { filterID(FilterKey(namespace: $0.namespace, type: $0.type)) }
+        self.told = HandlerStates(nearbyPermission: initialState.nearbyPermission)
+        self.lookup = RegistryLookup(registry: registry, engineMessages: [])
+        let engineMessages = registry.messages.map { m in
+            intern(m.namespace.isEmpty ? Message(namespace: configuration.projectNamespace, type: m.type, content: m.content) : m)
+        }
+        self.lookup = RegistryLookup(registry: registry, engineMessages: engineMessages)
     }
 
-    /// The ids of the subscriptions that exist (not released, not expired), sorted.
-    public var liveSubscriptions: [String] { subscriptions.filter(\.live).map(\.id).sorted() }
+    /// The ids of the subscriptions that run or may run (not ended), sorted by UTF-8 bytes.
+    public var liveSubscriptions: [String] {
+        subscriptions.filter { $0.status == .live }.map(\.id).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
     /// How many (subscription, message) pairs are currently found.
     public var foundCount: Int { found.count }
 
     // MARK: inputs
 
-    /// Fires every timer due at or before `time`. Throws if `time` is before `now`.
+    /// Fires every timer due at or before `time` (O2). Throws if `time` is before `now` (O1).
     public mutating func advance(to time: Int64, into events: inout [EngineEvent]) throws(EngineInputError) {
         guard time >= now else {
-            throw EngineInputError("input at \(time) µs is earlier than the engine's time \(now) µs; inputs must be time-ordered")
+            throw EngineInputError(.timeOrder, "input at \(time) µs is earlier than the engine's time \(now) µs; inputs must be time-ordered")
         }
         // Most inputs find no timer due (a sighting advances the engine first): nothing to fire.
         guard let due = timers.first, due.deadline <= time else {
@@ -139,10 +168,9 @@ public struct SubscriptionEngine: Sendable {
                 }
                 if t.kind != .lost { expiry = true }
             }
-            // Only an expiry changes what the handler states depend on (a lost timer ends a
-            // found pair, nothing else): checking them after lost timers only found nothing
-            // new and cost more than the timers.
-            if expiry { reconcileFlags(into: &batch) }
+            // Only an expiry changes what the handlers' states depend on (a lost timer ends a
+            // found pair, nothing else).
+            if expiry { reconcileHandlers(into: &batch) }
             flush(&batch, into: &events)
         }
         now = time
@@ -154,15 +182,16 @@ public struct SubscriptionEngine: Sendable {
         let source = sighting.source
         let t = sighting.timeMicros
         let start = events.count
-        registry.forEachMessage(sighting) { touch($0, source, t, into: &events) }
-        // A message of a reserved type is made only while something subscribes to the type:
-        // otherwise it could be found by no one (messages have no state of their own, and the
-        // engine's order of events does not depend on when a message was made), and making
-        // one per beacon ever seen cost a lookup per sighting and memory without bound.
+        // R1, R2: the registry's messages for this sighting.
+        let lookup = self.lookup
+        lookup.registry.forEachMessage(sighting) { touch(lookup.engineMessages[Int($0)], source, t, into: &events) }
+        // R2: a beacon ID's reserved message, made only while something could find it
+        // (messages have no state of their own, and making one per beacon ever seen would cost
+        // a lookup per sighting and memory without bound).
         switch sighting.identity.kind {
-        case .eddystoneUID where sighting.identity.count == 16 && hasSubscribers(reservedUIDFilter):
+        case .eddystoneUID where sighting.identity.count == 16 && hasSubscribers(reservedUIDFilter, reservedEveryTypeFilter):
             touch(reservedMessage(sighting.identity, type: Message.eddystoneUIDType), source, t, into: &events)
-        case .iBeacon where sighting.identity.count == 20 && hasSubscribers(reservedIBeaconFilter):
+        case .iBeacon where sighting.identity.count == 20 && hasSubscribers(reservedIBeaconFilter, reservedEveryTypeFilter):
             touch(reservedMessage(sighting.identity, type: Message.iBeaconIDType), source, t, into: &events)
         default:
             break
@@ -172,51 +201,76 @@ public struct SubscriptionEngine: Sendable {
 
     /// Performs an app action at `time` (after firing the timers due up to it).
     public mutating func perform(_ action: EngineAction, at time: Int64, into events: inout [EngineEvent]) throws(EngineInputError) {
-        try validate(action)
+        try validate(action, at: time)
         try advance(to: time, into: &events)
         var batch: [EngineEvent] = []
         switch action {
         case .subscribe(let id, let params):
             let ns = params.messageNamespace.isEmpty ? configuration.projectNamespace : params.messageNamespace
             let slot = Int32(subscriptions.count)
-            let filter = filterID(FilterKey(namespace: ns, type: params.type))
-            subscriptions.append(SubscriptionSlot(id: id, params: params, filter: filter))
-            subscriptionSlotByID[id] = slot
-            subscribersByFilter[Int(filter)].append(slot)
+            let filter = filterID(FilterKey(namespace: ExactString(ns), type: ExactString(params.type)))
+            var s = Subscription(id: id, params: params, filter: filter)
             if case .micros(let ttl) = params.strategy.ttl {
-                timers.push(.init(deadline: time + ttl, kind: .subscriptionExpiry, slot: slot, message: -1, generation: 0))
+                s.expiresAt = time + ttl
+                timers.push(.init(deadline: time + ttl, kind: .subscriptionExpiry, slot: slot, message: 0, generation: 0))
             }
+            subscriptions.append(s)
+            counting.append(Counting(since: time))
+            subscriptionByID[ExactString(id)] = slot
+            subscribersByFilter[Int(filter)].append(slot)
+            if params.type.isEmpty { typelessSubscriptions += 1 }
+            askPermission(subscription: id, custom: params.permissionRequestHandler, at: time, into: &batch)
         case .unsubscribe(let id):
-            let slot = subscriptionSlotByID[id]!
-            end(subscription: slot, loseFound: false, at: time, into: &batch)
+            end(subscription: subscriptionByID[ExactString(id)]!, as: .released, at: time, into: &batch)
         case .publish(let id, let params):
             let slot = Int32(publications.count)
-            publications.append(PublicationSlot(id: id, params: params))
-            publicationSlotByID[id] = slot
+            var p = Publication(id: id, params: params)
             if case .micros(let ttl) = params.strategy.ttl {
-                timers.push(.init(deadline: time + ttl, kind: .publicationExpiry, slot: slot, message: -1, generation: 0))
+                p.expiresAt = time + ttl
+                timers.push(.init(deadline: time + ttl, kind: .publicationExpiry, slot: slot, message: 0, generation: 0))
             }
+            publications.append(p)
+            publicationByID[ExactString(id)] = slot
+            askPermission(publication: id, custom: params.permissionRequestHandler, at: time, into: &batch)
         case .unpublish(let id):
-            publications[Int(publicationSlotByID[id]!)].live = false
+            publications[Int(publicationByID[ExactString(id)]!)].status = .released
         case .changeState(let change):
             state.apply(change)
+            // D3: the permission set another way (the app's settings toggle) answers the dialog.
+            if state.nearbyPermission != .notDetermined { isPermissionDialogShowing = false }
         case .stopNearby:
-            for i in subscriptions.indices where subscriptions[i].live {
-                end(subscription: Int32(i), loseFound: true, at: time, into: &batch)
+            // F7: everything expires, as by its TTL.
+            for i in subscriptions.indices where subscriptions[i].status == .live {
+                end(subscription: Int32(i), as: .expired, at: time, into: &batch)
                 batch.append(EngineEvent(timeMicros: time, kind: .subscriptionExpired, subscription: subscriptions[i].id))
             }
-            for i in publications.indices where publications[i].live {
-                publications[i].live = false
+            for i in publications.indices where publications[i].status == .live {
+                publications[i].status = .expired
                 batch.append(EngineEvent(timeMicros: time, kind: .publicationExpired, publication: publications[i].id))
             }
+        case .answerPermission(let granted):
+            // D3
+            state.nearbyPermission = granted ? .granted : .denied
+            isPermissionDialogShowing = false
+        case .terminate:
+            // L1: everything goes without a callback, the dialog with it.
+            for i in subscriptions.indices where subscriptions[i].status.isHeld {
+                end(subscription: Int32(i), as: .terminated, at: time, into: &batch)
+            }
+            for i in publications.indices where publications[i].status.isHeld { publications[i].status = .terminated }
+            isPermissionDialogShowing = false
+            isRunning = false
+        case .launch:
+            // L2
+            isRunning = true
         }
         reconcileSources(at: time, into: &batch)
-        reconcileFlags(into: &batch)
+        reconcileHandlers(into: &batch)
         flush(&batch, into: &events)
     }
 
     /// Fires all pending lost timers (and whatever else falls due before the last of them),
-    /// so every found message ends with its lost. Returns the engine's time afterwards.
+    /// so every found message ends with its lost (F9). Returns the engine's time afterwards.
     @discardableResult
     public mutating func finish(into events: inout [EngineEvent]) -> Int64 {
         while !found.isEmpty, let top = timers.first {
@@ -251,33 +305,75 @@ public struct SubscriptionEngine: Sendable {
         return e
     }
 
-    // MARK: internals
+    // MARK: input rules (V1, L1–L3, D3)
 
-    private func validate(_ action: EngineAction) throws(EngineInputError) {
+    /// Refuses an action the rules do not allow at `time`, after the timers due then (O2: an
+    /// id whose object's TTL ends at `time` is free at `time`); the engine is unchanged.
+    public func validate(_ action: EngineAction, at time: Int64) throws(EngineInputError) {
+        guard time >= now else {
+            throw EngineInputError(.timeOrder, "input at \(time) µs is earlier than the engine's time \(now) µs; inputs must be time-ordered")
+        }
+        @inline(__always) func live(_ status: Status, _ expiresAt: Int64?) -> Bool {
+            status == .live && !(expiresAt.map { $0 <= time } ?? false)
+        }
+        switch action {
+        case .changeState:
+            return
+        case .launch:
+            if isRunning { throw EngineInputError(.alreadyRunning, "the app is already running; launch follows a terminate") }
+            return
+        default:
+            guard isRunning else { throw EngineInputError(.notRunning, "the app is terminated; launch it first") }
+        }
         switch action {
         case .subscribe(let id, let params):
-            if subscriptionSlotByID[id] != nil { throw EngineInputError("subscription \"\(id)\" already exists (ids are used once)") }
+            if let slot = subscriptionByID[ExactString(id)], live(subscriptions[Int(slot)].status, subscriptions[Int(slot)].expiresAt) {
+                throw EngineInputError(.idInUse, "subscription id \"\(id)\" is in use: an id names one subscription until it ends (released, expired or terminated)")
+            }
             if params.type.utf16.count > Message.maximumTypeLength {
-                throw EngineInputError("subscription type longer than \(Message.maximumTypeLength) characters")
+                throw EngineInputError(.invalidParameters, "subscription type longer than \(Message.maximumTypeLength) characters")
             }
             if case .micros(let ttl) = params.strategy.ttl, !(1...TimeToLive.maximumMicros).contains(ttl) {
-                throw EngineInputError("TTL must be 1 µs … 86400 s or infinite")
+                throw EngineInputError(.invalidParameters, "TTL must be 1 µs … 86400 s or infinite")
             }
         case .unsubscribe(let id):
-            if subscriptionSlotByID[id] == nil { throw EngineInputError("no subscription \"\(id)\" to unsubscribe") }
+            guard let slot = subscriptionByID[ExactString(id)], subscriptions[Int(slot)].status.isHeld else {
+                throw EngineInputError(.unknownID, "no subscription \"\(id)\" to unsubscribe: the app holds none by that id now")
+            }
         case .publish(let id, let params):
-            if publicationSlotByID[id] != nil { throw EngineInputError("publication \"\(id)\" already exists (ids are used once)") }
-            if let why = params.message.violation { throw EngineInputError(why) }
+            if let slot = publicationByID[ExactString(id)], live(publications[Int(slot)].status, publications[Int(slot)].expiresAt) {
+                throw EngineInputError(.idInUse, "publication id \"\(id)\" is in use: an id names one publication until it ends (released, expired or terminated)")
+            }
+            if let why = params.message.violation { throw EngineInputError(.invalidParameters, why) }
             switch params.strategy.ttl {
-            case .infinite: throw EngineInputError("publications cannot have an infinite TTL (TTL_SECONDS_INFINITE is for subscriptions only)")
-            case .micros(let ttl) where !(1...TimeToLive.maximumMicros).contains(ttl): throw EngineInputError("TTL must be 1 µs … 86400 s")
+            case .infinite: throw EngineInputError(.invalidParameters, "publications cannot have an infinite TTL (TTL_SECONDS_INFINITE is for subscriptions only)")
+            case .micros(let ttl) where !(1...TimeToLive.maximumMicros).contains(ttl): throw EngineInputError(.invalidParameters, "TTL must be 1 µs … 86400 s")
             default: break
             }
         case .unpublish(let id):
-            if publicationSlotByID[id] == nil { throw EngineInputError("no publication \"\(id)\" to unpublish") }
-        case .changeState, .stopNearby:
+            guard let slot = publicationByID[ExactString(id)], publications[Int(slot)].status.isHeld else {
+                throw EngineInputError(.unknownID, "no publication \"\(id)\" to unpublish: the app holds none by that id now")
+            }
+        case .answerPermission:
+            if !isPermissionDialogShowing { throw EngineInputError(.noDialog, "no consent dialog is showing to answer") }
+        case .stopNearby, .terminate, .changeState, .launch:
             break
         }
+    }
+
+    // MARK: messages and filters (R1–R4)
+
+    /// The engine index of message `m`, added (with its filters) when new. Equal messages,
+    /// byte for byte, share one index (R4).
+    private mutating func intern(_ m: Message) -> Int32 {
+        if let i = messageIndex[m] { return i }
+        let i = Int32(messages.count)
+        messages.append(m)
+        messageIndex[m] = i
+        let exact = filterID(FilterKey(namespace: ExactString(m.namespace), type: ExactString(m.type)))
+        let everyType = m.type.isEmpty ? nil : filterID(FilterKey(namespace: ExactString(m.namespace), type: ExactString("")))
+        messageFilters.append(MessageFilters(exact: exact, everyType: everyType))
+        return i
     }
 
     private mutating func filterID(_ key: FilterKey) -> Int32 {
@@ -285,57 +381,71 @@ public struct SubscriptionEngine: Sendable {
         let f = Int32(subscribersByFilter.count)
         filters[key] = f
         subscribersByFilter.append([])
-        if key.namespace == Message.reservedNamespace {
-            if key.type == Message.eddystoneUIDType { reservedUIDFilter = f }
-            if key.type == Message.iBeaconIDType { reservedIBeaconFilter = f }
+        if key.namespace == ExactString(Message.reservedNamespace) {
+            switch key.type {
+            case ExactString(Message.eddystoneUIDType): reservedUIDFilter = f
+            case ExactString(Message.iBeaconIDType): reservedIBeaconFilter = f
+            case ExactString(""): reservedEveryTypeFilter = f
+            default: break
+            }
         }
         return f
     }
 
-    /// Whether a subscription that has not ended has filter `f` (-1: no such filter yet).
+    /// Whether a held, live subscription selects by one of these filters.
     @inline(__always)
-    private func hasSubscribers(_ f: Int32) -> Bool {
-        f >= 0 && !subscribersByFilter[Int(f)].isEmpty
+    private func hasSubscribers(_ a: Int32?, _ b: Int32?) -> Bool {
+        if let a, !subscribersByFilter[Int(a)].isEmpty { return true }
+        if let b, !subscribersByFilter[Int(b)].isEmpty { return true }
+        return false
     }
 
+    /// The reserved message of a beacon ID (R2), one with a registry message equal to it (R4).
     private mutating func reservedMessage(_ identity: SightingIdentity, type: String) -> Int32 {
         if let m = reservedMessages[identity] { return m }
-        let m = Int32(messages.count)
-        messages.append(Message(namespace: Message.reservedNamespace, type: type, content: identity.bytes))
-        messageFilter.append(filterID(FilterKey(namespace: Message.reservedNamespace, type: type)))
+        let m = intern(Message(namespace: Message.reservedNamespace, type: type, content: identity.bytes))
         reservedMessages.insert(identity, m)
         return m
     }
 
-    @inline(__always)
-    private static func key(_ slot: Int32, _ message: Int32) -> UInt64 {
-        UInt64(UInt32(bitPattern: slot)) << 32 | UInt64(UInt32(bitPattern: message))
-    }
+    // MARK: found and lost (F1–F3)
 
-    /// A counted sighting of message `m` on `source` at `t`, for every subscription whose
-    /// filter selects it and that counts that source now.
+    /// A sighting from `source` at `t` resolved to message `m` (R1, R2): found for every
+    /// subscription whose filter selects it (R3) and that counts the source now (A1–A6), or
+    /// fresh evidence for the pairs already found (F1, F2).
     @inline(__always)
     private mutating func touch(_ m: Int32, _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
-        let mask = source.mask
-        let subscribers = subscribersByFilter[Int(messageFilter[Int(m)])]
-        let subscriptions = self.subscriptions
+        let f = messageFilters[Int(m)]
+        touch(m, subscribersByFilter[Int(f.exact)], source, t, into: &events)
+        if typelessSubscriptions > 0, let w = f.everyType { touch(m, subscribersByFilter[Int(w)], source, t, into: &events) }
+    }
+
+    @inline(__always)
+    private mutating func touch(_ m: Int32, _ subscribers: [Int32], _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
+        let counting = self.counting
+        let scan = configuration.lowPowerScan
+        // A1–A6 for one subscriber (A6: beacon sightings inside the low-power windows).
+        @inline(__always) func counts(_ slot: Int32) -> Bool {
+            let c = counting[Int(slot)]
+            return c.sources.contains(source) && (source != .beacon || !c.lowPowerBeacons || scan.listens(at: t, since: c.since))
+        }
         // The pairs already found (nearly every touch) are updated in one run over the
-        // table's storage; a pair found now is added after it, in subscriber order as before.
+        // table's storage; a pair found now is added after it, in subscriber order.
         let allFound = found.withUpdates { table in
             var all = true
-            for slot in subscribers where subscriptions[Int(slot)].enabled & mask != 0 {
-                if !table.update(Self.key(slot, m), { $0.see(source, at: t) }) { all = false }
+            for slot in subscribers where counts(slot) {
+                if !table.update(FoundKey(subscription: slot, message: m), { $0.seen[source] = t }) { all = false }
             }
             return all
         }
         if allFound { return }
-        for slot in subscribers where subscriptions[Int(slot)].enabled & mask != 0 {
-            let k = Self.key(slot, m)
-            if found[k] == nil {
+        for slot in subscribers where counts(slot) {
+            let key = FoundKey(subscription: slot, message: m)
+            if found[key] == nil {
                 generation &+= 1
-                var entry = FoundEntry(generation: generation)
-                entry.see(source, at: t)
-                found.set(k, entry)
+                var entry = FoundTable.Entry(generation: generation)
+                entry.seen[source] = t
+                found.set(key, entry)
                 timers.push(.init(deadline: t + configuration.lostTimeoutMicros, kind: .lost, slot: slot, message: m, generation: generation))
                 events.append(EngineEvent(timeMicros: t, kind: .found, subscription: subscriptions[Int(slot)].id, message: messages[Int(m)]))
             }
@@ -349,123 +459,167 @@ public struct SubscriptionEngine: Sendable {
     private mutating func fire(_ t: TimerQueue.Timer, into batch: inout [EngineEvent]) -> TimerQueue.Timer? {
         switch t.kind {
         case .lost:
-            let k = Self.key(t.slot, t.message)
-            guard let entry = found[k], entry.generation == t.generation else { return nil }
-            let deadline = entry.lastAny + configuration.lostTimeoutMicros
+            // F2
+            let key = FoundKey(subscription: t.slot, message: t.message)
+            guard let entry = found[key], entry.generation == t.generation else { return nil }
+            let deadline = entry.seen.latest + configuration.lostTimeoutMicros
             if deadline > t.deadline {
                 return .init(deadline: deadline, kind: .lost, slot: t.slot, message: t.message, generation: t.generation)
             } else if deadline == t.deadline {
-                found.remove(k)
-                batch.append(lostEvent(t.slot, t.message, at: t.deadline))
+                found.remove(key)
+                batch.append(lostEvent(key, at: t.deadline))
             }
         case .subscriptionExpiry:
-            guard subscriptions[Int(t.slot)].live else { return nil }
-            end(subscription: t.slot, loseFound: true, at: t.deadline, into: &batch)
+            // F6
+            guard subscriptions[Int(t.slot)].status == .live else { return nil }
+            end(subscription: t.slot, as: .expired, at: t.deadline, into: &batch)
             batch.append(EngineEvent(timeMicros: t.deadline, kind: .subscriptionExpired, subscription: subscriptions[Int(t.slot)].id))
         case .publicationExpiry:
-            guard publications[Int(t.slot)].live else { return nil }
-            publications[Int(t.slot)].live = false
+            // P1
+            guard publications[Int(t.slot)].status == .live else { return nil }
+            publications[Int(t.slot)].status = .expired
             batch.append(EngineEvent(timeMicros: t.deadline, kind: .publicationExpired, publication: publications[Int(t.slot)].id))
         }
         return nil
     }
 
-    private func lostEvent(_ slot: Int32, _ m: Int32, at time: Int64) -> EngineEvent {
-        EngineEvent(timeMicros: time, kind: .lost, subscription: subscriptions[Int(slot)].id, message: messages[Int(m)])
+    private func lostEvent(_ key: FoundKey, at time: Int64) -> EngineEvent {
+        EngineEvent(timeMicros: time, kind: .lost, subscription: subscriptions[Int(key.subscription)].id, message: messages[Int(key.message)])
     }
 
-    /// Ends a subscription: released (no callbacks) or expired (found messages lost now).
-    private mutating func end(subscription slot: Int32, loseFound: Bool, at time: Int64, into batch: inout [EngineEvent]) {
-        subscriptions[Int(slot)].live = false
-        subscriptions[Int(slot)].enabled = 0
-        let f = Int(subscriptions[Int(slot)].filter)
-        subscribersByFilter[f].removeAll { $0 == slot }
-        for k in found.allKeys where Int32(truncatingIfNeeded: k >> 32) == slot {
-            found.remove(k)
-            if loseFound { batch.append(lostEvent(slot, Int32(truncatingIfNeeded: k & 0xFFFF_FFFF), at: time)) }
+    /// Ends a live or expired subscription: expired (F6, F7: its found messages are lost now),
+    /// released (F5) or terminated (L1): no callback.
+    private mutating func end(subscription slot: Int32, as status: Status, at time: Int64, into batch: inout [EngineEvent]) {
+        let wasLive = subscriptions[Int(slot)].status == .live
+        subscriptions[Int(slot)].status = status
+        counting[Int(slot)].sources = []
+        guard wasLive else { return }
+        subscribersByFilter[Int(subscriptions[Int(slot)].filter)].removeAll { $0 == slot }
+        if subscriptions[Int(slot)].params.type.isEmpty { typelessSubscriptions -= 1 }
+        for key in found.allKeys where key.subscription == slot {
+            found.remove(key)
+            if status == .expired { batch.append(lostEvent(key, at: time)) }
         }
     }
 
-    /// Which evidence sources a subscription counts in the current state (rules 1–3).
-    private func enabledSources(_ s: SubscriptionSlot) -> UInt8 {
-        guard s.live, state.nearbyPermission == .granted else { return 0 }
+    // MARK: state (A1–A6, F3, D1, D4, H1–H5)
+
+    /// Which sources subscription `s` counts in the current state, and whether its beacon
+    /// sightings count only in the low-power scan's windows.
+    private func countingNow(_ s: Subscription) -> (EvidenceSources, lowPowerBeacons: Bool) {
+        // A1, A5
+        guard isRunning, s.status == .live, state.nearbyPermission == .granted, s.params.strategy.mode.contains(.scan) else { return ([], false) }
         let p = s.params, st = p.strategy
-        guard st.mode.contains(.scan) else { return 0 }
         let foreground = state.appState == .foreground
-        var m: UInt8 = 0
+        var sources: EvidenceSources = []
+        var lowPower = false
+        // A2: BLE needs Bluetooth on and its permission.
         if st.mediums.contains(.ble), state.bluetoothPowerOn, state.bluetoothPermission == .granted {
+            // A3, A4: tokens from nearby devices, in the background with the strategy's allowance.
             if p.deviceTypes.contains(.nearbyDevices), foreground || st.allowInBackground {
-                m |= EvidenceSource.bleToken.mask
+                sources.insert(.bleToken)
             }
+            // A3, A4, A6: beacons, in the background with the beacon strategy's allowance.
             if p.deviceTypes.contains(.bleBeacons), foreground || p.beaconStrategy.allowInBackground {
-                m |= EvidenceSource.beacon.mask
-                if p.beaconStrategy.includeIBeacons, state.locationPermission == .granted { m |= EvidenceSource.iBeacon.mask }
+                sources.insert(.beacon)
+                let ranging = state.locationPermission.allowsRanging(foreground: foreground)
+                if p.beaconStrategy.includeIBeacons, ranging { sources.insert(.iBeacon) }
+                lowPower = !(ranging && (p.beaconStrategy.includeIBeacons || !p.beaconStrategy.lowPowerPreferred))
             }
         }
+        // A2, A3: audio needs the microphone, and never runs in the background.
         if st.mediums.contains(.audio), state.microphonePermission == .granted, foreground, p.deviceTypes.contains(.nearbyDevices) {
-            m |= EvidenceSource.audioToken.mask
+            sources.insert(.audioToken)
         }
-        return m
+        return (sources, lowPower)
     }
 
-    /// After a state change: recomputes each subscription's sources; a found message whose
-    /// every remaining source is gone is lost now; one still in evidence elsewhere keeps its
-    /// latest remaining sighting as the start of its lost timeout.
+    /// F3: after a state change, recomputes what each subscription counts; a found message
+    /// whose every remaining source is gone is lost now; one still in evidence elsewhere keeps
+    /// its latest remaining sighting as the start of its lost timeout (or is lost now when
+    /// that has passed).
     private mutating func reconcileSources(at time: Int64, into batch: inout [EngineEvent]) {
-        var narrowed: [Int32: UInt8] = [:]
+        var narrowed: [Int32: EvidenceSources] = [:]
         for i in subscriptions.indices {
-            let new = enabledSources(subscriptions[i])
-            if subscriptions[i].enabled & ~new != 0 { narrowed[Int32(i)] = new }
-            subscriptions[i].enabled = new
+            let (sources, lowPower) = countingNow(subscriptions[i])
+            if !counting[i].sources.subtracting(sources).isEmpty { narrowed[Int32(i)] = sources }
+            counting[i].sources = sources
+            counting[i].lowPowerBeacons = lowPower
         }
         guard !narrowed.isEmpty else { return }
-        for k in found.allKeys.sorted() {
-            let slot = Int32(truncatingIfNeeded: k >> 32)
-            guard let mask = narrowed[slot], var entry = found[k] else { continue }
-            entry.keep(mask)
-            let m = Int32(truncatingIfNeeded: k & 0xFFFF_FFFF)
-            if entry.lastAny == .min || entry.lastAny + configuration.lostTimeoutMicros <= time {
-                found.remove(k)
-                batch.append(lostEvent(slot, m, at: time))
+        for key in found.allKeys.sorted() {
+            guard let kept = narrowed[key.subscription], var entry = found[key] else { continue }
+            entry.seen.keep(only: kept)
+            let latest = entry.seen.latest
+            if latest == .min || latest + configuration.lostTimeoutMicros <= time {
+                found.remove(key)
+                batch.append(lostEvent(key, at: time))
             } else {
-                found.set(k, entry)
-                timers.push(.init(deadline: entry.lastAny + configuration.lostTimeoutMicros, kind: .lost, slot: slot, message: m, generation: entry.generation))
+                found.set(key, entry)
+                timers.push(.init(deadline: latest + configuration.lostTimeoutMicros, kind: .lost,
+                                  slot: key.subscription, message: key.message, generation: entry.generation))
             }
         }
     }
 
-    /// Emits the state handlers whose state changed (rule 6).
-    private mutating func reconcileFlags(into batch: inout [EngineEvent]) {
+    /// D1, D4: a publication or subscription made while the Nearby permission is not
+    /// determined shows the consent dialog, unless it is already showing; one made while it
+    /// is denied shows Nearby's alert.
+    private mutating func askPermission(subscription: String? = nil, publication: String? = nil, custom: Bool,
+                                        at time: Int64, into batch: inout [EngineEvent]) {
+        switch state.nearbyPermission {
+        case .notDetermined where !isPermissionDialogShowing:
+            isPermissionDialogShowing = true
+            batch.append(EngineEvent(timeMicros: time, kind: .permissionRequest, subscription: subscription, publication: publication, value: custom))
+        case .denied:
+            batch.append(EngineEvent(timeMicros: time, kind: .permissionAlert, subscription: subscription, publication: publication))
+        default:
+            break
+        }
+    }
+
+    /// H1–H5: fires the handlers whose state changed. While the app is terminated nothing
+    /// fires and the baseline follows the state, so a launch fires nothing either (H5).
+    private mutating func reconcileHandlers(into batch: inout [EngineEvent]) {
         let foreground = state.appState == .foreground
-        var bleInUse = false, audioInUse = false
-        func uses(_ st: Strategy, beaconsInBackground: Bool) {
-            if st.mediums.contains(.ble), foreground || st.allowInBackground || beaconsInBackground { bleInUse = true }
-            if st.mediums.contains(.audio), foreground { audioInUse = true }
+        var bluetoothInUse = false, microphoneInUse = false
+        for s in subscriptions where s.status == .live {
+            let p = s.params, st = p.strategy
+            if st.mediums.contains(.ble) {
+                // H2: tokens over BLE (scanning or broadcasting) as A3 allows them; beacon
+                // scanning as the beacon strategy allows it.
+                if p.deviceTypes.contains(.nearbyDevices), foreground || st.allowInBackground { bluetoothInUse = true }
+                if p.deviceTypes.contains(.bleBeacons), st.mode.contains(.scan), foreground || p.beaconStrategy.allowInBackground { bluetoothInUse = true }
+            }
+            // H4: scanning for tokens over audio, in the foreground only.
+            if st.mediums.contains(.audio), st.mode.contains(.scan), p.deviceTypes.contains(.nearbyDevices), foreground { microphoneInUse = true }
         }
-        for s in subscriptions where s.live {
-            uses(s.params.strategy, beaconsInBackground: s.params.deviceTypes.contains(.bleBeacons) && s.params.beaconStrategy.allowInBackground)
+        for p in publications where p.status == .live {
+            let st = p.params.strategy
+            if st.mediums.contains(.ble), foreground || st.allowInBackground { bluetoothInUse = true }
+            if st.mediums.contains(.audio), st.mode.contains(.scan), foreground { microphoneInUse = true }
         }
-        for p in publications where p.live { uses(p.params.strategy, beaconsInBackground: false) }
-        let granted = state.nearbyPermission == .granted
-        let new = ErrorFlags(
-            permissionGranted: granted,
-            bluetoothPower: granted && bleInUse && !state.bluetoothPowerOn,
-            bluetoothPermission: granted && bleInUse && state.bluetoothPermission == .denied,
-            microphone: granted && audioInUse && state.microphonePermission == .denied)
+        let granted = isRunning && state.nearbyPermission == .granted
+        let new = HandlerStates(
+            nearbyPermission: state.nearbyPermission,
+            bluetoothPowerError: granted && bluetoothInUse && !state.bluetoothPowerOn,
+            bluetoothPermissionError: granted && bluetoothInUse && state.bluetoothPermission == .denied,
+            microphonePermissionError: granted && microphoneInUse && state.microphonePermission == .denied)
+        defer { told = new }
+        guard isRunning else { return }
         let t = now
-        if new.permissionGranted != flags.permissionGranted {
-            batch.append(EngineEvent(timeMicros: t, kind: .permissionChanged, value: new.permissionGranted))
+        if new.nearbyPermission != told.nearbyPermission {
+            batch.append(EngineEvent(timeMicros: t, kind: .permissionChanged, value: new.nearbyPermission == .granted))
         }
-        if new.bluetoothPower != flags.bluetoothPower {
-            batch.append(EngineEvent(timeMicros: t, kind: .bluetoothPowerError, value: new.bluetoothPower))
+        if new.bluetoothPowerError != told.bluetoothPowerError {
+            batch.append(EngineEvent(timeMicros: t, kind: .bluetoothPowerError, value: new.bluetoothPowerError))
         }
-        if new.bluetoothPermission != flags.bluetoothPermission {
-            batch.append(EngineEvent(timeMicros: t, kind: .bluetoothPermissionError, value: new.bluetoothPermission))
+        if new.bluetoothPermissionError != told.bluetoothPermissionError {
+            batch.append(EngineEvent(timeMicros: t, kind: .bluetoothPermissionError, value: new.bluetoothPermissionError))
         }
-        if new.microphone != flags.microphone {
-            batch.append(EngineEvent(timeMicros: t, kind: .microphonePermissionError, value: new.microphone))
+        if new.microphonePermissionError != told.microphonePermissionError {
+            batch.append(EngineEvent(timeMicros: t, kind: .microphonePermissionError, value: new.microphonePermissionError))
         }
-        flags = new
     }
 
     private func flush(_ batch: inout [EngineEvent], into events: inout [EngineEvent]) {

@@ -6,20 +6,37 @@ public enum PermissionState: String, Hashable, Sendable, CaseIterable {
     case notDetermined
 }
 
+/// The location permission as iOS has it (`CLAuthorizationStatus`): not asked yet, denied,
+/// while the app is in use, or always. iBeacon ranging needs "when in use" in the foreground and
+/// "always" in the background ([DOC-BCN]; docs/semantics.md A4).
+public enum LocationPermission: String, Hashable, Sendable, CaseIterable {
+    case notDetermined
+    case denied
+    case whenInUse
+    case always
+
+    /// Whether the app may range iBeacons (and so scan for beacons at high power) in the
+    /// foreground (`whenInUse` or `always`) or the background (`always` only).
+    public func allowsRanging(foreground: Bool) -> Bool {
+        self == .always || (foreground && self == .whenInUse)
+    }
+}
+
 /// Foreground or background.
 public enum AppState: String, Hashable, Sendable, CaseIterable {
     case foreground
     case background
 }
 
-/// The observer device's state that the engine reads (design rules 1–3). The default is the
-/// state of a set-up phone: everything granted, Bluetooth on, the app in the foreground.
+/// The observer device's state that the engine reads (docs/semantics.md A1–A4, H1–H4). The
+/// default is the state of a set-up phone: everything granted (location always), Bluetooth on,
+/// the app in the foreground.
 public struct DeviceState: Hashable, Sendable {
     public var nearbyPermission: PermissionState = .granted
     public var bluetoothPowerOn: Bool = true
     public var bluetoothPermission: PermissionState = .granted
     public var microphonePermission: PermissionState = .granted
-    public var locationPermission: PermissionState = .granted
+    public var locationPermission: LocationPermission = .always
     public var appState: AppState = .foreground
 
     public init() {}
@@ -41,12 +58,12 @@ public struct StateChange: Hashable, Sendable {
     public var bluetoothPowerOn: Bool?
     public var bluetoothPermission: PermissionState?
     public var microphonePermission: PermissionState?
-    public var locationPermission: PermissionState?
+    public var locationPermission: LocationPermission?
     public var appState: AppState?
 
     public init(nearbyPermission: PermissionState? = nil, bluetoothPowerOn: Bool? = nil,
                 bluetoothPermission: PermissionState? = nil, microphonePermission: PermissionState? = nil,
-                locationPermission: PermissionState? = nil, appState: AppState? = nil) {
+                locationPermission: LocationPermission? = nil, appState: AppState? = nil) {
         self.nearbyPermission = nearbyPermission
         self.bluetoothPowerOn = bluetoothPowerOn
         self.bluetoothPermission = bluetoothPermission

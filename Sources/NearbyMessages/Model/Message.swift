@@ -1,6 +1,9 @@
 /// A message, after GNS `GNSMessage` / Android `Message` (formats.md §4.1–4.2): a namespace, a
 /// type of at most 32 characters and content of at most 102,400 bytes. Two messages are the
-/// same message, for found/lost, when namespace, type and content are all equal.
+/// same message, for found/lost, when namespace, type and content are equal byte for byte
+/// (docs/semantics.md R4): namespace and type compare and hash by their UTF-8 code units, so
+/// strings that Unicode calls canonically equivalent ("café" precomposed and decomposed), which
+/// Swift's `String ==` merges, are different messages.
 public struct Message: Hashable, Sendable, Comparable {
     /// `Message.MAX_TYPE_LENGTH`, counted as Java counts `String.length()` (UTF-16 units).
     public static let maximumTypeLength = 32
@@ -34,11 +37,28 @@ public struct Message: Hashable, Sendable, Comparable {
         return nil
     }
 
+    public static func == (a: Message, b: Message) -> Bool {
+        a.content == b.content && a.type.utf8.elementsEqual(b.type.utf8) && a.namespace.utf8.elementsEqual(b.namespace.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(content)
+        Self.hashUTF8(namespace, into: &hasher)
+        Self.hashUTF8(type, into: &hasher)
+    }
+
+    /// Hashes a string's UTF-8 code units and their count (not its grapheme clusters, as
+    /// `String.hash(into:)` does).
+    static func hashUTF8(_ s: String, into hasher: inout Hasher) {
+        hasher.combine(s.utf8.count)
+        for b in s.utf8 { hasher.combine(b) }
+    }
+
     /// The order of messages among events at the same instant: namespace, then type (both by
     /// UTF-8 bytes), then content bytes.
     public static func < (a: Message, b: Message) -> Bool {
-        if a.namespace != b.namespace { return a.namespace.utf8.lexicographicallyPrecedes(b.namespace.utf8) }
-        if a.type != b.type { return a.type.utf8.lexicographicallyPrecedes(b.type.utf8) }
+        if !a.namespace.utf8.elementsEqual(b.namespace.utf8) { return a.namespace.utf8.lexicographicallyPrecedes(b.namespace.utf8) }
+        if !a.type.utf8.elementsEqual(b.type.utf8) { return a.type.utf8.lexicographicallyPrecedes(b.type.utf8) }
         return a.content.lexicographicallyPrecedes(b.content)
     }
 }

@@ -132,14 +132,3 @@ public struct Sighting: Hashable, Sendable {
         }
     }
 }
-
-/// The four ways a message can be in evidence, each guarded by different state (rules 1–3):
-/// a token over BLE, a token over audio, an Eddystone/AltBeacon beacon, an iBeacon.
-public enum EvidenceSource: Int, Hashable, Sendable, CaseIterable {
-    case bleToken = 0
-    case audioToken = 1
-    case beacon = 2
-    case iBeacon = 3
-
-    public var mask: UInt8 { 1 << UInt8(rawValue) }
-}

@@ -50,9 +50,13 @@ public struct Strategy: Hashable, Sendable {
 /// `GNSBeaconStrategy` (formats.md §4.4): defaults includeIBeacons YES, lowPowerPreferred YES,
 /// allowInBackground NO.
 public struct BeaconStrategy: Hashable, Sendable {
+    /// Range iBeacons (needs the location permission; docs/semantics.md A4).
     public var includeIBeacons: Bool
-    /// Accepted and reported; it changes scan power, not which callbacks fire.
+    /// Scan for Eddystone and AltBeacon in the low-power duty cycle unless iBeacon ranging runs
+    /// anyway (docs/semantics.md A6): off, iBeacon ranging is used to find them at once, at the
+    /// cost of the location permission.
     public var lowPowerPreferred: Bool
+    /// Scan for beacons in the background too (docs/semantics.md A3).
     public var allowInBackground: Bool
 
     public init(includeIBeacons: Bool = true, lowPowerPreferred: Bool = true, allowInBackground: Bool = false) {

@@ -8,22 +8,27 @@ public struct DeviceTypes: OptionSet, Hashable, Sendable {
 }
 
 /// A subscription's parameters (`GNSSubscriptionParams`, formats.md §4.4). The filter is the
-/// namespace and type: a message matches when both are equal; an empty namespace means the
-/// observer app's own project namespace.
+/// namespace and type (docs/semantics.md R3): an empty namespace means the observer app's own
+/// project namespace, an empty type every type of the namespace.
 public struct SubscriptionParams: Hashable, Sendable {
     public var deviceTypes: DeviceTypes
     public var messageNamespace: String
     public var type: String
     public var strategy: Strategy
     public var beaconStrategy: BeaconStrategy
+    /// The app shows its own consent dialog (`permissionRequestHandler`) instead of Nearby's
+    /// (docs/semantics.md D1).
+    public var permissionRequestHandler: Bool
 
     public init(deviceTypes: DeviceTypes = .nearbyDevices, messageNamespace: String = "", type: String = "",
-                strategy: Strategy = Strategy(), beaconStrategy: BeaconStrategy = BeaconStrategy()) {
+                strategy: Strategy = Strategy(), beaconStrategy: BeaconStrategy = BeaconStrategy(),
+                permissionRequestHandler: Bool = false) {
         self.deviceTypes = deviceTypes
         self.messageNamespace = messageNamespace
         self.type = type
         self.strategy = strategy
         self.beaconStrategy = beaconStrategy
+        self.permissionRequestHandler = permissionRequestHandler
     }
 }
 
@@ -32,9 +37,12 @@ public struct SubscriptionParams: Hashable, Sendable {
 public struct PublicationParams: Hashable, Sendable {
     public var message: Message
     public var strategy: Strategy
+    /// The app shows its own consent dialog instead of Nearby's (docs/semantics.md D1).
+    public var permissionRequestHandler: Bool
 
-    public init(message: Message, strategy: Strategy = Strategy()) {
+    public init(message: Message, strategy: Strategy = Strategy(), permissionRequestHandler: Bool = false) {
         self.message = message
         self.strategy = strategy
+        self.permissionRequestHandler = permissionRequestHandler
     }
 }

@@ -78,7 +78,8 @@ public enum ModelJSON {
     }
 
     public static func subscription(_ n: JSONNode) throws(JSONInputError) -> (String, SubscriptionParams) {
-        let o = try n.object(allowed: ["id", "deviceTypesToDiscover", "messageNamespace", "type", "strategy", "beaconStrategy"])
+        let o = try n.object(allowed: ["id", "deviceTypesToDiscover", "messageNamespace", "type", "strategy", "beaconStrategy",
+                                       "permissionRequestHandler"])
         let id = try o.required("id").string()
         var p = SubscriptionParams()
         if let d = o.optional("deviceTypesToDiscover") {
@@ -103,18 +104,42 @@ public enum ModelJSON {
             if let v = bo.optional("lowPowerPreferred") { p.beaconStrategy.lowPowerPreferred = try v.bool() }
             if let v = bo.optional("allowInBackground") { p.beaconStrategy.allowInBackground = try v.bool() }
         }
+        if let v = o.optional("permissionRequestHandler") { p.permissionRequestHandler = try v.bool() }
         return (id, p)
     }
 
     public static func publication(_ n: JSONNode) throws(JSONInputError) -> (String, PublicationParams) {
-        let o = try n.object(allowed: ["id", "message", "strategy"])
+        let o = try n.object(allowed: ["id", "message", "strategy", "permissionRequestHandler"])
         return (try o.required("id").string(),
                 PublicationParams(message: try message(o.required("message")),
-                                  strategy: try strategy(o.optional("strategy"), allowInfinite: false)))
+                                  strategy: try strategy(o.optional("strategy"), allowInfinite: false),
+                                  permissionRequestHandler: try o.optional("permissionRequestHandler")?.bool() ?? false))
     }
 
     public static func permission(_ n: JSONNode) throws(JSONInputError) -> PermissionState {
         PermissionState(rawValue: try n.choice(PermissionState.allCases.map(\.rawValue)))!
+    }
+
+    /// `"notDetermined"`, `"denied"`, `"whenInUse"` or `"always"`; `"granted"`, the name
+    /// scenario files used before location had iOS's four states, means `"always"`.
+    public static func locationPermission(_ n: JSONNode) throws(JSONInputError) -> LocationPermission {
+        let v = try n.choice(LocationPermission.allCases.map(\.rawValue) + ["granted"])
+        return v == "granted" ? .always : LocationPermission(rawValue: v)!
+    }
+
+    /// `{"windowSeconds": 0.512, "intervalSeconds": 5.12}`, both optional: the low-power beacon
+    /// scan's duty cycle (docs/semantics.md A6); the window is at most the interval.
+    public static func lowPowerScan(_ n: JSONNode) throws(JSONInputError) -> LowPowerScan {
+        let o = try n.object(allowed: ["windowSeconds", "intervalSeconds"])
+        var scan = LowPowerScan()
+        if let v = o.optional("intervalSeconds") { scan.intervalMicros = try v.microseconds(in: 1...TimeToLive.maximumMicros) }
+        if let v = o.optional("windowSeconds") {
+            scan.windowMicros = try v.microseconds(in: 1...TimeToLive.maximumMicros)
+            if scan.windowMicros > scan.intervalMicros { throw v.fail("the window is longer than the interval") }
+        } else {
+            scan.windowMicros = min(scan.windowMicros, scan.intervalMicros)
+        }
+        return scan
     }
 
     /// `{"nearbyPermission", "bluetoothPower": "on"|"off", "bluetoothPermission",
@@ -127,7 +152,7 @@ public enum ModelJSON {
         if let v = o.optional("bluetoothPower") { c.bluetoothPowerOn = try v.choice(["on", "off"]) == "on" }
         if let v = o.optional("bluetoothPermission") { c.bluetoothPermission = try permission(v) }
         if let v = o.optional("microphonePermission") { c.microphonePermission = try permission(v) }
-        if let v = o.optional("locationPermission") { c.locationPermission = try permission(v) }
+        if let v = o.optional("locationPermission") { c.locationPermission = try locationPermission(v) }
         if let v = o.optional("appState") { c.appState = AppState(rawValue: try v.choice(AppState.allCases.map(\.rawValue)))! }
         if o.fields.isEmpty { throw n.fail("a state change must set at least one field") }
         return c

@@ -84,13 +84,14 @@ public struct Scenario: Sendable {
     /// A `world` object says how the scenario's captures were synthesized
     /// (docs/synthesis.md); `nearby-conformance synthesize` reads it, replay does not.
     public init(json root: JSONNode, registryPath: inout String?) throws(JSONInputError) {
-        let o = try root.object(allowed: ["scenario", "description", "lostTimeoutSeconds", "projectNamespace",
+        let o = try root.object(allowed: ["scenario", "description", "lostTimeoutSeconds", "projectNamespace", "lowPowerScan",
                                           "timeOrigin", "initialState", "registry", "events", "end", "world"])
         _ = try o.required("scenario").integer(in: 1...1)
         self.init()
         description = try o.optional("description")?.string()
         if let t = o.optional("lostTimeoutSeconds") { configuration.lostTimeoutMicros = try t.microseconds(in: 1...86_400_000_000) }
         if let n = o.optional("projectNamespace") { configuration.projectNamespace = try n.string() }
+        if let n = o.optional("lowPowerScan") { configuration.lowPowerScan = try ModelJSON.lowPowerScan(n) }
         if let t = o.optional("timeOrigin") {
             if case .string = t.value {
                 _ = try t.choice(["firstAdvertisement"])
@@ -112,9 +113,12 @@ public struct Scenario: Sendable {
         }
         var last: Int64 = 0
         var lastPath = ""
-        var liveSubscriptions: Set<String> = [], usedSubscriptions: Set<String> = []
-        var livePublications: Set<String> = [], usedPublications: Set<String> = []
-        let actions = ["subscribe", "unsubscribe", "publish", "unpublish", "state", "stopNearby", "sighting"]
+        // The app's actions are checked by an engine of their own (no registry, no sightings):
+        // whether an id is in use, a dialog is showing or the app runs depends on the actions
+        // and their times alone (TTL expiries included), and the engine's rules decide it.
+        var rules = SubscriptionEngine(initialState: initialState, configuration: configuration)
+        let actions = ["subscribe", "unsubscribe", "publish", "unpublish", "state", "stopNearby", "permissionAnswer",
+                       "terminate", "launch", "sighting"]
         for e in try o.optional("events")?.array() ?? [] {
             let eo = try e.object(allowed: ["time", "comment"] + actions)
             let timeNode = try eo.required("time")
@@ -130,35 +134,46 @@ public struct Scenario: Sendable {
                 throw e.fail("an event has exactly one of \(actions.joined(separator: ", ")); found \(present.isEmpty ? "none" : present.joined(separator: ", "))")
             }
             let n = try eo.required(present[0])
-            let input: Input
+            func flag(_ name: String) throws(JSONInputError) {
+                guard try n.bool() else { throw n.fail("\(name) must be true") }
+            }
+            let action: EngineAction
             switch present[0] {
             case "subscribe":
                 let (id, params) = try ModelJSON.subscription(n)
-                guard usedSubscriptions.insert(id).inserted else { throw n.fail("subscription id \"\(id)\" is used twice") }
-                liveSubscriptions.insert(id)
-                input = .action(.subscribe(id: id, params))
+                action = .subscribe(id: id, params)
             case "unsubscribe":
-                let id = try n.string()
-                guard liveSubscriptions.remove(id) != nil else { throw n.fail("no subscription \"\(id)\" to unsubscribe at this point") }
-                input = .action(.unsubscribe(id: id))
+                action = .unsubscribe(id: try n.string())
             case "publish":
                 let (id, params) = try ModelJSON.publication(n)
-                guard usedPublications.insert(id).inserted else { throw n.fail("publication id \"\(id)\" is used twice") }
-                livePublications.insert(id)
-                input = .action(.publish(id: id, params))
+                action = .publish(id: id, params)
             case "unpublish":
-                let id = try n.string()
-                guard livePublications.remove(id) != nil else { throw n.fail("no publication \"\(id)\" to unpublish at this point") }
-                input = .action(.unpublish(id: id))
+                action = .unpublish(id: try n.string())
             case "state":
-                input = .action(.changeState(try ModelJSON.stateChange(n)))
+                action = .changeState(try ModelJSON.stateChange(n))
             case "stopNearby":
-                guard try n.bool() else { throw n.fail("stopNearby must be true") }
-                input = .action(.stopNearby)
+                try flag("stopNearby")
+                action = .stopNearby
+            case "permissionAnswer":
+                action = .answerPermission(granted: try n.choice(["granted", "denied"]) == "granted")
+            case "terminate":
+                try flag("terminate")
+                action = .terminate
+            case "launch":
+                try flag("launch")
+                action = .launch
             default:
-                input = .sighting(try ModelJSON.sighting(n, at: time))
+                inputs.append((time, .sighting(try ModelJSON.sighting(n, at: time))))
+                continue
             }
-            inputs.append((time, input))
+            do {
+                var ignored: [EngineEvent] = []
+                try rules.perform(action, at: time, into: &ignored)
+            } catch {
+                // The id is what is wrong when it is in use; otherwise the action as a whole.
+                throw JSONInputError(path: error.code == .idInUse ? n.member("id") : n.path, reason: error.reason)
+            }
+            inputs.append((time, .action(action)))
         }
         if let end = o.optional("end") {
             endMicros = try ModelJSON.time(end)

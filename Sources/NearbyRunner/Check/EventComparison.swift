@@ -1,7 +1,7 @@
 import NearbyJSON
 
 /// Compares an expected event sequence with the emitted one. Two events match when every
-/// field but `time` is equal (event, subscription, publication, message, granted, hasError)
+/// field but `time` is equal (event, subscription, publication, message, granted, hasError, custom)
 /// and the times differ by at most the tolerance.
 public enum EventComparison {
     public struct Divergence: Sendable {

@@ -1,8 +1,10 @@
 import NearbyJSON
 
 /// Structural comparison of expected and actual JSON values. Numbers compare by value
-/// (`-5.25` equals `-5.250`), so vectors may write them naturally; everything else compares
-/// exactly, and object keys must be the same sets.
+/// (`-5.25` equals `-5.250`), so vectors may write them naturally; strings compare by their
+/// UTF-8 bytes (not Swift's canonical equivalence: "café" precomposed and decomposed are
+/// different messages, docs/semantics.md R4); everything else compares exactly, and object
+/// keys must be the same sets.
 public enum JSONComparison {
     /// The first difference as "PATH: expected X, got Y", or nil when equal.
     public static func firstDifference(expected: JSONValue, actual: JSONValue, path: String = "$") -> String? {
@@ -27,6 +29,9 @@ public enum JSONComparison {
         default:
             if let x = number(expected), let y = number(actual) {
                 return x == y ? nil : "\(path): expected \(expected.serialized), got \(actual.serialized)"
+            }
+            if case .string(let x) = expected, case .string(let y) = actual {
+                return x.utf8.elementsEqual(y.utf8) ? nil : "\(path): expected \(expected.serialized), got \(actual.serialized)"
             }
             return expected == actual ? nil : "\(path): expected \(expected.serialized), got \(actual.serialized)"
         }

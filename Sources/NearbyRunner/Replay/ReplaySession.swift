@@ -260,6 +260,9 @@ public struct ReplaySession {
                     c.appState.map { "appState=\($0.rawValue)" },
                 ].compactMap { $0 }.joined(separator: " ")
             case .stopNearby: "stopNearby"
+            case .answerPermission(let granted): "permissionAnswer \(granted ? "granted" : "denied")"
+            case .terminate: "terminate"
+            case .launch: "launch"
             }
         }
     }

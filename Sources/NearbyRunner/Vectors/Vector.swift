@@ -214,7 +214,7 @@ extension Vector {
             let events = try e.required("events").array()
             var last: Int64 = .min
             for ev in events {
-                let eo = try ev.object(allowed: ["event", "time", "subscription", "publication", "message", "granted", "hasError"])
+                let eo = try ev.object(allowed: ["event", "time", "subscription", "publication", "message", "granted", "hasError", "custom"])
                 _ = try eo.required("event").choice(EngineEvent.Kind.allCases.map(\.rawValue))
                 let tNode = try eo.required("time")
                 let t = try tNode.microseconds(in: -ModelJSON.timeRange.upperBound...ModelJSON.timeRange.upperBound)
