@@ -50,14 +50,22 @@ public struct SubscriptionEngine: Sendable {
         var status = Status.live
     }
 
-    /// What a subscription counts in the current state (A1–A6), indexed like `subscriptions`.
-    struct Counting: Sendable, BitwiseCopyable {
+    /// A live subscription in the list of the filter it selects by (R3), with what it counts
+    /// in the current state (A1–A6).
+    struct Subscriber: Sendable, BitwiseCopyable {
+        /// Its index in `subscriptions`.
+        let slot: Int32
+        /// When it was made: the start of its low-power scan's windows, µs.
+        let since: Int64
         /// The sources it counts (A1–A5).
         var sources: EvidenceSources = []
         /// Its beacon sightings count only inside the low-power scan's windows (A6).
         var lowPowerBeacons = false
-        /// When the subscription was made: the start of its low-power scan's windows, µs.
-        var since: Int64
+
+        init(slot: Int32, since: Int64) {
+            self.slot = slot
+            self.since = since
+        }
     }
 
     struct Publication: Sendable {
@@ -95,7 +103,6 @@ public struct SubscriptionEngine: Sendable {
     public private(set) var isPermissionDialogShowing = false
 
     private var subscriptions: [Subscription] = []
-    private var counting: [Counting] = []
     /// The latest subscription each id named (L3).
     private var subscriptionByID: [ExactString: Int32] = [:]
     private var publications: [Publication] = []
@@ -111,8 +118,8 @@ public struct SubscriptionEngine: Sendable {
     private var filters: [FilterKey: Int32] = [:]
     /// How many live subscriptions have an empty type, selecting by an every-type filter (R3).
     private var typelessSubscriptions = 0
-    /// The subscriptions (held and live) selecting by each filter, in the order they were made.
-    private var subscribersByFilter: [[Int32]] = []
+    /// The live subscriptions selecting by each filter, in the order they were made.
+    private var subscribersByFilter: [[Subscriber]] = []
     /// The filters of the reserved namespace (R2), once made: a sighting becomes a reserved
     /// message only while a subscription could find it.
     private var reservedUIDFilter: Int32?
@@ -215,9 +222,8 @@ public struct SubscriptionEngine: Sendable {
                 timers.push(.init(deadline: time + ttl, kind: .subscriptionExpiry, slot: slot, message: 0, generation: 0))
             }
             subscriptions.append(s)
-            counting.append(Counting(since: time))
             subscriptionByID[ExactString(id)] = slot
-            subscribersByFilter[Int(filter)].append(slot)
+            subscribersByFilter[Int(filter)].append(Subscriber(slot: slot, since: time))
             if params.type.isEmpty { typelessSubscriptions += 1 }
             askPermission(subscription: id, custom: params.permissionRequestHandler, at: time, into: &batch)
         case .unsubscribe(let id):
@@ -421,25 +427,24 @@ public struct SubscriptionEngine: Sendable {
     }
 
     @inline(__always)
-    private mutating func touch(_ m: Int32, _ subscribers: [Int32], _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
-        let counting = self.counting
+    private mutating func touch(_ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
         let scan = configuration.lowPowerScan
         // A1–A6 for one subscriber (A6: beacon sightings inside the low-power windows).
-        @inline(__always) func counts(_ slot: Int32) -> Bool {
-            let c = counting[Int(slot)]
-            return c.sources.contains(source) && (source != .beacon || !c.lowPowerBeacons || scan.listens(at: t, since: c.since))
+        @inline(__always) func counts(_ s: Subscriber) -> Bool {
+            s.sources.contains(source) && (source != .beacon || !s.lowPowerBeacons || scan.listens(at: t, since: s.since))
         }
         // The pairs already found (nearly every touch) are updated in one run over the
         // table's storage; a pair found now is added after it, in subscriber order.
         let allFound = found.withUpdates { table in
             var all = true
-            for slot in subscribers where counts(slot) {
-                if !table.update(FoundKey(subscription: slot, message: m), { $0.seen[source] = t }) { all = false }
+            for s in subscribers where counts(s) {
+                if !table.update(FoundKey(subscription: s.slot, message: m), { $0.seen[source] = t }) { all = false }
             }
             return all
         }
         if allFound { return }
-        for slot in subscribers where counts(slot) {
+        for s in subscribers where counts(s) {
+            let slot = s.slot
             let key = FoundKey(subscription: slot, message: m)
             if found[key] == nil {
                 generation &+= 1
@@ -492,9 +497,8 @@ public struct SubscriptionEngine: Sendable {
     private mutating func end(subscription slot: Int32, as status: Status, at time: Int64, into batch: inout [EngineEvent]) {
         let wasLive = subscriptions[Int(slot)].status == .live
         subscriptions[Int(slot)].status = status
-        counting[Int(slot)].sources = []
         guard wasLive else { return }
-        subscribersByFilter[Int(subscriptions[Int(slot)].filter)].removeAll { $0 == slot }
+        subscribersByFilter[Int(subscriptions[Int(slot)].filter)].removeAll { $0.slot == slot }
         if subscriptions[Int(slot)].params.type.isEmpty { typelessSubscriptions -= 1 }
         for key in found.allKeys where key.subscription == slot {
             found.remove(key)
@@ -540,11 +544,13 @@ public struct SubscriptionEngine: Sendable {
     /// that has passed).
     private mutating func reconcileSources(at time: Int64, into batch: inout [EngineEvent]) {
         var narrowed: [Int32: EvidenceSources] = [:]
-        for i in subscriptions.indices {
+        for i in subscriptions.indices where subscriptions[i].status == .live {
             let (sources, lowPower) = countingNow(subscriptions[i])
-            if !counting[i].sources.subtracting(sources).isEmpty { narrowed[Int32(i)] = sources }
-            counting[i].sources = sources
-            counting[i].lowPowerBeacons = lowPower
+            let f = Int(subscriptions[i].filter)
+            let j = subscribersByFilter[f].firstIndex { $0.slot == Int32(i) }!
+            if !subscribersByFilter[f][j].sources.subtracting(sources).isEmpty { narrowed[Int32(i)] = sources }
+            subscribersByFilter[f][j].sources = sources
+            subscribersByFilter[f][j].lowPowerBeacons = lowPower
         }
         guard !narrowed.isEmpty else { return }
         for key in found.allKeys.sorted() {
