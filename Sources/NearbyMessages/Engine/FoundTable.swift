@@ -16,18 +16,22 @@ struct FoundTable: Sendable {
         var generation: UInt32
     }
 
+    /// One place of the table: a key (`empty` for none) and its entry.
+    struct Slot: Sendable {
+        var key: UInt64
+        var entry: Entry
+    }
+
     /// No key: packed pair keys have bit 63 clear (indices ≥ 0).
     fileprivate static let empty = UInt64.max
 
-    private var keys: [UInt64]
-    private var entries: [Entry]
-    /// `keys.count − 1`; the capacity is a power of two.
+    private var slots: [Slot]
+    /// `slots.count − 1`; the capacity is a power of two.
     private var mask: Int
     private(set) var count = 0
 
     init() {
-        keys = [UInt64](repeating: Self.empty, count: 16)
-        entries = [Entry](repeating: .init(generation: 0), count: 16)
+        slots = [Slot](repeating: Slot(key: Self.empty, entry: .init(generation: 0)), count: 16)
         mask = 15
     }
 
@@ -46,7 +50,7 @@ struct FoundTable: Sendable {
     private func find(_ key: UInt64) -> Int? {
         var i = home(key)
         while true {
-            let k = keys[i]
+            let k = slots[i].key
             if k == key { return i }
             if k == Self.empty { return nil }
             i = (i + 1) & mask
@@ -54,15 +58,13 @@ struct FoundTable: Sendable {
     }
 
     subscript(key: FoundKey) -> Entry? {
-        find(key.packed).map { entries[$0] }
+        find(key.packed).map { slots[$0].entry }
     }
 
-    /// The table's storage taken once for a run of in-place updates of pairs already found
-    /// (`withUpdates`): an update through the table itself checked the entries' storage for
-    /// uniqueness (a runtime call) and reloaded it, for each pair.
+    /// The table's storage, taken once for a run of in-place updates of pairs already found
+    /// (`withUpdates`).
     struct Updates {
-        fileprivate let keys: UnsafeBufferPointer<UInt64>
-        fileprivate let entries: UnsafeMutableBufferPointer<Entry>
+        fileprivate let slots: UnsafeMutableBufferPointer<Slot>
         fileprivate let mask: Int
 
         /// Calls `body` on the entry of `pair` in place; false when the pair is not found.
@@ -71,9 +73,9 @@ struct FoundTable: Sendable {
             let key = pair.packed
             var i = FoundTable.home(key, mask)
             while true {
-                let k = keys[i]
+                let k = slots[i].key
                 if k == key {
-                    body(&entries[i])
+                    body(&slots[i].entry)
                     return true
                 }
                 if k == FoundTable.empty { return false }
@@ -87,9 +89,7 @@ struct FoundTable: Sendable {
     @inline(__always)
     mutating func withUpdates<R>(_ body: (Updates) -> R) -> R {
         let mask = self.mask
-        return keys.withUnsafeBufferPointer { k in
-            entries.withUnsafeMutableBufferPointer { e in body(Updates(keys: k, entries: e, mask: mask)) }
-        }
+        return slots.withUnsafeMutableBufferPointer { body(Updates(slots: $0, mask: mask)) }
     }
 
     /// Sets the entry of `pair` (inserting the pair if it is new).
@@ -97,19 +97,18 @@ struct FoundTable: Sendable {
         let key = pair.packed
         precondition(key != Self.empty, "FoundTable keys have non-negative indices")
         if let i = find(key) {
-            entries[i] = entry
+            slots[i].entry = entry
             return
         }
-        if 2 * (count + 1) > keys.count { grow() }
+        if 2 * (count + 1) > slots.count { grow() }
         insertNew(key, entry)
     }
 
     /// Puts a key not in the table at the first free place of its probe run.
     private mutating func insertNew(_ key: UInt64, _ entry: Entry) {
         var i = home(key)
-        while keys[i] != Self.empty { i = (i + 1) & mask }
-        keys[i] = key
-        entries[i] = entry
+        while slots[i].key != Self.empty { i = (i + 1) & mask }
+        slots[i] = Slot(key: key, entry: entry)
         count += 1
     }
 
@@ -122,29 +121,27 @@ struct FoundTable: Sendable {
         var i = hole
         while true {
             i = (i + 1) & mask
-            let k = keys[i]
+            let k = slots[i].key
             if k == Self.empty { break }
             let h = home(k)
             let inRange = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i)
             if !inRange {
-                keys[hole] = k
-                entries[hole] = entries[i]
+                slots[hole] = slots[i]
                 hole = i
             }
         }
-        keys[hole] = Self.empty
+        slots[hole].key = Self.empty
     }
 
     /// The pairs present, in no particular order.
-    var allKeys: [FoundKey] { keys.compactMap { $0 == Self.empty ? nil : FoundKey(packed: $0) } }
+    var allKeys: [FoundKey] { slots.compactMap { $0.key == Self.empty ? nil : FoundKey(packed: $0.key) } }
 
     private mutating func grow() {
-        let oldKeys = keys, oldEntries = entries
-        let size = keys.count * 2
-        keys = [UInt64](repeating: Self.empty, count: size)
-        entries = [Entry](repeating: .init(generation: 0), count: size)
+        let old = slots
+        let size = slots.count * 2
+        slots = [Slot](repeating: Slot(key: Self.empty, entry: .init(generation: 0)), count: size)
         mask = size - 1
         count = 0
-        for (i, k) in oldKeys.enumerated() where k != Self.empty { insertNew(k, oldEntries[i]) }
+        for slot in old where slot.key != Self.empty { insertNew(slot.key, slot.entry) }
     }
 }

@@ -28,26 +28,17 @@ public struct EvidenceSources: OptionSet, Hashable, Sendable, BitwiseCopyable {
 /// The time of the latest counted sighting of a message from each evidence source (µs;
 /// `Int64.min` for none), indexed by source: the evidence rules F2 and F3 weigh.
 public struct SourceTimes: Hashable, Sendable, BitwiseCopyable {
-    private var bleToken = Int64.min, audioToken = Int64.min, beacon = Int64.min, iBeacon = Int64.min
+    /// Indexed by `EvidenceSource.rawValue`.
+    private var times: (Int64, Int64, Int64, Int64) = (.min, .min, .min, .min)
 
     public init() {}
 
     public subscript(source: EvidenceSource) -> Int64 {
         @inline(__always) get {
-            switch source {
-            case .bleToken: bleToken
-            case .audioToken: audioToken
-            case .beacon: beacon
-            case .iBeacon: iBeacon
-            }
+            withUnsafeBytes(of: times) { $0.load(fromByteOffset: 8 * source.rawValue, as: Int64.self) }
         }
         @inline(__always) set {
-            switch source {
-            case .bleToken: bleToken = newValue
-            case .audioToken: audioToken = newValue
-            case .beacon: beacon = newValue
-            case .iBeacon: iBeacon = newValue
-            }
+            withUnsafeMutableBytes(of: &times) { $0.storeBytes(of: newValue, toByteOffset: 8 * source.rawValue, as: Int64.self) }
         }
     }
 
@@ -57,5 +48,16 @@ public struct SourceTimes: Hashable, Sendable, BitwiseCopyable {
     }
 
     /// The latest sighting from any source; `Int64.min` when none is left.
-    public var latest: Int64 { max(max(bleToken, audioToken), max(beacon, iBeacon)) }
+    public var latest: Int64 { max(max(times.0, times.1), max(times.2, times.3)) }
+
+    public static func == (a: SourceTimes, b: SourceTimes) -> Bool {
+        a.times.0 == b.times.0 && a.times.1 == b.times.1 && a.times.2 == b.times.2 && a.times.3 == b.times.3
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(times.0)
+        hasher.combine(times.1)
+        hasher.combine(times.2)
+        hasher.combine(times.3)
+    }
 }
