@@ -1,13 +1,9 @@
-/// The registry an engine resolves sightings with (R1, R2), and the engine message each
-/// registry message is (namespace "" made the project's, equal messages one: R3, R4). Fixed
-/// when the engine is made and shared by its copies.
+/// The registry an engine resolves sightings with (R1, R2), shared by the engine's copies:
+/// its messages, in order, are the engine's first messages.
 final class RegistryLookup: Sendable {
     let registry: Registry
-    /// The engine message index of each of `registry.messages`, in its order.
-    let engineMessages: [Int32]
 
-    init(registry: Registry, engineMessages: [Int32]) {
+    init(_ registry: Registry) {
         self.registry = registry
-        self.engineMessages = engineMessages
     }
 }

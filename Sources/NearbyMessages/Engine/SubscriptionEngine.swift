@@ -66,6 +66,13 @@ public struct SubscriptionEngine: Sendable {
             self.slot = slot
             self.since = since
         }
+
+        /// Whether a sighting from `source` at `t` counts for it (A1–A6; A6: a beacon
+        /// sighting inside the low-power scan's `windows` when duty-cycled).
+        @inline(__always)
+        func counts(_ source: EvidenceSource, at t: Int64, windows: LowPowerScan) -> Bool {
+            sources.contains(source) && (source != .beacon || !lowPowerBeacons || windows.listens(at: t, since: since))
+        }
     }
 
     struct Publication: Sendable {
@@ -91,9 +98,11 @@ public struct SubscriptionEngine: Sendable {
     }
 
     public let configuration: Configuration
-    public var registry: Registry { lookup.registry }
-    /// The registry and the engine message of each of its messages, fixed at init.
-    private var lookup: RegistryLookup
+    /// The registry as given.
+    public let registry: Registry
+    /// The registry the engine resolves sightings with (R1, R2): namespace "" made the
+    /// project's (R3), so that its message i is the engine's message i.
+    private let lookup: RegistryLookup
     public private(set) var state: DeviceState
     /// The time of the last input or advance (µs); `Int64.min` before any.
     public private(set) var now: Int64 = .min
@@ -136,11 +145,12 @@ public struct SubscriptionEngine: Sendable {
         self.state = initialState
         self.configuration = configuration
         self.told = HandlerStates(nearbyPermission: initialState.nearbyPermission)
-        self.lookup = RegistryLookup(registry: registry, engineMessages: [])
-        let engineMessages = registry.messages.map { m in
-            intern(m.namespace.isEmpty ? Message(namespace: configuration.projectNamespace, type: m.type, content: m.content) : m)
+        self.registry = registry
+        self.lookup = RegistryLookup(registry.inProject(configuration.projectNamespace))
+        for (i, m) in lookup.registry.messages.enumerated() {
+            let index = intern(m)
+            precondition(index == i, "the registry holds each message once, byte for byte (R4)")
         }
-        self.lookup = RegistryLookup(registry: registry, engineMessages: engineMessages)
     }
 
     /// The ids of the subscriptions that run or may run (not ended), sorted by UTF-8 bytes.
@@ -191,7 +201,7 @@ public struct SubscriptionEngine: Sendable {
         let start = events.count
         // R1, R2: the registry's messages for this sighting.
         let lookup = self.lookup
-        lookup.registry.forEachMessage(sighting) { touch(lookup.engineMessages[Int($0)], source, t, into: &events) }
+        lookup.registry.forEachMessage(sighting) { touch($0, source, t, into: &events) }
         // R2: a beacon ID's reserved message, made only while something could find it
         // (messages have no state of their own, and making one per beacon ever seen would cost
         // a lookup per sighting and memory without bound).
@@ -428,22 +438,25 @@ public struct SubscriptionEngine: Sendable {
 
     @inline(__always)
     private mutating func touch(_ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
-        let scan = configuration.lowPowerScan
-        // A1–A6 for one subscriber (A6: beacon sightings inside the low-power windows).
-        @inline(__always) func counts(_ s: Subscriber) -> Bool {
-            s.sources.contains(source) && (source != .beacon || !s.lowPowerBeacons || scan.listens(at: t, since: s.since))
-        }
+        let windows = configuration.lowPowerScan
         // The pairs already found (nearly every touch) are updated in one run over the
         // table's storage; a pair found now is added after it, in subscriber order.
         let allFound = found.withUpdates { table in
             var all = true
-            for s in subscribers where counts(s) {
+            for s in subscribers where s.counts(source, at: t, windows: windows) {
                 if !table.update(FoundKey(subscription: s.slot, message: m), { $0.seen[source] = t }) { all = false }
             }
             return all
         }
-        if allFound { return }
-        for s in subscribers where counts(s) {
+        if !allFound { addFound(m, subscribers, source, t, into: &events) }
+    }
+
+    /// F1: the pairs of `subscribers` that count this sighting and are not found yet are
+    /// found now, in subscriber order, each with its lost timer (F2).
+    @inline(never)
+    private mutating func addFound(_ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
+        let windows = configuration.lowPowerScan
+        for s in subscribers where s.counts(source, at: t, windows: windows) {
             let slot = s.slot
             let key = FoundKey(subscription: slot, message: m)
             if found[key] == nil {

@@ -157,6 +157,27 @@ public struct Registry: Sendable {
         return Registry(publications: publications, beacons: beacons, originUnixMicros: originUnixMicros)
     }
 
+    /// This registry as seen by an observer of project `projectNamespace`: namespace "" in
+    /// publications and attachments is that namespace (docs/semantics.md R3), so messages
+    /// that are then equal, byte for byte, are one (R4).
+    func inProject(_ projectNamespace: String) -> Registry {
+        guard !projectNamespace.isEmpty, messages.contains(where: { $0.namespace.isEmpty }) else { return self }
+        func placed(_ m: Message) -> Message {
+            m.namespace.isEmpty ? Message(namespace: projectNamespace, type: m.type, content: m.content) : m
+        }
+        let publications = publications.map { p in
+            var p = p
+            p.message = placed(p.message)
+            return p
+        }
+        let beacons = beacons.map { b in
+            var b = b
+            b.attachments = b.attachments.map(placed)
+            return b
+        }
+        return Registry(publications: publications, beacons: beacons, originUnixMicros: originUnixMicros)
+    }
+
     /// The registered Eddystone-EID beacons that broadcast `eid` at `micros` (scenario time),
     /// best first (docs/semantics.md R2): each with the index of the beacon in `beacons` and
     /// how the resolver matched it.
