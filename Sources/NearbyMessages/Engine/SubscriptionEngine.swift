@@ -102,7 +102,7 @@ public struct SubscriptionEngine: Sendable {
     public let registry: Registry
     /// The registry the engine resolves sightings with (R1, R2): namespace "" made the
     /// project's (R3), so that its message i is the engine's message i.
-    private let lookup: RegistryLookup
+    private let resolving: Registry
     public private(set) var state: DeviceState
     /// The time of the last input or advance (µs); `Int64.min` before any.
     public private(set) var now: Int64 = .min
@@ -123,6 +123,9 @@ public struct SubscriptionEngine: Sendable {
     private var messageIndex: [Message: Int32] = [:]
     private var messageFilters: [MessageFilters] = []
     private var reservedMessages = IdentityTable<Int32>()
+    /// The messages of the sighting being fed that a subscriber counts and has not found
+    /// yet (F1), found once the registry walk is done; empty between sightings.
+    private var unfound: [Int32] = []
 
     private var filters: [FilterKey: Int32] = [:]
     /// How many live subscriptions have an empty type, selecting by an every-type filter (R3).
@@ -146,8 +149,8 @@ public struct SubscriptionEngine: Sendable {
         self.configuration = configuration
         self.told = HandlerStates(nearbyPermission: initialState.nearbyPermission)
         self.registry = registry
-        self.lookup = RegistryLookup(registry.inProject(configuration.projectNamespace))
-        for (i, m) in lookup.registry.messages.enumerated() {
+        self.resolving = registry.inProject(configuration.projectNamespace)
+        for (i, m) in resolving.messages.enumerated() {
             let index = intern(m)
             precondition(index == i, "the registry holds each message once, byte for byte (R4)")
         }
@@ -200,8 +203,7 @@ public struct SubscriptionEngine: Sendable {
         let t = sighting.timeMicros
         let start = events.count
         // R1, R2: the registry's messages for this sighting.
-        let lookup = self.lookup
-        lookup.registry.forEachMessage(sighting) { touch($0, source, t, into: &events) }
+        resolving.forEachMessage(sighting) { touch($0, source, t, into: &events) }
         // R2: a beacon ID's reserved message, made only while something could find it
         // (messages have no state of their own, and making one per beacon ever seen would cost
         // a lookup per sighting and memory without bound).
@@ -212,6 +214,10 @@ public struct SubscriptionEngine: Sendable {
             touch(reservedMessage(sighting.identity, type: Message.iBeaconIDType), source, t, into: &events)
         default:
             break
+        }
+        if !unfound.isEmpty {
+            for m in unfound { addFound(m, source, t, into: &events) }
+            unfound.removeAll(keepingCapacity: true)
         }
         if events.count - start > 1 { events[start...].sort(by: EngineEvent.batchOrder) }
     }
@@ -428,7 +434,8 @@ public struct SubscriptionEngine: Sendable {
 
     /// A sighting from `source` at `t` resolved to message `m` (R1, R2): found for every
     /// subscription whose filter selects it (R3) and that counts the source now (A1–A6), or
-    /// fresh evidence for the pairs already found (F1, F2).
+    /// fresh evidence for the pairs already found (F2); a message with a subscriber that
+    /// counts it and has not found it goes to `unfound` (F1).
     @inline(__always)
     private mutating func touch(_ m: Int32, _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
         let f = messageFilters[Int(m)]
@@ -440,7 +447,7 @@ public struct SubscriptionEngine: Sendable {
     private mutating func touch(_ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
         let windows = configuration.lowPowerScan
         // The pairs already found (nearly every touch) are updated in one run over the
-        // table's storage; a pair found now is added after it, in subscriber order.
+        // table's storage.
         let allFound = found.withUpdates { table in
             var all = true
             for s in subscribers where s.counts(source, at: t, windows: windows) {
@@ -448,14 +455,15 @@ public struct SubscriptionEngine: Sendable {
             }
             return all
         }
-        if !allFound { addFound(m, subscribers, source, t, into: &events) }
+        if !allFound { unfound.append(m) }
     }
 
-    /// F1: the pairs of `subscribers` that count this sighting and are not found yet are
-    /// found now, in subscriber order, each with its lost timer (F2).
-    @inline(never)
-    private mutating func addFound(_ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
+    /// F1: the subscribers of message `m` that count this sighting and have not found `m`
+    /// find it now, each with its lost timer (F2).
+    private mutating func addFound(_ m: Int32, _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
         let windows = configuration.lowPowerScan
+        let f = messageFilters[Int(m)]
+        let subscribers = subscribersByFilter[Int(f.exact)] + (f.everyType.map { subscribersByFilter[Int($0)] } ?? [])
         for s in subscribers where s.counts(source, at: t, windows: windows) {
             let slot = s.slot
             let key = FoundKey(subscription: slot, message: m)
