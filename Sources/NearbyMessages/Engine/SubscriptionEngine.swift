@@ -203,15 +203,15 @@ public struct SubscriptionEngine: Sendable {
         let t = sighting.timeMicros
         let start = events.count
         // R1, R2: the registry's messages for this sighting.
-        resolving.forEachMessage(sighting) { touch($0, source, t, into: &events) }
+        resolving.forEachMessage(sighting) { touch($0, source, t) }
         // R2: a beacon ID's reserved message, made only while something could find it
         // (messages have no state of their own, and making one per beacon ever seen would cost
         // a lookup per sighting and memory without bound).
         switch sighting.identity.kind {
         case .eddystoneUID where sighting.identity.count == 16 && hasSubscribers(reservedUIDFilter, reservedEveryTypeFilter):
-            touch(reservedMessage(sighting.identity, type: Message.eddystoneUIDType), source, t, into: &events)
+            touch(reservedMessage(sighting.identity, type: Message.eddystoneUIDType), source, t)
         case .iBeacon where sighting.identity.count == 20 && hasSubscribers(reservedIBeaconFilter, reservedEveryTypeFilter):
-            touch(reservedMessage(sighting.identity, type: Message.iBeaconIDType), source, t, into: &events)
+            touch(reservedMessage(sighting.identity, type: Message.iBeaconIDType), source, t)
         default:
             break
         }
@@ -437,14 +437,14 @@ public struct SubscriptionEngine: Sendable {
     /// fresh evidence for the pairs already found (F2); a message with a subscriber that
     /// counts it and has not found it goes to `unfound` (F1).
     @inline(__always)
-    private mutating func touch(_ m: Int32, _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
+    private mutating func touch(_ m: Int32, _ source: EvidenceSource, _ t: Int64) {
         let f = messageFilters[Int(m)]
-        touch(m, subscribersByFilter[Int(f.exact)], source, t, into: &events)
-        if typelessSubscriptions > 0, let w = f.everyType { touch(m, subscribersByFilter[Int(w)], source, t, into: &events) }
+        touch(m, subscribersByFilter[Int(f.exact)], source, t)
+        if typelessSubscriptions > 0, let w = f.everyType { touch(m, subscribersByFilter[Int(w)], source, t) }
     }
 
     @inline(__always)
-    private mutating func touch(_ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
+    private mutating func touch(_ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64) {
         let windows = configuration.lowPowerScan
         // The pairs already found (nearly every touch) are updated in one run over the
         // table's storage.
