@@ -9,13 +9,13 @@ import Testing
 /// low-power scan settings, canonically equivalent strings, namespace "" and reserved-namespace
 /// registry messages. Both must refuse the same inputs and emit the same events, byte for byte.
 ///
-/// `swift test` runs 2,000 scenarios. More, in a release build:
+/// `swift test` runs 3,000 scenarios. More, in a release build:
 /// `NEARBY_MODEL_SCENARIOS=100000 swift test -c release --filter EngineModelTests`
 /// (`NEARBY_MODEL_SEED` sets the first seed; a failure names the seed that reproduces it).
 struct EngineModelTests {
     @Test func theEngineAndThePlainModelAgreeOnRandomScenarios() {
         let env = ProcessInfo.processInfo.environment
-        let count = env["NEARBY_MODEL_SCENARIOS"].flatMap(UInt64.init) ?? 2_000
+        let count = env["NEARBY_MODEL_SCENARIOS"].flatMap(UInt64.init) ?? 3_000
         let first = env["NEARBY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
         var tally = Tally()
         for seed in first..<(first + count) {
