@@ -109,6 +109,9 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
     }
 
     /// libpcap reports a cut record as a truncated dump file; the records before it are read.
+    /// As for btsnoop, the fault names the field: a cut inside a record header the field
+    /// that could not be read (ts_sec 0, ts_usec 4, incl_len 8, orig_len 12), a cut in the data
+    /// the captured-length field (8) whose length runs past the file.
     @Test func pcapDripFeed() throws {
         let dir = TemporaryDirectory(); defer { dir.remove() }
         let (_, file) = try dir.writePcap([ReferenceVectors.twoReportEvent, ReferenceVectors.eidExtendedReportEvent],
@@ -125,8 +128,12 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
             let atBoundary = n == 24 || n == secondStart
             #expect(results.count == whole + (atBoundary ? 0 : 1), "prefix \(n)")
             if !atBoundary {
-                guard case .malformed(_, _, _, let e)? = results.last else { Issue.record("prefix \(n)"); continue }
+                guard case .malformed(_, let offset, _, let e)? = results.last else { Issue.record("prefix \(n)"); continue }
                 #expect(e.code == .truncated && e.layer == .pcap, "prefix \(n): \(e)")
+                let recordStart = n < secondStart ? 24 : secondStart
+                let intoRecord = n - recordStart
+                let field = intoRecord < 16 ? intoRecord / 4 * 4 : 8
+                #expect(e.offset == field && offset == Int64(recordStart + field), "prefix \(n): \(e) at \(offset as Any)")
             }
         }
     }

@@ -109,11 +109,26 @@ public final class PcapFileReader: CaptureRecordReader {
             done = true
             index += 1
             let message = String(cString: pcap_geterr(handle))
-            var fileOffset: Int64? = nil
-            if format == .pcap, let fp = pcap_file(handle) { fileOffset = Int64(ftello(fp)) }
             let code: DecodeError.Code = message.contains("truncated") ? .truncated : .invalidValue
+            let field = format == .pcap ? Self.faultyField(libpcapMessage: message) : 0
+            var fileOffset: Int64? = nil
+            if format == .pcap { fileOffset = nextRecordOffset + Int64(field) }
             return .malformed(index: index, fileOffset: fileOffset, line: nil,
-                              DecodeError(.pcap, code, at: 0, "libpcap: \(message)"))
+                              DecodeError(.pcap, code, at: field, "libpcap: \(message)"))
         }
+    }
+
+    /// The offset in a classic-pcap record header (ts_sec 0, ts_usec 4, incl_len 8,
+    /// orig_len 12; libpcap's `pcap_next_ex` and the pcap file format, section 4) of the field
+    /// libpcap's error is about: the captured length for a length it refuses or one that runs
+    /// past the file ("invalid packet capture length", "tried to read N captured bytes"), the
+    /// first field not read for a header cut short ("tried to read 16 header bytes, only got
+    /// M"), else the header's start.
+    static func faultyField(libpcapMessage message: String) -> Int {
+        if message.contains("capture length") || message.contains("captured bytes") { return 8 }
+        if message.contains("header bytes"), let got = message.split(separator: " ").last.flatMap({ Int($0) }), (0..<16).contains(got) {
+            return got / 4 * 4
+        }
+        return 0
     }
 }
