@@ -26,8 +26,9 @@ struct AudioEncode: ParsableCommand {
         abstract: "Write a token as NUT v1 frames into a WAV or FLAC file.",
         discussion: """
         The file holds --lead seconds of silence, then --repeat frames separated by gaps drawn \
-        uniformly from 50–150 ms (seeded by --seed), then 0.5 s of silence. Exit status 1 on a bad \
-        token or an unwritable file.
+        uniformly from 50–150 ms (seeded by --seed), then 0.5 s of silence. A WAV file holds at most \
+        4 GiB of samples (its sizes are 32-bit): more is refused before anything is written; FLAC \
+        has no such limit. Exit status 1 on a bad token, a WAV too large or an unwritable file.
         """)
 
     @Option(help: "The token, hex (6, 8, 12 or 16 bytes).")
@@ -57,6 +58,10 @@ struct AudioEncode: ParsableCommand {
     @Option(help: "Seed of the gaps between frames.")
     var seed: UInt64 = 1
 
+    /// The most sample bytes `encode` writes into a WAV file: the RIFF chunk's 32-bit size less
+    /// 4 KiB for the header chunks libsndfile writes before the data (fmt, fact, PEAK).
+    static let maximumWAVDataBytes = Int(UInt32.max) - 4096
+
     func validate() throws {
         if rate < AudioFileDecoder.minimumSampleRate { throw ValidationError("--rate must be at least 44100 Hz (NUT v1 reaches 20 kHz).") }
         if `repeat` < 1 { throw ValidationError("--repeat must be at least 1.") }
@@ -79,6 +84,16 @@ struct AudioEncode: ParsableCommand {
         } catch {
             print("error: --token: \(error)", to: &stderr)
             throw ExitCode(1)
+        }
+        // A WAV file's RIFF sizes are 32-bit: refuse what they cannot hold rather than write a
+        // file whose sizes wrap. The bound takes every gap at its longest (150 ms).
+        if output.lowercased().hasSuffix(".wav") {
+            let samples = Int(lead * Double(rate)) + `repeat` * frame.count + (`repeat` - 1) * Int(0.15 * Double(rate)) + rate / 2
+            let (bytes, overflow) = samples.multipliedReportingOverflow(by: encoding == .pcm16 ? 2 : 4)
+            if overflow || bytes > AudioEncode.maximumWAVDataBytes {
+                print("error: -o \(output): up to \(overflow ? "more than \(Int.max)" : "\(bytes)") bytes of samples; a WAV file holds at most \(AudioEncode.maximumWAVDataBytes) (4 GiB less room for its header): write .flac, or fewer frames", to: &stderr)
+                throw ExitCode(1)
+            }
         }
         do {
             let writer = try SoundFileWriter(path: output, sampleRate: rate, encoding: encoding)

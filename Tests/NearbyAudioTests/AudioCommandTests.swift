@@ -5,6 +5,19 @@ import Testing
 /// `audio encode`, `decode` on sound files and `audio evaluate`, through the built tool.
 @Suite(.enabled(if: CommandLineTool.executable != nil, "the nearby-conformance executable is not built"))
 struct AudioCommandTests {
+    /// A WAV file's RIFF and data sizes are 32-bit unsigned (the RIFF/WAVE format): 50 million
+    /// frames of 16-bit samples need terabytes, so `encode` refuses before writing anything,
+    /// exit status 1, naming the file and the way out (FLAC).
+    @Test func aWAVTooLargeForItsSizesIsRefusedBeforeWriting() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let wav = dir.file("big.wav")
+        let r = try CommandLineTool.run(["audio", "encode", "--token", "001122334455", "--repeat", "50000000", "-o", wav])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("-o \(wav):") && r.stderr.contains("a WAV file holds at most") && r.stderr.contains(".flac"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: wav))
+    }
+
     @Test func encodedFilesDecodeToOneJSONLinePerFrameWithIntervals() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
