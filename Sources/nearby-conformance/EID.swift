@@ -12,16 +12,23 @@ struct EID: ParsableCommand {
         Keys and EIDs are hex, keys in the byte order of the Eddystone configuration service \
         (X25519 keys little-endian, as RFC 7748 writes them). Output is one JSON object per line, \
         keys sorted. Decoding captures with EIDs resolved and eTLM decrypted is \
-        `nearby-conformance decode --registry FILE`. Spec: docs/eddystone-security.md.
+        `nearby-conformance decode --registry FILE`. Spec: docs/eddystone-security.md. \
+        Exit status 1 on bad input (a key or EID that is not hex of its length, an unreadable \
+        registry), 64 on a usage error (a missing option, a value out of its range).
         """,
         subcommands: [EIDCompute.self, EIDResolve.self, EIDKeys.self])
 }
 
-/// Reads a hex option, naming it in the error.
+/// Reads a hex option, naming it in the error: a key or EID that is not hex of its length is
+/// bad input (exit status 1), not a usage error.
 func hexOption(_ text: String, _ name: String, lengths: [Int]) throws -> [UInt8] {
-    guard let bytes = Hex.decode(text) else { throw ValidationError("\(name): \"\(text)\" is not hex (an even number of 0-9 a-f digits).") }
+    guard let bytes = Hex.decode(text) else {
+        printError("error: \(name): \"\(text)\" is not hex (an even number of 0-9 a-f digits).")
+        throw ExitCode(1)
+    }
     guard lengths.contains(bytes.count) else {
-        throw ValidationError("\(name): \(bytes.count) bytes; expected \(lengths.map(String.init).joined(separator: " or ")).")
+        printError("error: \(name): \(bytes.count) bytes; expected \(lengths.map(String.init).joined(separator: " or ")).")
+        throw ExitCode(1)
     }
     return bytes
 }
@@ -49,7 +56,6 @@ struct EIDCompute: ParsableCommand {
     var to: UInt32?
 
     func validate() throws {
-        _ = try hexOption(identityKey, "--identity-key", lengths: [16])
         guard (0...15).contains(exponent) else { throw ValidationError("--exponent: a rotation exponent is 0…15, found \(exponent).") }
         if let to, to < from { throw ValidationError("--to must not be earlier than --from.") }
         let periods = (UInt64(to ?? from) >> UInt64(exponent)) - (UInt64(from) >> UInt64(exponent)) + 1
@@ -98,13 +104,13 @@ struct EIDResolve: ParsableCommand {
     var extraPeriods: Int = 1
 
     func validate() throws {
-        _ = try hexOption(eid, "--eid", lengths: [8])
         guard time.isFinite, abs(time) < 1e13 else { throw ValidationError("--time must be a finite number of seconds.") }
         guard driftPpm >= 0, driftPpm <= 1_000_000 else { throw ValidationError("--drift-ppm must be 0…1000000.") }
         guard (0...65_536).contains(extraPeriods) else { throw ValidationError("--extra-periods must be 0…65536.") }
     }
 
     func run() throws {
+        let observed = try hexOption(eid, "--eid", lengths: [8])
         let r: Registry
         do {
             r = try Scenario.loadRegistry(registry)
@@ -117,7 +123,7 @@ struct EIDResolve: ParsableCommand {
         let resolver = EIDResolver(registrations: eidBeacons.map { r.beacons[$0].ephemeralID!.resolverRegistration(originUnixMicros: 0) },
                                    driftPPM: driftPpm, extraPeriods: extraPeriods)
         let micros = Int64((time * 1e6).rounded())
-        let matches = resolver.resolve(eid: try hexOption(eid, "--eid", lengths: [8]), atMicros: micros)
+        let matches = resolver.resolve(eid: observed, atMicros: micros)
         for m in matches {
             let b = r.beacons[eidBeacons[m.beacon]]
             print(JSONValue.object([
@@ -161,10 +167,6 @@ struct EIDKeys: ParsableCommand {
         case [true, true, false, false], [false, false, true, true], [true, false, false, false], [false, false, true, false]: break
         default:
             throw ValidationError("give --resolver-private with --beacon-public, or --beacon-private with --resolver-public, or one private key alone.")
-        }
-        for (name, v) in [("--resolver-private", resolverPrivate), ("--beacon-public", beaconPublic),
-                          ("--beacon-private", beaconPrivate), ("--resolver-public", resolverPublic)] {
-            if let v { _ = try hexOption(v, name, lengths: [32]) }
         }
     }
 

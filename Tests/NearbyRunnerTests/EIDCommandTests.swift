@@ -44,16 +44,20 @@ import Testing
         #expect(miss.stderr.contains("no registered beacon broadcast 4144413e45fefa58"))
     }
 
+    /// As `eid --help` says: bad input (a key or EID that is not hex of its length, an
+    /// unreadable registry) exits 1; a usage error (a value out of its range, options that do
+    /// not go together) exits 64, ArgumentParser's EX_USAGE.
     @Test(arguments: [
-        (["eid", "compute", "--identity-key", "0102", "--exponent", "10"], "--identity-key: 2 bytes; expected 16."),
-        (["eid", "compute", "--identity-key", ik, "--exponent", "16"], "--exponent: a rotation exponent is 0…15, found 16."),
-        (["eid", "keys", "--beacon-private", "00"], "--beacon-private: 1 bytes; expected 32."),
-        (["eid", "keys", "--beacon-public", String(repeating: "00", count: 32)], "give --resolver-private with --beacon-public"),
-        (["eid", "resolve", "--registry", "/nonexistent/reg.json", "--eid", "4144413e45fefa58", "--time", "0"], "/nonexistent/reg.json"),
+        (["eid", "compute", "--identity-key", "0102", "--exponent", "10"], "--identity-key: 2 bytes; expected 16.", Int32(1)),
+        (["eid", "compute", "--identity-key", ik, "--exponent", "16"], "--exponent: a rotation exponent is 0…15, found 16.", Int32(64)),
+        (["eid", "keys", "--beacon-private", "00"], "--beacon-private: 1 bytes; expected 32.", Int32(1)),
+        (["eid", "keys", "--beacon-public", String(repeating: "00", count: 32)], "give --resolver-private with --beacon-public", Int32(64)),
+        (["eid", "resolve", "--registry", "/nonexistent/reg.json", "--eid", "4144413e45fefa58", "--time", "0"], "/nonexistent/reg.json", Int32(1)),
+        (["eid", "resolve", "--registry", "/nonexistent/reg.json", "--eid", "zz", "--time", "0"], #"--eid: "zz" is not hex"#, Int32(1)),
     ])
-    func badInputIsAClearErrorNamingTheOption(arguments: [String], message: String) throws {
+    func badInputIsAClearErrorNamingTheOption(arguments: [String], message: String, status: Int32) throws {
         let r = try CommandLineTool.run(arguments)
-        #expect(r.status != 0)
+        #expect(r.status == status)
         #expect(r.stderr.contains(message), "\(r.stderr)")
     }
 
