@@ -138,7 +138,8 @@ struct AudioEvaluate: ParsableCommand {
     @Option(help: "Seed of tokens, timing and noise.")
     var seed: UInt64 = 1
 
-    @Option(help: "Worker threads.")
+    // A negative value is read as the value (then refused with the allowed range), not as an option.
+    @Option(parsing: .unconditional, help: "Worker threads, at least 1.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "Seconds of white noise to decode for false tokens (0: skip).")

@@ -23,7 +23,8 @@ struct Check: ParsableCommand {
     @Option(help: "Run only vectors whose id contains this text.")
     var filter: String?
 
-    @Option(help: "Worker threads (results are the same for any value).")
+    // A negative value is read as the value (then refused with the allowed range), not as an option.
+    @Option(parsing: .unconditional, help: "Worker threads, at least 1 (results are the same for any value).")
     var jobs: Int = 1
 
     @Option(help: "Run shard K of N (K/N, 1-based): the i-th vector in id order belongs to shard i mod N + 1.")

@@ -46,7 +46,8 @@ struct EIDCompute: ParsableCommand {
     @Option(help: "Identity key, 16 bytes hex.")
     var identityKey: String
 
-    @Option(help: "Rotation exponent K, 0…15 (a new EID every 2^K s).")
+    // A negative value is read as the value (then refused with the allowed range), not as an option.
+    @Option(parsing: .unconditional, help: "Rotation exponent K, 0…15 (a new EID every 2^K s).")
     var exponent: Int
 
     @Option(help: "First beacon time, seconds (0…4294967295).")

@@ -13,4 +13,17 @@ struct CommandLineTests {
         #expect(r.status == 0)
         #expect(r.stdoutLines == [ReferenceAdapter.version])
     }
+
+    /// A negative number is the option's value, refused with the range it may take (a usage
+    /// error, 64), not "Missing value" as if it were another option.
+    @Test(arguments: [
+        (["check", "--jobs", "-1"], "--jobs must be at least 1"),
+        (["audio", "evaluate", "--jobs", "-2"], "--jobs must be at least 1"),
+        (["eid", "compute", "--identity-key", "00112233445566778899aabbccddeeff", "--exponent", "-1"], "a rotation exponent is 0…15, found -1"),
+    ])
+    func aNegativeValueIsRefusedWithItsRange(arguments: [String], message: String) throws {
+        let r = try CommandLineTool.run(arguments)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
 }
