@@ -42,6 +42,13 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
+        if paths.isEmpty {
+            var st = stat()
+            guard stat("Vectors", &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+                FileDescriptorOutput.write("error: no Vectors/ directory here (\(Matrix.absolute("Vectors"))): run check from the repository's root, or name vector files or directories (nearby-conformance check PATH…)\n", fd: 2)
+                throw ExitCode(1)
+            }
+        }
         let session = CheckSession(filter: filter, shard: shard.flatMap(CheckSession.parseShard), jobs: jobs)
         let terminal = isatty(2) != 0
         var progress: (@Sendable (Int, Int, String) -> Void)?

@@ -14,6 +14,16 @@ struct CommandLineTests {
         #expect(r.stdoutLines == [ReferenceAdapter.version])
     }
 
+    /// `check` without paths outside the repository says that Vectors/ was not found and how
+    /// to name vectors, and exits 1 (nothing could be read), where it reported a vector error.
+    @Test func checkOutsideTheRepositorySaysWhereVectorsWereLookedFor() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let r = try CommandLineTool.run(["check"], in: dir.path)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no Vectors/ directory here") && r.stderr.contains("nearby-conformance check PATH"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     /// A negative number is the option's value, refused with the range it may take (a usage
     /// error, 64), not "Missing value" as if it were another option.
     @Test(arguments: [

@@ -17,9 +17,10 @@ public enum CommandLineTool {
         public var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     }
 
-    /// Runs the tool with `arguments` and waits for it; output is collected through files so
-    /// large outputs cannot block the child.
-    public static func run(_ arguments: [String]) throws -> Result {
+    /// Runs the tool with `arguments` (in `directory`, or this process's current directory)
+    /// and waits for it; output is collected through files so large outputs cannot block the
+    /// child.
+    public static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
         guard let binary = executable else { throw CocoaError(.fileNoSuchFile) }
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -29,6 +30,7 @@ public enum CommandLineTool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         try process.run()
