@@ -1,4 +1,5 @@
 import NearbyMessages
+import NearbyTestSupport
 import Testing
 
 /// Long seeded random runs checked against invariants computed by a simple independent model

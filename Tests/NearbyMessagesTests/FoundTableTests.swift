@@ -1,4 +1,5 @@
 @testable import NearbyMessages
+import NearbyTestSupport
 import Testing
 
 /// `FoundTable` against a second implementation, the standard `Dictionary`, under long seeded

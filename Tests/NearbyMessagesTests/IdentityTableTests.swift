@@ -1,4 +1,5 @@
 @testable import NearbyMessages
+import NearbyTestSupport
 import Testing
 
 /// `IdentityTable` against a second implementation, the standard `Dictionary`: the same

@@ -1,4 +1,5 @@
 @testable import NearbyMessages
+import NearbyTestSupport
 import Testing
 
 /// `TimerQueue` against a second implementation: a plain array searched for its least timer

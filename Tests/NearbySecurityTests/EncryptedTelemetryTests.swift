@@ -1,6 +1,7 @@
 import NearbyBytes
 import NearbyFormats
 import NearbySecurity
+import NearbyTestSupport
 import Testing
 
 /// eTLM decryption and encryption against the frame derived from Nordic's debug inputs
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func roundTripForEveryExponentAndRandomTelemetry() throws {
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(state: 7)
         for k in 0...15 {
             let tlm = EddystoneTLM(batteryRaw: UInt16(truncatingIfNeeded: rng.next()), temperatureRaw: Int16(truncatingIfNeeded: rng.next()),
                                    advertisingCount: UInt32(truncatingIfNeeded: rng.next()), uptimeTenths: UInt32(truncatingIfNeeded: rng.next()))
@@ -76,18 +77,5 @@ import Testing
         #expect(throws: SecurityError(.keyLength, "an eTLM salt has 2 bytes, found 3")) {
             try EncryptedTelemetry.encrypt(Self.plain, with: Self.gen(), beaconTime: 0, salt: [1, 2, 3])
         }
-    }
-}
-
-/// A small seeded generator for test inputs (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
