@@ -94,9 +94,13 @@ public enum CaptureDecoder {
             switch step {
             case .record:
                 tally.accounting.recordsRead += 1
-            case .malformed(let index, let fileOffset, let line, let error):
+            case .malformed(let index, let fileOffset, let line, let error, let skipped):
                 tally.accounting.recordsRead += 1
                 tally.countMalformed(error.key)
+                if let skipped {
+                    tally.accounting.bytesSkipped += skipped.count
+                    if skipped.resynchronized { tally.accounting.resynchronizations += 1 }
+                }
                 var issue = DecodeIssue(file: path, record: index, recordFileOffset: nil, line: line, error: error)
                 if let fileOffset { issue.recordFileOffset = fileOffset - Int64(error.offset) }
                 onIssue(issue)

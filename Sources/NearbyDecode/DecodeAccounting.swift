@@ -14,14 +14,54 @@ public struct DecodeAccounting: Sendable, Equatable {
     /// Advertisements whose data is incomplete (truncated or unfinished chains).
     public var truncatedAdvertisements = 0
     public var beaconsByType: [String: Int] = [:]
+    /// Bytes of damaged container passed over to reach the next plausible record
+    /// (docs/damaged-captures.md); each stretch is one malformed record.
+    public var bytesSkipped: Int64 = 0
+    /// Times reading went on after skipping damage (a stretch skipped to the end of the
+    /// file is not one).
+    public var resynchronizations = 0
 
     public init() {}
+
+    /// Layers whose faults mean a record could not be read or framed at all: the container
+    /// and the link layers under the advertising reports. Faults above them (AD structures,
+    /// beacon frames) are findings about what an advertiser sent, in a record that was read.
+    public static let undecodableLayers: Set<String> = [
+        "file", "pcap", "btsnoop", "hex-text", "h4", "h4-phdr", "linux-monitor", "hci-event",
+        "adv-report", "ext-adv-report", "direct-adv-report", "ll", "le-phdr", "nordic",
+    ]
+
+    /// Records that could not be decoded: malformed in a layer of `undecodableLayers`, or
+    /// ignored because their link type or datalink is not supported. `decode` exits with
+    /// status 2 when this is not 0 (docs/damaged-captures.md).
+    public var recordsNotDecoded: Int {
+        let malformedBelow = malformedByReason.reduce(0) { sum, entry in
+            let layer = entry.key.split(separator: "/").first.map(String.init) ?? entry.key
+            return sum + (Self.undecodableLayers.contains(layer) ? entry.value : 0)
+        }
+        return malformedBelow + (ignoredByReason["unsupported-encapsulation"] ?? 0)
+    }
 
     /// True when every record read is accounted for exactly once.
     public var balances: Bool {
         recordsRead == decoded + ignored + malformed
             && ignored == ignoredByReason.values.reduce(0, +)
             && malformed == malformedByReason.values.reduce(0, +)
+    }
+
+    /// What could not be decoded, in a sentence for people (records not decoded, bytes of
+    /// damage skipped, resynchronisations), or nil when everything was.
+    public var lossSummary: String? {
+        let notDecoded = recordsNotDecoded
+        guard notDecoded > 0 || bytesSkipped > 0 else { return nil }
+        var parts = ["\(notDecoded) of \(recordsRead) records could not be decoded"]
+        if let unsupported = ignoredByReason["unsupported-encapsulation"], unsupported > 0 {
+            parts[0] += " (\(unsupported) in a link type or datalink that is not supported)"
+        }
+        if bytesSkipped > 0 {
+            parts.append("\(bytesSkipped) bytes of damage skipped, \(resynchronizations) resynchronisation\(resynchronizations == 1 ? "" : "s")")
+        }
+        return parts.joined(separator: "; ")
     }
 
     public mutating func add(_ other: DecodeAccounting) {
@@ -35,6 +75,8 @@ public struct DecodeAccounting: Sendable, Equatable {
         advertisementsWithoutData += other.advertisementsWithoutData
         truncatedAdvertisements += other.truncatedAdvertisements
         beaconsByType.merge(other.beaconsByType, uniquingKeysWith: +)
+        bytesSkipped += other.bytesSkipped
+        resynchronizations += other.resynchronizations
     }
 
     public var jsonObject: JSONValue {
@@ -49,6 +91,7 @@ public struct DecodeAccounting: Sendable, Equatable {
             "advertisementsWithoutData": .int(advertisementsWithoutData),
             "truncatedAdvertisements": .int(truncatedAdvertisements),
             "beacons": .object(beaconsByType.mapValues { .int($0) }),
+            "skipped": .object(["bytes": .int(Int(bytesSkipped)), "resynchronizations": .int(resynchronizations)]),
         ])
     }
 }

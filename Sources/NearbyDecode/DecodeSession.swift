@@ -33,9 +33,15 @@ public struct DecodeSession {
         self.lostTimeout = lostTimeout
     }
 
+    /// Exit status when every file was read but some records could not be decoded
+    /// (`DecodeAccounting.recordsNotDecoded`, bytes of damage skipped).
+    public static let partiallyDecodedStatus: Int32 = 2
+
     /// Decodes `paths` in order. A directory stands for the files below it (sorted by
     /// path; files there that are not captures are reported and passed over). Exit status
-    /// 0, or 1 when a file named on the command line cannot be read at all.
+    /// 0; 1 when a file named on the command line cannot be read at all; else
+    /// `partiallyDecodedStatus` (2) when some record of a capture could not be decoded, each
+    /// such file named in a line on `diagnostics`.
     public func run(paths: [String], output: (String) -> Void, diagnostics: (String) -> Void) -> Int32 {
         var status: Int32 = 0
         var total = DecodeAccounting()
@@ -79,6 +85,10 @@ public struct DecodeSession {
                 }
                 unreadable.append(.object(["file": .string(path), "reason": .string(error.reason)]))
                 continue
+            }
+            if let loss = fileAccounting.lossSummary {
+                diagnostics("warning: \(path): \(loss)")
+                if status == 0 { status = Self.partiallyDecodedStatus }
             }
             total.add(fileAccounting)
             var fileObject = fileAccounting.jsonObject
@@ -173,6 +183,6 @@ public struct DecodeSession {
         return """
         records read \(a.recordsRead): decoded \(a.decoded), ignored \(a.ignored)\(list(a.ignoredByReason)), malformed \(a.malformed)\(list(a.malformedByReason))
         advertisements \(a.advertisements) with AD data, \(a.advertisementsWithoutData) without, \(a.truncatedAdvertisements) truncated; beacons\(a.beaconsByType.isEmpty ? " 0" : list(a.beaconsByType))
-        """
+        """ + (a.bytesSkipped > 0 ? "\nskipped \(a.bytesSkipped) bytes of damage, \(a.resynchronizations) resynchronisation\(a.resynchronizations == 1 ? "" : "s")" : "")
     }
 }

@@ -73,7 +73,7 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
         while let r = reader.next() { results.append(r) }
         let records = results.filter { if case .record = $0 { true } else { false } }
         #expect(records.count == (cut - 16) / (24 + record.count))
-        guard case .malformed(let index, let fileOffset, _, let e) = results.last else { Issue.record("\(results.last as Any)"); return }
+        guard case .malformed(let index, let fileOffset, _, let e, _) = results.last else { Issue.record("\(results.last as Any)"); return }
         #expect(index == records.count + 1)
         #expect(e.layer == .btsnoop && e.code == .truncated)
         #expect(fileOffset == Int64(cut))
@@ -100,7 +100,7 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
             let whole = recordStart == 16 ? 0 : 1
             if intoRecord == 0 { #expect(results.count == whole); continue }
             #expect(results.count == whole + 1)
-            guard case .malformed(let index, let offset, _, let e)? = results.last else { Issue.record("prefix \(n)"); continue }
+            guard case .malformed(let index, let offset, _, let e, _)? = results.last else { Issue.record("prefix \(n)"); continue }
             #expect(index == whole + 1)
             let want: (DecodeError.Code, Int) = intoRecord < 24 ? (.truncated, header.expectedFailure(cutAt: intoRecord).offset) : (.lengthOverrun, 4)
             #expect(e.code == want.0 && e.offset == want.1, "prefix \(n): \(e)")
@@ -128,7 +128,7 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
             let atBoundary = n == 24 || n == secondStart
             #expect(results.count == whole + (atBoundary ? 0 : 1), "prefix \(n)")
             if !atBoundary {
-                guard case .malformed(_, let offset, _, let e)? = results.last else { Issue.record("prefix \(n)"); continue }
+                guard case .malformed(_, let offset, _, let e, _)? = results.last else { Issue.record("prefix \(n)"); continue }
                 #expect(e.code == .truncated && e.layer == .pcap, "prefix \(n): \(e)")
                 let recordStart = n < secondStart ? 24 : secondStart
                 let intoRecord = n - recordStart
@@ -143,7 +143,7 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
         let text = "# comment\nok\t04 0E 04 01 0C 20 00\nbad\tnot hex at all\n\n04 0e 04 01 0c 20 00\n"
         let results = try readAll(dir.write(Array(text.utf8), to: "t.txt"))
         #expect(results.count == 3)
-        guard case .malformed(let index, _, let line, let e) = results[1] else { Issue.record("\(results[1])"); return }
+        guard case .malformed(let index, _, let line, let e, _) = results[1] else { Issue.record("\(results[1])"); return }
         #expect(index == 2 && line == 3 && e.layer == .hexText)
         guard case .record(let r) = results[2] else { Issue.record("\(results[2])"); return }
         #expect(r.index == 3 && r.line == 5 && r.timestampMicros == nil)

@@ -19,13 +19,18 @@ final class BufferedFile {
     /// Bytes handed out so far (the file offset of the next byte `read` returns).
     @exclusivity(unchecked) private(set) var offset: Int64 = 0
 
-    /// The chunk, its filled part `chunk[chunkStart..<chunkEnd]` not yet handed out.
+    /// The chunk, its filled part `chunk[chunkStart..<chunkEnd]` not yet handed out. It holds
+    /// `chunkSize` bytes from a refill, and up to `peekLimit` more so that `peek` can hand out
+    /// a record and the header after it in one piece.
     private let chunk: UnsafeMutableRawBufferPointer
     @exclusivity(unchecked) private var chunkStart = 0
     @exclusivity(unchecked) private var chunkEnd = 0
     /// Where `lend` assembles bytes that straddle the chunk's end; grows to the longest.
     @exclusivity(unchecked) private var overflow = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
     static let chunkSize = 1 << 18
+    /// The most `peek` hands out at once (bytes): the longest record a reader accepts
+    /// (256 KiB), its header and the next record's header, with room to spare.
+    static let peekLimit = (1 << 18) + 4096
 
     init(path: String) throws(CaptureFileError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -44,7 +49,7 @@ final class BufferedFile {
         }
         descriptor = fd
         size = Int64(st.st_size)
-        chunk = .allocate(byteCount: Self.chunkSize, alignment: 16)
+        chunk = .allocate(byteCount: Self.chunkSize + Self.peekLimit, alignment: 16)
     }
 
     deinit {
@@ -79,6 +84,49 @@ final class BufferedFile {
         }
         let n = copy(into: overflow.baseAddress!, count: count)
         return UnsafeRawBufferPointer(start: overflow.baseAddress!, count: n)
+    }
+
+    /// Up to `count` bytes (at most `peekLimit`) from the offset of the next byte, in one
+    /// piece, without handing them out: the next `peek`, `read` or `lend` starts at the same
+    /// byte. Fewer than `count` only at the end of the file, or when it cannot be read. The
+    /// bytes stay valid until the next call on this file.
+    func peek(_ count: Int) -> UnsafeRawBufferPointer {
+        precondition(count <= Self.peekLimit, "peek of \(count) bytes exceeds the \(Self.peekLimit)-byte limit")
+        if chunkEnd - chunkStart < count {
+            let unread = chunkEnd - chunkStart
+            if chunkStart > 0 {
+                memmove(chunk.baseAddress!, chunk.baseAddress! + chunkStart, unread)
+                chunkStart = 0
+                chunkEnd = unread
+            }
+            while chunkEnd < count {
+                let n = readSome(chunk.baseAddress! + chunkEnd, chunk.count - chunkEnd)
+                if n <= 0 { break }
+                chunkEnd += n
+            }
+        }
+        return UnsafeRawBufferPointer(start: chunk.baseAddress! + chunkStart, count: min(count, chunkEnd - chunkStart))
+    }
+
+    /// Hands out `count` bytes that the last `peek` returned, without copying them.
+    func skip(_ count: Int) {
+        precondition(count <= chunkEnd - chunkStart, "skip past the bytes peeked")
+        chunkStart += count
+        offset += Int64(count)
+    }
+
+    /// Goes on reading at `target`, a file offset at or past the current one (a reader
+    /// resynchronising after damage).
+    func seek(to target: Int64) {
+        precondition(target >= offset, "seek backwards")
+        if target - offset <= Int64(chunkEnd - chunkStart) {
+            skip(Int(target - offset))
+            return
+        }
+        chunkStart = 0
+        chunkEnd = 0
+        offset = target
+        if lseek(descriptor, off_t(target), SEEK_SET) < 0 { offset = size }
     }
 
     /// Copies up to `count` bytes to `destination`; returns how many.

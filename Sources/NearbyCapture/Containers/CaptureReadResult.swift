@@ -4,10 +4,11 @@ import NearbyBytes
 public enum CaptureReadStep: Sendable {
     /// A record was read and lent to the closure.
     case record
-    /// The container is damaged at this record (truncated header, a length that overruns
-    /// the file…); the closure was not called. Readers that cannot find the next record
-    /// after this end the file here.
-    case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError)
+    /// The container is damaged at this record (an implausible header, a length that
+    /// overruns the file…); the closure was not called. `skipped` names the bytes passed
+    /// over to reach the next plausible record (or the end of the file), when the reader
+    /// resynchronises; readers that cannot end the file here.
+    case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError, skipped: SkippedBytes?)
     /// The end of the file.
     case end
 }
@@ -17,7 +18,7 @@ public enum CaptureReadStep: Sendable {
 public enum CaptureReadResult: Sendable {
     case record(CaptureRecord)
     /// The container is damaged at this record (`CaptureReadStep.malformed`).
-    case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError)
+    case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError, skipped: SkippedBytes?)
 }
 
 /// A stream of records from one capture file, in file order.
@@ -38,8 +39,8 @@ extension CaptureRecordReader {
         var record: CaptureRecord?
         switch read({ record = CaptureRecord(copying: $0) }) {
         case .record: return .record(record!)
-        case .malformed(let index, let fileOffset, let line, let error):
-            return .malformed(index: index, fileOffset: fileOffset, line: line, error)
+        case .malformed(let index, let fileOffset, let line, let error, let skipped):
+            return .malformed(index: index, fileOffset: fileOffset, line: line, error, skipped: skipped)
         case .end: return nil
         }
     }

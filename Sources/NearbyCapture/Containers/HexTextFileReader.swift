@@ -69,7 +69,8 @@ public final class HexTextFileReader: CaptureRecordReader {
                 }
             }
             return .malformed(index: index, fileOffset: lineStart, line: lineNumber,
-                              DecodeError(.hexText, .invalidValue, at: 0, "line \(lineNumber) has no field of hex digit pairs"))
+                              DecodeError(.hexText, .invalidValue, at: 0, "line \(lineNumber) has no field of hex digit pairs"),
+                              skipped: nil)
         }
     }
 }

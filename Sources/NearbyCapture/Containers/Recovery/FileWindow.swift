@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Random access to a file's bytes through a window read with `pread(2)`: what the scan for
+/// the next plausible record reads, beside (and independent of) the reader's own stream.
+/// Opened only when a capture turns out to be damaged.
+final class FileWindow {
+    private let descriptor: Int32
+    /// The file's size when the window was opened (bytes).
+    let size: Int64
+    private let buffer: UnsafeMutableRawBufferPointer
+    /// File offset of `buffer[0]`, and how many bytes of the buffer are filled.
+    private var start: Int64 = 0
+    private var filled = 0
+    /// Bytes read per window (1 MiB): a scan over a damaged stretch reads it once.
+    static let windowSize = 1 << 20
+
+    /// Nil when the file cannot be opened or is not a regular file (a pipe cannot be read
+    /// at an offset).
+    init?(path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        descriptor = fd
+        size = Int64(st.st_size)
+        buffer = .allocate(byteCount: Self.windowSize, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
+        close(descriptor)
+    }
+
+    /// The `count` bytes at `offset` (`count` ≤ `windowSize`), or nil when the file ends
+    /// before `offset + count` or cannot be read. Valid until the next call.
+    func bytes(at offset: Int64, count: Int) -> UnsafeRawBufferPointer? {
+        precondition(count <= Self.windowSize && offset >= 0)
+        guard offset + Int64(count) <= size else { return nil }
+        if offset < start || offset + Int64(count) > start + Int64(filled) {
+            start = offset
+            filled = 0
+            while filled < Self.windowSize {
+                let n = pread(descriptor, buffer.baseAddress! + filled, Self.windowSize - filled, off_t(start) + off_t(filled))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                filled += n
+            }
+            guard count <= filled else { return nil }
+        }
+        return UnsafeRawBufferPointer(start: buffer.baseAddress! + Int(offset - start), count: count)
+    }
+
+    /// The big-endian or little-endian unsigned integer of `T`'s width at `offset`.
+    func integer<T: FixedWidthInteger & UnsignedInteger>(_: T.Type, at offset: Int64, bigEndian: Bool) -> T? {
+        guard let raw = bytes(at: offset, count: MemoryLayout<T>.size) else { return nil }
+        let value = raw.loadUnaligned(as: T.self)
+        return bigEndian ? T(bigEndian: value) : T(littleEndian: value)
+    }
+}
