@@ -23,7 +23,11 @@ struct Decode: ParsableCommand {
         libsndfile reads, 44.1 kHz or more; every channel decoded, results merged). \
         Faults are reported on standard error with file, record, byte offset and reason; \
         decoding goes on after them. A directory stands for the capture files below it. \
-        Exit status: 0, or 1 when a named file cannot be read at all. \
+        Damaged captures lose only the damage: reading goes on at the next plausible record, \
+        and the bytes skipped are named (docs/damaged-captures.md). \
+        Exit status: 0; 1 when a named file cannot be read at all; 2 when every file was read \
+        but some records could not be decoded (damage, a link type or datalink that is not \
+        supported), each such file named on standard error. \
         Output fields: docs/decode-output.md.
         """)
 
@@ -33,7 +37,7 @@ struct Decode: ParsableCommand {
     @Flag(help: "Print only advertisements that contain a beacon frame.")
     var beaconsOnly = false
 
-    @Flag(help: "End with one JSON line of accounting: records read, decoded, ignored and malformed (by reason), advertisements, beacons by type.")
+    @Flag(help: "End with one JSON line of accounting: records read, decoded, ignored and malformed (by reason), advertisements, beacons by type, bytes of damage skipped and resynchronisations.")
     var summary = false
 
     @Option(help: "Output format: json (one object per line) or table.")

@@ -22,7 +22,9 @@ struct Replay: ParsableCommand {
         Memory stays bounded: beyond 131,072 sightings, sorted runs of them go to an unnamed \
         temporary file in $TMPDIR (else /tmp), 56 bytes a sighting. \
         Exit status 1 when the scenario, registry or a capture cannot be used, or that file \
-        cannot be written.
+        cannot be written; 2 when the callbacks were printed but some records of the captures \
+        could not be decoded (damage skipped, a link type that is not supported: \
+        docs/damaged-captures.md), said on standard error.
         """)
 
     @Option(help: "The scenario file (JSON).")
@@ -75,6 +77,10 @@ struct Replay: ParsableCommand {
             case .json: print(EventJSON.object(event).serialized)
             case .table: print(Self.row(event))
             }
+        }
+        if let loss = result.accounting.lossSummary {
+            print("warning: captures: \(loss); the callbacks miss whatever those records held", to: &stderr)
+            throw ExitCode(DecodeSession.partiallyDecodedStatus)
         }
     }
 
