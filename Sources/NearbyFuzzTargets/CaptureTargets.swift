@@ -6,7 +6,9 @@ import NearbyDecode
 /// reports and the AD data, exactly as `nearby-conformance decode` reads it. The input is
 /// written to a scratch file in `/dev/shm`; seeds are the repository's captures of that
 /// container, cut to their first 4 KiB (headers and the first dozens of records: longer
-/// inputs only repeat records, and slow the fuzzer down in proportion).
+/// inputs only repeat records, and slow the fuzzer down in proportion). Besides the decode
+/// invariants (`CaptureDecodeCheck`), btsnoop and pcap inputs must be covered byte for byte
+/// by header, records and skipped ranges (`ContainerCoverageCheck`).
 extension FuzzTarget {
     public static let capturePcap = captureFile("capture-pcap", "a classic pcap file (any LINKTYPE), through libpcap", suffix: ".pcap")
     public static let capturePcapng = captureFile("capture-pcapng", "a pcapng file, through libpcap", suffix: ".pcapng")
@@ -17,7 +19,8 @@ extension FuzzTarget {
         FuzzTarget(
             name: name, summary: summary, dictionary: name, maximumLength: 4_096,
             check: { input in
-                CaptureDecodeCheck.run(path: ScratchFile.write(input, suffix: suffix)).violations
+                let path = ScratchFile.write(input, suffix: suffix)
+                return CaptureDecodeCheck.run(path: path).violations + ContainerCoverageCheck.violations(path: path)
             },
             seeds: { root in
                 SeedSource.contents(SeedSource.captures(root).filter { $0.hasSuffix(suffix) }).map { Array($0.prefix(4_096)) }
