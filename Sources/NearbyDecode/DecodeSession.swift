@@ -48,7 +48,7 @@ public struct DecodeSession {
         var files: [JSONValue] = []
         var unreadable: [JSONValue] = []
         var audioFiles: [JSONValue] = []
-        for (path, named) in Self.expand(paths) {
+        for (path, named) in Self.expand(paths, diagnostics: diagnostics) {
             if format == .table { output("== \(path)") }
             if AudioDecodeOutput.isAudioFile(path) {
                 do {
@@ -142,12 +142,18 @@ public struct DecodeSession {
         return AudioDecodeOutput.json(result, file: path)
     }
 
-    /// Paths in order, each with whether it was named (true) or found in a directory.
-    static func expand(_ paths: [String]) -> [(String, Bool)] {
+    /// Paths in order, each with whether it was named (true) or found in a directory; a
+    /// directory reached again through a symbolic link is said on `diagnostics` and not read
+    /// twice.
+    static func expand(_ paths: [String], diagnostics: (String) -> Void = { _ in }) -> [(String, Bool)] {
         var out: [(String, Bool)] = []
         for path in paths {
             if FileTree.isDirectory(path) {
-                out += FileTree.files(below: path).map { ($0, false) }
+                let walk = FileTree.walk(path)
+                for (repeated, first) in walk.repeats {
+                    diagnostics("skipped: \(repeated): the same directory as \(first), read once (a symbolic link \(repeated.hasPrefix(first + "/") ? "loop" : "to it"))")
+                }
+                out += walk.files.map { ($0, false) }
             } else {
                 out.append((path, true))
             }

@@ -5,31 +5,76 @@ import Darwin
 #endif
 
 /// Directory walking for commands that take "files or directories": the regular files below
-/// a directory, hidden entries skipped, sorted by path.
+/// a directory, hidden entries skipped, sorted by path. Symbolic links are followed, and
+/// each directory is read once: a link back to a directory already read (a loop such as
+/// `self -> .`, or a second way to the same folder) is reported and not entered.
 public enum FileTree {
     public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// What a walk found: the files, sorted by path, and the directories not entered because
+    /// they had been read already (`path`, and `firstPath` by which they were read).
+    public struct Walk: Sendable {
+        public var files: [String] = []
+        public var repeats: [(path: String, firstPath: String)] = []
+    }
+
     /// Every file below `directory`, recursively, sorted by path; folders named in
     /// `skipping` are not entered.
     public static func files(below directory: String, skipping: Set<String> = []) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var result: [String] = []
+        walk(directory, skipping: skipping).files
+    }
+
+    /// The files below `directory` and the directories passed over as repeats; entries are
+    /// visited in name order, so which path a directory is read by does not depend on the
+    /// file system's order.
+    public static func walk(_ directory: String, skipping: Set<String> = []) -> Walk {
+        var walk = Walk()
+        var seen: [DirectoryIdentity: String] = [:]
+        if let id = DirectoryIdentity(directory) { seen[id] = directory }
+        visit(directory, skipping: skipping, seen: &seen, into: &walk)
+        walk.files.sort()
+        return walk
+    }
+
+    /// A directory's device and inode: the same folder, whatever path reaches it.
+    private struct DirectoryIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init?(_ path: String) {
+            var st = stat()
+            guard stat(path, &st) == 0 else { return nil }
+            device = UInt64(st.st_dev)
+            inode = UInt64(st.st_ino)
+        }
+    }
+
+    private static func visit(_ directory: String, skipping: Set<String>, seen: inout [DirectoryIdentity: String], into walk: inout Walk) {
+        guard let dir = opendir(directory) else { return }
+        var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            if name.hasPrefix(".") { continue }
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            if isDirectory(path) {
-                if !skipping.contains(name) { result += files(below: path, skipping: skipping) }
-            } else {
-                result.append(path)
-            }
+            if !name.hasPrefix(".") { names.append(name) }
         }
-        return result.sorted()
+        closedir(dir)
+        for name in names.sorted() {
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            guard isDirectory(path) else {
+                walk.files.append(path)
+                continue
+            }
+            if skipping.contains(name) { continue }
+            guard let id = DirectoryIdentity(path) else { continue }
+            if let first = seen[id] {
+                walk.repeats.append((path, first))
+                continue
+            }
+            seen[id] = path
+            visit(path, skipping: skipping, seen: &seen, into: &walk)
+        }
     }
 }

@@ -22,7 +22,9 @@ struct Decode: ParsableCommand {
         and for each CRC-valid NUT v1 frame in a sound file (.wav, .flac, .ogg, …: any file \
         libsndfile reads, 44.1 kHz or more; every channel decoded, results merged). \
         Faults are reported on standard error with file, record, byte offset and reason; \
-        decoding goes on after them. A directory stands for the capture files below it. \
+        decoding goes on after them. A directory stands for the capture files below it \
+        (symbolic links followed, each directory read once: a link back to one already read \
+        is reported and skipped). \
         Damaged captures lose only the damage: reading goes on at the next plausible record, \
         and the bytes skipped are named (docs/damaged-captures.md). \
         Exit status: 0; 1 when a named file cannot be read at all; 2 when every file was read \
