@@ -13,8 +13,10 @@ struct Check: ParsableCommand {
         discussion: """
         Every vector under the given paths (default Vectors/) runs: frames and captures through \
         the decoder, scenarios through the subscription engine. Failures show the first \
-        divergence in context. Exit status 0 only when every selected vector passes (skipped \
-        ones excepted); 1 otherwise. Vector format: Vectors/README.md.
+        divergence in context. Exit status 0 when every selected vector passes (skipped ones \
+        excepted); 1 when one fails or errs; 5 when no vector ran (none selected, or all \
+        skipped) unless --allow-empty; 64 for usage errors, report paths that cannot be \
+        written among them (checked before any vector runs). Vector format: Vectors/README.md.
         """)
 
     @Argument(help: "Vector files or directories (default: Vectors).")
@@ -36,9 +38,17 @@ struct Check: ParsableCommand {
     @Option(help: "Write a JUnit XML report to this file.")
     var junit: String?
 
+    @Flag(help: "Exit 0 even when no vector ran (a filter or shard that selects none, every vector skipped).")
+    var allowEmpty = false
+
+    /// Exit status when no vector ran (pytest's "no tests collected").
+    static let nothingRanStatus: Int32 = 5
+
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let shard, CheckSession.parseShard(shard) == nil { throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N") }
+        if let json, let problem = OutputPath.problemWritingFile(json) { throw ValidationError("--json: \(problem)") }
+        if let junit, let problem = OutputPath.problemWritingFile(junit) { throw ValidationError("--junit: \(problem)") }
     }
 
     func run() throws {
@@ -60,7 +70,12 @@ struct Check: ParsableCommand {
         FileDescriptorOutput.write(CheckReport.text(results), fd: 1)
         if let json { try writeFile(json, CheckReport.json(results)) }
         if let junit { try writeFile(junit, CheckReport.junit(results)) }
-        if !CheckReport.Counts(results).allPassed { throw ExitCode(1) }
+        let counts = CheckReport.Counts(results)
+        if !counts.allPassed { throw ExitCode(1) }
+        if counts.pass == 0 && !allowEmpty {
+            FileDescriptorOutput.write("error: no vector ran (\(counts.skipped) skipped); --allow-empty accepts that\n", fd: 2)
+            throw ExitCode(Self.nothingRanStatus)
+        }
     }
 
     func writeFile(_ path: String, _ text: String) throws {

@@ -23,6 +23,10 @@ struct Synthesize: ParsableCommand {
     @Option(help: "Base name of the output files (default: from the scenario file's name).")
     var name: String?
 
+    func validate() throws {
+        if let problem = OutputPath.problemWritingFolder(output) { throw ValidationError("--output: \(problem)") }
+    }
+
     func run() throws {
         var stderr = StandardError()
         do {

@@ -24,7 +24,10 @@ struct Validate: ParsableCommand {
         captures, audio, events), then one request per vector of those levels, judged as `check` \
         judges the reference. A time-out, a crash, a malformed reply or a reply for another \
         vector is that vector's verdict, and the implementation is restarted. Exit status 0 \
-        only when every vector run passes; 1 otherwise.
+        when every vector run passes; 1 when one fails or errs, or the implementation never \
+        answers the handshake; 5 when no vector ran (none selected, or all skipped) unless \
+        --allow-empty; 64 for usage errors, report paths that cannot be written among them \
+        (checked before the implementation starts).
         """)
 
     @Option(help: "The implementation to run: a shell command.")
@@ -54,8 +57,13 @@ struct Validate: ParsableCommand {
     @Option(help: "Write a JUnit XML report to this file.")
     var junit: String?
 
+    @Flag(help: "Exit 0 even when no vector ran (levels, a filter or a shard that select none, every vector skipped).")
+    var allowEmpty = false
+
     func validate() throws {
         if let shard, CheckSession.parseShard(shard) == nil { throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N") }
+        if let json, let problem = OutputPath.problemWritingFile(json) { throw ValidationError("--json: \(problem)") }
+        if let junit, let problem = OutputPath.problemWritingFile(junit) { throw ValidationError("--junit: \(problem)") }
         guard timeout > 0, timeout <= 86_400, handshakeTimeout > 0, handshakeTimeout <= 86_400 else {
             throw ValidationError("time-outs are seconds, more than 0 and at most 86400")
         }
@@ -76,7 +84,13 @@ struct Validate: ParsableCommand {
         FileDescriptorOutput.write(CheckReport.text(outcome.results), fd: 1)
         if let json { try writeReport(json, CheckReport.json(outcome.results)) }
         if let junit { try writeReport(junit, CheckReport.junit(outcome.results)) }
-        if !CheckReport.Counts(outcome.results).allPassed || outcome.implementation == nil { throw ExitCode(1) }
+        let counts = CheckReport.Counts(outcome.results)
+        // With no vector selected the implementation is never started: that is "nothing ran".
+        if !counts.allPassed || (outcome.implementation == nil && counts.total > 0) { throw ExitCode(1) }
+        if counts.pass == 0 && !allowEmpty {
+            FileDescriptorOutput.write("error: no vector ran (\(counts.skipped) skipped); --allow-empty accepts that\n", fd: 2)
+            throw ExitCode(Check.nothingRanStatus)
+        }
     }
 
     func writeReport(_ path: String, _ text: String) throws {
