@@ -78,8 +78,8 @@ struct Validate: ParsableCommand {
             FileDescriptorOutput.write("\r\u{1B}[K[\(done)/\(total)] \(id)", fd: 2)
         } : nil)
         if terminal { FileDescriptorOutput.write("\r\u{1B}[K", fd: 2) }
-        let who = outcome.implementation.map { "\($0.name) \($0.version) (levels: \($0.levels.map(\.rawValue).joined(separator: ", ")))" }
-            ?? "\(implementation) (no handshake)"
+        let who = outcome.implementation.map { "\(TerminalText.escaped($0.name)) \(TerminalText.escaped($0.version)) (levels: \($0.levels.map(\.rawValue).joined(separator: ", ")))" }
+            ?? "\(TerminalText.escaped(implementation)) (no handshake)"
         FileDescriptorOutput.write("implementation: \(who); started \(outcome.starts) time(s)\n", fd: 1)
         FileDescriptorOutput.write(CheckReport.text(outcome.results), fd: 1)
         if let json { try writeReport(json, CheckReport.json(outcome.results)) }

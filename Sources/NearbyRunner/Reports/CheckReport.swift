@@ -19,15 +19,17 @@ public enum CheckReport {
         public var allPassed: Bool { fail == 0 && error == 0 }
     }
 
-    /// Failures and errors in full, skips in one line each, then a summary line.
+    /// Failures and errors in full, skips in one line each, then a summary line. Text that
+    /// may come from an implementation is printed through `TerminalText.escaped`.
     public static func text(_ results: [VectorResult]) -> String {
+        let safe = TerminalText.escaped
         var lines: [String] = []
         for r in results where r.status == .fail || r.status == .error {
-            lines.append("\(r.status == .fail ? "FAIL" : "ERROR") \(r.id) (\(r.kind), \(r.file))")
-            lines.append("  \(r.message)")
-            lines += r.details.map { "  " + $0 }
+            lines.append("\(r.status == .fail ? "FAIL" : "ERROR") \(safe(r.id)) (\(safe(r.kind)), \(safe(r.file)))")
+            lines.append("  \(safe(r.message))")
+            lines += r.details.map { "  " + safe($0) }
         }
-        for r in results where r.status == .skipped { lines.append("SKIP \(r.id): \(r.message)") }
+        for r in results where r.status == .skipped { lines.append("SKIP \(safe(r.id)): \(safe(r.message))") }
         let c = Counts(results)
         lines.append("\(c.total) vectors: \(c.pass) passed, \(c.fail) failed, \(c.error) errors, \(c.skipped) skipped")
         return lines.joined(separator: "\n") + "\n"
