@@ -59,6 +59,7 @@ struct Check: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+        let started = OutputPath.junitTimestampNow()
         let session = CheckSession(filter: filter, shard: shard.flatMap(CheckSession.parseShard), jobs: jobs)
         let terminal = isatty(2) != 0
         var progress: (@Sendable (Int, Int, String) -> Void)?
@@ -69,7 +70,7 @@ struct Check: ParsableCommand {
         if terminal { FileDescriptorOutput.write("\r\u{1B}[K", fd: 2) }
         FileDescriptorOutput.write(CheckReport.text(results), fd: 1)
         if let json { try writeFile(json, CheckReport.json(results)) }
-        if let junit { try writeFile(junit, CheckReport.junit(results)) }
+        if let junit { try writeFile(junit, CheckReport.junit(results, timestamp: started)) }
         let counts = CheckReport.Counts(results)
         if !counts.allPassed { throw ExitCode(1) }
         if counts.pass == 0 && !allowEmpty {

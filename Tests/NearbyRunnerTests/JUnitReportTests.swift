@@ -30,7 +30,7 @@ import Testing
         var seen = 0
         for suite in suites {
             let cases = suite.elements(forName: "testcase")
-            #expect(suite.children?.count == cases.count, "a testsuite holds only testcases here")
+            #expect(suite.children?.count == cases.count, "a check report's testsuite holds only testcases")
             #expect(int(suite, "tests") == cases.count)
             #expect(int(suite, "failures") == cases.filter { !$0.elements(forName: "failure").isEmpty }.count)
             #expect(int(suite, "errors") == cases.filter { !$0.elements(forName: "error").isEmpty }.count)
@@ -50,6 +50,32 @@ import Testing
         let failure = try #require(doc.rootElement()?.elements(forName: "testsuite").last?.elements(forName: "testcase").first?.elements(forName: "failure").first)
         #expect(failure.attribute(forName: "message")?.stringValue == "event #1: \"x\" < y & z")
         #expect(failure.stringValue?.contains("got: \u{FFFD}control") == true, "control characters XML cannot carry are replaced")
+    }
+
+    /// GitLab and Jenkins read `file` and `time` on test cases, and `time` and `timestamp`
+    /// (xs:dateTime without a zone, junit-10.xsd) on suites; a validate report carries the
+    /// implementation as properties of each suite, and in the JSON report.
+    @Test func reportCarriesTimesTheTimestampTheFileAndTheImplementation() throws {
+        var timed = Self.results
+        for i in timed.indices { timed[i].seconds = 0.0125 * Double(i + 1) }
+        let subject = CheckReport.Subject(name: "impl <x>", version: "1.2", command: "python3 a.py")
+        let xml = CheckReport.junit(timed, timestamp: "2026-11-25T01:02:03", implementation: subject)
+        let doc = try XMLDocument(data: Data(xml.utf8))
+        let root = try #require(doc.rootElement())
+        #expect(root.attribute(forName: "timestamp")?.stringValue == "2026-11-25T01:02:03")
+        #expect(root.attribute(forName: "time")?.stringValue == "0.125", "0.0125 + 0.025 + 0.0375 + 0.05 s")
+        let scenario = try #require(root.elements(forName: "testsuite").first { $0.attribute(forName: "name")?.stringValue == "scenario" })
+        #expect(scenario.attribute(forName: "time")?.stringValue == "0.063", "0.025 + 0.0375 s, to the millisecond (half up)")
+        #expect(scenario.attribute(forName: "timestamp")?.stringValue == "2026-11-25T01:02:03")
+        let cases = scenario.elements(forName: "testcase")
+        #expect(cases.map { $0.attribute(forName: "file")?.stringValue } == ["s.json", "s.json"])
+        #expect(cases.map { $0.attribute(forName: "time")?.stringValue } == ["0.025", "0.038"])
+        let properties = scenario.elements(forName: "properties").first?.elements(forName: "property") ?? []
+        let pairs = properties.map { ($0.attribute(forName: "name")?.stringValue ?? "", $0.attribute(forName: "value")?.stringValue ?? "") }
+        #expect(pairs.map(\.0) == ["implementation.name", "implementation.version", "implementation.command"])
+        #expect(pairs.map(\.1) == ["impl <x>", "1.2", "python3 a.py"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(CheckReport.json(timed, implementation: subject).utf8)) as? [String: Any])
+        #expect(json["implementation"] as? [String: String] == ["name": "impl <x>", "version": "1.2", "command": "python3 a.py"])
     }
 
     @Test func jsonReportCountsAndListsEveryVector() throws {

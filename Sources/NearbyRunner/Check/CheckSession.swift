@@ -24,7 +24,9 @@ public struct CheckSession: Sendable {
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             var i = worker
             while i < vectors.count {
-                let r = VectorRunner.run(vectors[i])
+                let started = ContinuousClock.now
+                var r = VectorRunner.run(vectors[i])
+                r.seconds = (ContinuousClock.now - started).seconds
                 let done = box.store(r, at: i)
                 progress?(done, vectors.count, r.id)
                 i += jobs
@@ -64,4 +66,11 @@ final class ResultBox: @unchecked Sendable {
     }
 
     var results: [VectorResult] { lock.sync { slots.compactMap { $0 } } }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
 }

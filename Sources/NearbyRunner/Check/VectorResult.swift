@@ -12,6 +12,9 @@ public struct VectorResult: Sendable, Equatable {
     public var message: String
     /// Further lines: the divergence in context.
     public var details: [String]
+    /// Wall-clock time the vector took to run (s), when measured: for reports (JUnit's
+    /// `time`), not part of the verdict, so results compare equal whatever it is.
+    public var seconds: Double?
 
     public init(id: String, kind: String, file: String, status: Status, message: String = "", details: [String] = []) {
         self.id = id
@@ -20,5 +23,10 @@ public struct VectorResult: Sendable, Equatable {
         self.status = status
         self.message = message
         self.details = details
+    }
+
+    public static func == (a: VectorResult, b: VectorResult) -> Bool {
+        a.id == b.id && a.kind == b.kind && a.file == b.file && a.status == b.status && a.message == b.message
+            && a.details == b.details
     }
 }

@@ -72,7 +72,11 @@ public struct ValidateSession {
         var unusable: String?
 
         for (n, v) in vectors.enumerated() {
-            defer { progress?(n + 1, vectors.count, v.id) }
+            let started = ContinuousClock.now, before = results.count
+            defer {
+                for i in before..<results.count { results[i].seconds = (ContinuousClock.now - started).seconds }
+                progress?(n + 1, vectors.count, v.id)
+            }
             var r = VectorResult(id: v.id, kind: v.kind, file: v.file, status: .pass)
             let level = InteropLevel(vectorKind: v.kind)
             if let levels, !levels.contains(level) {

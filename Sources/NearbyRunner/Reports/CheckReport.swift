@@ -35,33 +35,75 @@ public enum CheckReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public static func json(_ results: [VectorResult]) -> String {
+    /// The implementation a `validate` report is about: its handshake's name and version,
+    /// and the command that ran it.
+    public struct Subject: Sendable, Equatable {
+        public var name: String
+        public var version: String
+        public var command: String
+        public init(name: String, version: String, command: String) {
+            self.name = name
+            self.version = version
+            self.command = command
+        }
+    }
+
+    /// `{"summary": {...}, "vectors": [...]}`, and for `validate` `"implementation":
+    /// {"command", "name", "version"}` (name and version null when there was no handshake).
+    public static func json(_ results: [VectorResult], implementation: Subject? = nil, command: String? = nil) -> String {
         let c = Counts(results)
-        let v = JSONValue.object([
+        var top: [String: JSONValue] = [
             "summary": .object(["total": .int(c.total), "passed": .int(c.pass), "failed": .int(c.fail),
                                 "errors": .int(c.error), "skipped": .int(c.skipped)]),
             "vectors": .array(results.map { r in
                 .object(["id": .string(r.id), "kind": .string(r.kind), "file": .string(r.file), "status": .string(r.status.rawValue),
                          "message": .string(r.message), "details": .array(r.details.map { .string($0) })])
             }),
-        ])
-        return v.serialized + "\n"
+        ]
+        if let command = implementation?.command ?? command {
+            top["implementation"] = .object([
+                "command": .string(command),
+                "name": implementation.map { .string($0.name) } ?? .null,
+                "version": implementation.map { .string($0.version) } ?? .null,
+            ])
+        }
+        return JSONValue.object(top).serialized + "\n"
     }
 
     /// JUnit XML as Jenkins/Ant's schema (junit-10.xsd) describes it: one `testsuite` per
     /// vector kind inside `testsuites`, one `testcase` per vector with `failure`, `error` or
-    /// `skipped`. Times are omitted (optional in the schema) to keep the file reproducible.
-    public static func junit(_ results: [VectorResult]) -> String {
+    /// `skipped`. Each test case has `file` (the vector file, which GitLab links to) and,
+    /// when measured, `time` (seconds); suites have the sum of their times and `timestamp`
+    /// (the run's start, `YYYY-MM-DDThh:mm:ss` in UTC, as the schema has it) when given; a
+    /// `validate` report's suites carry the implementation as `properties`
+    /// (`implementation.name`, `.version`, `.command`).
+    public static func junit(_ results: [VectorResult], timestamp: String? = nil, implementation: Subject? = nil,
+                             command: String? = nil) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let c = Counts(results)
-        out += "<testsuites name=\"nearby-conformance\" tests=\"\(c.total)\" failures=\"\(c.fail)\" errors=\"\(c.error)\" skipped=\"\(c.skipped)\">\n"
+        func time(_ group: [VectorResult]) -> String {
+            guard group.contains(where: { $0.seconds != nil }) else { return "" }
+            return " time=\"\(seconds(group.reduce(0) { $0 + ($1.seconds ?? 0) }))\""
+        }
+        let stamp = timestamp.map { " timestamp=\"\(escape($0))\"" } ?? ""
+        var properties = ""
+        if let command = implementation?.command ?? command {
+            let pairs = [("implementation.name", implementation?.name), ("implementation.version", implementation?.version),
+                         ("implementation.command", command)]
+            properties = "    <properties>\n" + pairs.compactMap { name, value in
+                value.map { "      <property name=\"\(name)\" value=\"\(escape($0))\"/>\n" }
+            }.joined() + "    </properties>\n"
+        }
+        out += "<testsuites name=\"nearby-conformance\" tests=\"\(c.total)\" failures=\"\(c.fail)\" errors=\"\(c.error)\" skipped=\"\(c.skipped)\"\(time(results))\(stamp)>\n"
         let kinds = Array(Set(results.map(\.kind))).sorted()
         for (index, kind) in kinds.enumerated() {
             let group = results.filter { $0.kind == kind }
             let k = Counts(group)
-            out += "  <testsuite name=\"\(escape(kind))\" id=\"\(index)\" package=\"nearby-conformance\" tests=\"\(k.total)\" failures=\"\(k.fail)\" errors=\"\(k.error)\" skipped=\"\(k.skipped)\">\n"
+            out += "  <testsuite name=\"\(escape(kind))\" id=\"\(index)\" package=\"nearby-conformance\" tests=\"\(k.total)\" failures=\"\(k.fail)\" errors=\"\(k.error)\" skipped=\"\(k.skipped)\"\(time(group))\(stamp)>\n"
+            out += properties
             for r in group {
-                let head = "    <testcase name=\"\(escape(r.id))\" classname=\"vectors.\(escape(kind))\""
+                let head = "    <testcase name=\"\(escape(r.id))\" classname=\"vectors.\(escape(kind))\" file=\"\(escape(r.file))\""
+                    + (r.seconds.map { " time=\"\(seconds($0))\"" } ?? "")
                 switch r.status {
                 case .pass:
                     out += head + "/>\n"
@@ -78,6 +120,13 @@ public enum CheckReport {
         }
         out += "</testsuites>\n"
         return out
+    }
+
+    /// Seconds with millisecond precision (`0.012`).
+    static func seconds(_ value: Double) -> String {
+        let ms = Int((max(0, value) * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
     }
 
     /// XML text and attribute escaping; characters XML 1.0 cannot carry become U+FFFD.
