@@ -88,6 +88,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         /// command/event bits (0…3), or, under the monitor datalink, an opcode up to 0x3f
         /// and any adapter index.
         func problem(datalink: BtsnoopDatalink, bytesAfterHeader: Int64) -> DecodeError? {
+            if isPlausible(datalink: datalink, bytesAfterHeader: bytesAfterHeader) { return nil }
             let limit = BtsnoopFileReader.maximumRecordLength
             if includedLength > limit {
                 return DecodeError(.btsnoop, .invalidValue, at: 4, "included length \(includedLength) exceeds the \(limit)-byte limit")
@@ -113,6 +114,17 @@ public final class BtsnoopFileReader: CaptureRecordReader {
                 }
             }
             return nil
+        }
+
+        /// True when `problem` finds none (without building its reason: the scan for the
+        /// next record asks this at every offset).
+        @inline(__always)
+        func isPlausible(datalink: BtsnoopDatalink, bytesAfterHeader: Int64) -> Bool {
+            let limit = UInt32(BtsnoopFileReader.maximumRecordLength)
+            guard includedLength <= limit, Int64(includedLength) <= bytesAfterHeader,
+                  originalLength >= includedLength, originalLength <= limit else { return false }
+            if datalink == .linuxMonitor { return flags & 0xFFFF <= 0x3F }
+            return includedLength > 0 && flags <= 3
         }
 
         /// The record this header begins at `offset`, for the plausibility rules.
@@ -190,7 +202,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
                     guard let raw = window.bytes(at: offset, count: Header.length) else { return nil }
                     let header = Header(raw)
                     // A length past the end is left to the run (a file cut inside a record).
-                    return header.problem(datalink: datalink, bytesAfterHeader: .max) == nil ? header.probed(at: offset) : nil
+                    return header.isPlausible(datalink: datalink, bytesAfterHeader: .max) ? header.probed(at: offset) : nil
                 }
             }
         }

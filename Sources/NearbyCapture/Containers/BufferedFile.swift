@@ -49,7 +49,8 @@ final class BufferedFile {
         }
         descriptor = fd
         size = Int64(st.st_size)
-        chunk = .allocate(byteCount: Self.chunkSize + Self.peekLimit, alignment: 16)
+        // No larger than the file needs (`peek` never asks past the size at opening).
+        chunk = .allocate(byteCount: Int(min(Int64(Self.chunkSize + Self.peekLimit), max(size, 0) + 4096)), alignment: 16)
     }
 
     deinit {
@@ -142,7 +143,7 @@ final class BufferedFile {
         while done < count {
             if chunkStart == chunkEnd {
                 // A request larger than the chunk goes straight to its destination.
-                if count - done >= Self.chunkSize {
+                if count - done >= min(Self.chunkSize, chunk.count) {
                     let n = readSome(destination + done, count - done)
                     if n <= 0 { break }
                     done += n
@@ -188,7 +189,7 @@ final class BufferedFile {
     /// Refills the (empty) chunk; false at the end of the file or on a read error.
     private func refill() -> Bool {
         chunkStart = 0
-        chunkEnd = max(0, readSome(chunk.baseAddress!, Self.chunkSize))
+        chunkEnd = max(0, readSome(chunk.baseAddress!, min(Self.chunkSize, chunk.count)))
         return chunkEnd > 0
     }
 

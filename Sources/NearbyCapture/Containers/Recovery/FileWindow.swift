@@ -32,7 +32,8 @@ final class FileWindow {
         }
         descriptor = fd
         size = Int64(st.st_size)
-        buffer = .allocate(byteCount: Self.windowSize, alignment: 16)
+        // No larger than the file: small files (fuzzing inputs) are read whole.
+        buffer = .allocate(byteCount: Int(min(Int64(Self.windowSize), max(size, 64))), alignment: 16)
     }
 
     deinit {
@@ -48,8 +49,8 @@ final class FileWindow {
         if offset < start || offset + Int64(count) > start + Int64(filled) {
             start = offset
             filled = 0
-            while filled < Self.windowSize {
-                let n = pread(descriptor, buffer.baseAddress! + filled, Self.windowSize - filled, off_t(start) + off_t(filled))
+            while filled < buffer.count {
+                let n = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 filled += n
