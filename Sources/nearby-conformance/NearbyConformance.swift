@@ -33,7 +33,7 @@ struct Decode: ParsableCommand {
         Output fields: docs/decode-output.md.
         """)
 
-    @Argument(help: "Capture files or directories.")
+    @Argument(help: "Capture files or directories; - (or /dev/stdin, or any pipe) for a capture on standard input, read to its end first.")
     var paths: [String] = []
 
     @Flag(help: "Print only advertisements that contain a beacon frame.")

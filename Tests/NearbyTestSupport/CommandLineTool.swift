@@ -19,8 +19,9 @@ public enum CommandLineTool {
 
     /// Runs the tool with `arguments` (in `directory`, or this process's current directory)
     /// and waits for it; output is collected through files so large outputs cannot block the
-    /// child.
-    public static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
+    /// child. `input`, when given, is written to the child's standard input through a pipe
+    /// (from another thread, so that a child that reads it late cannot block this one).
+    public static func run(_ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil) throws -> Result {
         guard let binary = executable else { throw CocoaError(.fileNoSuchFile) }
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -33,7 +34,16 @@ public enum CommandLineTool {
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        let pipe = input.map { _ in Pipe() }
+        if let pipe { process.standardInput = pipe }
         try process.run()
+        if let pipe, let input {
+            let writer = Thread {
+                pipe.fileHandleForWriting.write(Data(input))
+                try? pipe.fileHandleForWriting.close()
+            }
+            writer.start()
+        }
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: try String(contentsOfFile: outPath, encoding: .utf8),

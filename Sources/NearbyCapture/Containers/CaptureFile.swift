@@ -1,8 +1,18 @@
 /// Opens a capture file of any supported format, chosen by its content.
 public enum CaptureFile {
     /// A reader for `path`. Throws when the file cannot be read at all: missing, empty,
-    /// not a capture, or with a damaged file header.
+    /// not a capture, or with a damaged file header. `-`, `/dev/stdin` and other pipes are
+    /// read to their end into a temporary copy first (`SpooledInput`), the format
+    /// recognised from their first bytes as for a file.
     public static func open(_ path: String) throws(CaptureFileError) -> any CaptureRecordReader {
+        if SpooledInput.isStream(path) {
+            let spool = try SpooledInput(source: path)
+            do {
+                return SpooledReader(spool: spool, inner: try open(spool.path))
+            } catch {
+                throw CaptureFileError(path: path, reason: error.reason)
+            }
+        }
         let file = try BufferedFile(path: path)
         if file.size == 0 { throw CaptureFileError(path: path, reason: "empty file") }
         var prefix = [UInt8]()
