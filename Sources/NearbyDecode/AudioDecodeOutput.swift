@@ -40,6 +40,7 @@ public enum AudioDecodeOutput {
             "file": .string(file), "sampleRate": .int(s.sampleRate), "channels": .int(s.channels),
             "seconds": fixed(s.seconds, 6), "tokenFrames": .int(s.tokenFrames),
             "nonFiniteSamples": .int(s.nonFiniteSamples), "clippedSamples": .int(s.clippedSamples),
+            "samplesMissing": s.samplesMissing.map { .string($0) } ?? .null,
         ])
     }
 

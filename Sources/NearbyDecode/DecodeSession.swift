@@ -34,7 +34,8 @@ public struct DecodeSession {
     }
 
     /// Exit status when every file was read but some records could not be decoded
-    /// (`DecodeAccounting.recordsNotDecoded`, bytes of damage skipped).
+    /// (`DecodeAccounting.recordsNotDecoded`, bytes of damage skipped), or some samples of a
+    /// sound file (`AudioFileDecoder.Summary.samplesMissing`).
     public static let partiallyDecodedStatus: Int32 = 2
 
     /// Decodes `paths` in order. A directory stands for the files below it (sorted by
@@ -52,7 +53,9 @@ public struct DecodeSession {
             if format == .table { output("== \(path)") }
             if AudioDecodeOutput.isAudioFile(path) {
                 do {
-                    audioFiles.append(try decodeAudio(path: path, output: output, diagnostics: diagnostics))
+                    let (summary, complete) = try decodeAudio(path: path, output: output, diagnostics: diagnostics)
+                    audioFiles.append(summary)
+                    if !complete && status == 0 { status = Self.partiallyDecodedStatus }
                 } catch {
                     diagnostics(named ? "error: \(error)" : "skipped: \(error)")
                     if named { status = 1 }
@@ -111,8 +114,9 @@ public struct DecodeSession {
         return status
     }
 
-    /// Decodes one sound file; returns its accounting.
-    private func decodeAudio(path: String, output: (String) -> Void, diagnostics: (String) -> Void) throws(AudioFileError) -> JSONValue {
+    /// Decodes one sound file; returns its accounting, and false when some of its samples
+    /// could not be decoded (said on `diagnostics`).
+    private func decodeAudio(path: String, output: (String) -> Void, diagnostics: (String) -> Void) throws(AudioFileError) -> (JSONValue, Bool) {
         var merged = AudioSightingIntervals(lostTimeout: lostTimeout)
         let result = try AudioFileDecoder().decode(path: path) { frame in
             merged.add(frame)
@@ -127,6 +131,9 @@ public struct DecodeSession {
         if result.clippedSamples > 0 {
             diagnostics("warning: \(path): \(result.clippedSamples) samples at full scale (the recording clipped)")
         }
+        if let missing = result.samplesMissing {
+            diagnostics("warning: \(path): cut short: \(missing); decoded the first \(result.sampleFrames) frames (\(String(format: "%.6f", result.seconds)) s), the rest is missing")
+        }
         if intervals {
             for interval in merged.intervals() {
                 switch format {
@@ -139,7 +146,7 @@ public struct DecodeSession {
         if format == .table && summary {
             output("\(result.seconds) s at \(result.sampleRate) Hz, \(result.channels) channels: \(result.tokenFrames) token frames")
         }
-        return AudioDecodeOutput.json(result, file: path)
+        return (AudioDecodeOutput.json(result, file: path), result.samplesMissing == nil)
     }
 
     /// Paths in order, each with whether it was named (true) or found in a directory; a

@@ -29,7 +29,7 @@ struct Decode: ParsableCommand {
         and the bytes skipped are named (docs/damaged-captures.md). \
         Exit status: 0; 1 when a named file cannot be read at all; 2 when every file was read \
         but some records could not be decoded (damage, a link type or datalink that is not \
-        supported), each such file named on standard error. \
+        supported) or a sound file was cut short, each such file named on standard error. \
         Output fields: docs/decode-output.md.
         """)
 

@@ -18,6 +18,28 @@ struct AudioCommandTests {
         #expect(!FileManager.default.fileExists(atPath: wav))
     }
 
+    /// A sound file cut in half: what is there decodes, standard error says the file is cut
+    /// short (for a WAV, from the data chunk's declared size, bytes 40–43 of the 44-byte
+    /// header libsndfile writes, against the bytes left), and the exit status is 2.
+    @Test func aSoundFileCutShortIsSaidAndExitsWithStatus2() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        for name in ["cut.wav", "cut.flac"] {
+            let whole = dir.file("whole-" + name)
+            #expect(try CommandLineTool.run(["audio", "encode", "--token", "001122334455", "--repeat", "4", "-o", whole]).status == 0)
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: whole)))
+            let cut = dir.write(Array(bytes.prefix(bytes.count / 2)), to: name)
+            let r = try CommandLineTool.run(["decode", cut])
+            #expect(r.status == 2, "\(name): \(r.stderr)")
+            #expect(r.stderr.contains("warning: \(cut): cut short: "), "\(r.stderr)")
+            if name.hasSuffix(".wav") {
+                let declared = bytes[40..<44].reversed().reduce(0) { $0 << 8 | Int($1) }
+                #expect(r.stderr.contains("the data chunk declares \(declared) bytes and the file holds \(bytes.count / 2 - 44) of them"), "\(r.stderr)")
+            }
+            #expect(try CommandLineTool.run(["decode", whole]).status == 0, "the whole file decodes cleanly")
+        }
+    }
+
     @Test func encodedFilesDecodeToOneJSONLinePerFrameWithIntervals() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

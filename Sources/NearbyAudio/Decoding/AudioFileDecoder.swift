@@ -29,6 +29,9 @@ public struct AudioFileDecoder {
         public var clippedSamples = 0
         /// Token frames reported.
         public var tokenFrames = 0
+        /// Why samples the file's header declares could not be decoded (the file was cut
+        /// short, or could not be read to its end), or nil when all were.
+        public var samplesMissing: String?
 
         public var seconds: Double { sampleRate > 0 ? Double(sampleFrames) / Double(sampleRate) : 0 }
     }
@@ -74,6 +77,11 @@ public struct AudioFileDecoder {
             }
             summary.sampleFrames += Int64(count)
             summary.tokenFrames += merger.release(before: summary.seconds - ChannelMerger.horizon, emit)
+        }
+        if let cut = reader.cutShort {
+            summary.samplesMissing = cut
+        } else if summary.sampleFrames < reader.frameCount {
+            summary.samplesMissing = "\(summary.sampleFrames) of the \(reader.frameCount) frames could be read"
         }
         for (channel, d) in demodulators {
             d.finish()

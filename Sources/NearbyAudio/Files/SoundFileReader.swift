@@ -17,6 +17,11 @@ public final class SoundFileReader {
     public let majorFormat: Int32
     public let subFormat: Int32
 
+    /// Why the file holds fewer samples than its header declares (a WAV or AIFF cut short:
+    /// libsndfile's log notes a chunk size larger than the file, and reads what is there),
+    /// or nil.
+    public let cutShort: String?
+
     private let handle: OpaquePointer
 
     /// Opens `path`; throws when libsndfile cannot read it (not audio, truncated header, …).
@@ -33,6 +38,7 @@ public final class SoundFileReader {
         frameCount = Int64(info.frames)
         majorFormat = info.format & Int32(SF_FORMAT_TYPEMASK)
         subFormat = info.format & Int32(SF_FORMAT_SUBMASK)
+        cutShort = Self.cutShort(handle)
         guard channels > 0, sampleRate > 0 else {
             sf_close(handle)
             throw AudioFileError(path: path, reason: "the file declares \(channels) channels at \(sampleRate) Hz")
@@ -41,6 +47,25 @@ public final class SoundFileReader {
 
     deinit { sf_close(handle) }
 
+    /// The chunk libsndfile found larger than the file, from its log (`SFC_GET_LOG_INFO`,
+    /// lines such as `data : 709276 (should be 354616)`): the sample data chunk when it is
+    /// one of those, else the first.
+    static func cutShort(_ handle: OpaquePointer) -> String? {
+        var log = [CChar](repeating: 0, count: 8192)
+        sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count))
+        let text = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var found: [(chunk: String, declared: String, present: String)] = []
+        for line in text.split(separator: "\n") where line.contains("(should be ") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let words = parts[1].split(separator: " ")
+            guard let declared = words.first, let present = words.last?.trimmingCharacters(in: ")") else { continue }
+            found.append((parts[0].trimmingCharacters(in: " "), String(declared), present))
+        }
+        guard let pick = found.first(where: { ["data", "SSND"].contains($0.chunk) }) ?? found.first else { return nil }
+        return "the \(pick.chunk) chunk declares \(pick.declared) bytes and the file holds \(pick.present) of them"
+    }
+
     /// Reads up to `frames` frames into `buffer` (interleaved, `frames × channels` samples,
     /// resized when smaller) and returns how many frames were read; 0 at the end.
     public func read(into buffer: inout [Float], frames: Int) -> Int {
@@ -48,5 +73,15 @@ public final class SoundFileReader {
         if buffer.count < needed { buffer = [Float](repeating: 0, count: needed) }
         let read = buffer.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(frames)) }
         return Int(max(0, read))
+    }
+}
+
+extension Substring {
+    /// The text without `character` at either end.
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        var t = self
+        while t.first == character { t = t.dropFirst() }
+        while t.last == character { t = t.dropLast() }
+        return String(t)
     }
 }
