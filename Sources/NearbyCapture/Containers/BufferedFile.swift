@@ -26,7 +26,8 @@ final class BufferedFile {
     @exclusivity(unchecked) private var chunkStart = 0
     @exclusivity(unchecked) private var chunkEnd = 0
     /// Where `lend` assembles bytes that straddle the chunk's end; grows to the longest.
-    @exclusivity(unchecked) private var overflow = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+    /// (Allocated at first use: an initial value would leak when `init` throws.)
+    @exclusivity(unchecked) private var overflow = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     static let chunkSize = 1 << 18
     /// The most `peek` hands out at once (bytes): the longest record a reader accepts
     /// (256 KiB), its header and the next record's header, with room to spare.
@@ -55,7 +56,7 @@ final class BufferedFile {
 
     deinit {
         chunk.deallocate()
-        overflow.deallocate()
+        if overflow.baseAddress != nil { overflow.deallocate() }
         close(descriptor)
     }
 
@@ -79,9 +80,9 @@ final class BufferedFile {
             offset += Int64(count)
             return bytes
         }
-        if overflow.count < count {
-            overflow.deallocate()
-            overflow = .allocate(byteCount: max(count, 2 * overflow.count), alignment: 16)
+        if overflow.count < count || overflow.baseAddress == nil {
+            if overflow.baseAddress != nil { overflow.deallocate() }
+            overflow = .allocate(byteCount: max(count, 2 * overflow.count, 4096), alignment: 16)
         }
         let n = copy(into: overflow.baseAddress!, count: count)
         return UnsafeRawBufferPointer(start: overflow.baseAddress!, count: n)

@@ -7,7 +7,7 @@ public enum CaptureFile {
     public static func open(_ path: String) throws(CaptureFileError) -> any CaptureRecordReader {
         if SpooledInput.isStream(path) {
             let spool = try SpooledInput(source: path)
-            do {
+            do throws(CaptureFileError) {
                 return SpooledReader(spool: spool, inner: try open(spool.path))
             } catch {
                 throw CaptureFileError(path: path, reason: error.reason)

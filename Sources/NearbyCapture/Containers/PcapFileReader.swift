@@ -42,7 +42,8 @@ public final class PcapFileReader: CaptureRecordReader {
     private var streamShift: Int64 = 0
     /// The classic-pcap record read but not yet lent, and its bytes.
     @exclusivity(unchecked) private var held: Held?
-    @exclusivity(unchecked) private var heldBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+    /// Allocated at the first record held (an initial value would leak when `init` throws).
+    @exclusivity(unchecked) private var heldBytes = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     @exclusivity(unchecked) private var heldCount = 0
     /// The last record lent: what a record found past damage should follow in time.
     @exclusivity(unchecked) private var lastLent: ProbedRecord?
@@ -99,7 +100,7 @@ public final class PcapFileReader: CaptureRecordReader {
     deinit {
         pcap_close(handle)   // closes the stream, which used `streamBuffer` until then
         streamBuffer?.deallocate()
-        heldBytes.deallocate()
+        if heldBytes.baseAddress != nil { heldBytes.deallocate() }
     }
 
     public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
@@ -191,9 +192,9 @@ public final class PcapFileReader: CaptureRecordReader {
     private func hold(_ record: ProbedRecord, bytes: UnsafeRawBufferPointer, originalLength: Int) {
         index += 1
         held = Held(index: index, record: record, originalLength: originalLength)
-        if heldBytes.count < bytes.count {
-            heldBytes.deallocate()
-            heldBytes = .allocate(byteCount: max(bytes.count, 2 * heldBytes.count), alignment: 16)
+        if heldBytes.count < bytes.count || heldBytes.baseAddress == nil {
+            if heldBytes.baseAddress != nil { heldBytes.deallocate() }
+            heldBytes = .allocate(byteCount: max(bytes.count, 2 * heldBytes.count, 4096), alignment: 16)
         }
         if let base = bytes.baseAddress { heldBytes.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
         heldCount = bytes.count
