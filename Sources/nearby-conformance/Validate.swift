@@ -74,6 +74,7 @@ struct Validate: ParsableCommand {
                                       shard: shard.flatMap(CheckSession.parseShard), timeoutSeconds: timeout,
                                       handshakeSeconds: handshakeTimeout)
         let started = OutputPath.junitTimestampNow()
+        ValidateSession.endImplementationOnSignals()
         let terminal = isatty(2) != 0
         let outcome = session.run(paths: paths.isEmpty ? ["Vectors"] : paths, progress: terminal ? { done, total, id in
             FileDescriptorOutput.write("\r\u{1B}[K[\(done)/\(total)] \(id)", fd: 2)

@@ -41,4 +41,46 @@ struct ExitStatusCommandTests {
         #expect(r.status == 64)
         #expect(r.stderr.contains("--output: \(file) exists and is not a folder") && !r.stderr.contains("NSCocoaErrorDomain"), "\(r.stderr)")
     }
+
+    /// SIGINT to `validate` ends the implementation's whole process group (here a shell and
+    /// the python3 it runs, hanging on the first vector) and exits 130, as a shell reports
+    /// an interrupted command.
+    @Test(.enabled(if: Python.has(["json"]), "python3 is not installed"))
+    func anInterruptedValidateLeavesNoImplementationRunning() throws {
+        let exe = try #require(CommandLineTool.executable)
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let pidFile = dir.file("pid")
+        let script = """
+        import json, os, sys, time
+        open(\"\(pidFile)\", "w").write(str(os.getpid()))
+        json.loads(sys.stdin.readline())
+        sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "hang", "version": "1", "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
+        time.sleep(3600)
+        """
+        let impl = dir.write(Array(script.utf8), to: "hang.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: exe)
+        // Not `exec`: the shell stays, so the group holds two processes.
+        process.arguments = ["validate", "--implementation", "python3 -u \(impl); true", "--filter", "eddystone/uid", "--timeout", "600"]
+        process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var pid: pid_t = 0
+        for _ in 0..<200 where pid == 0 {
+            usleep(50_000)
+            pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0) } ?? 0
+        }
+        #expect(pid > 0, "the implementation started")
+        usleep(300_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        var gone = false
+        for _ in 0..<40 where !gone {
+            gone = kill(pid, 0) != 0
+            if !gone { usleep(50_000) }
+        }
+        #expect(gone, "the implementation (pid \(pid)) was ended with validate")
+    }
 }

@@ -136,6 +136,79 @@ struct ValidateHarnessTests {
         #expect(o.starts == 3)
     }
 
+    /// A reply longer than the 64 MiB cap (docs/interop.md §6) is malformed, found as soon
+    /// as the cap is passed: reading is linear, so 80 MiB take seconds, not minutes.
+    @Test func aReplyOverTheLineCapIsMalformedAndFoundQuickly() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let start = ContinuousClock.now
+        let o = Self.run(dir, Self.implementation(dir, body: """
+        if rid == "h/b-uid":
+            block = "x" * (1 << 20)
+            for _ in range(80): sys.stdout.write(block)
+            sys.stdout.flush(); time.sleep(3600)
+        good["id"] = rid; reply(good)
+        """), timeout: 30)
+        #expect(o.results.map(\.status) == [.pass, .error, .pass], "\(Self.verdicts(o))")
+        #expect(o.results[1].message == "malformed reply: a line longer than 67108864 bytes")
+        #expect(ContinuousClock.now - start < .seconds(20), "the 30 s time-out was not needed")
+    }
+
+    /// A reply that keeps trickling without a newline still times out at the deadline.
+    @Test func aReplyThatNeverEndsTimesOutAtTheDeadline() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let start = ContinuousClock.now
+        let o = Self.run(dir, Self.implementation(dir, body: """
+        if rid == "h/b-uid":
+            while True: sys.stdout.write("x"); sys.stdout.flush(); time.sleep(0.01)
+        good["id"] = rid; reply(good)
+        """), timeout: 1)
+        #expect(o.results.map(\.status) == [.pass, .error, .pass], "\(Self.verdicts(o))")
+        #expect(o.results[1].message == "timeout: no reply within 1.0 s")
+        #expect(ContinuousClock.now - start < .seconds(8))
+    }
+
+    /// A 20 MiB reply line is read in linear time (it took over a minute when each chunk
+    /// rescanned the whole buffer): a wrong answer, judged, well inside the time-out.
+    @Test func aLongReplyLineIsReadInLinearTime() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let o = Self.run(dir, Self.implementation(dir, body: """
+        if rid == "h/b-uid": good = {"beacons": [{"type": "x" * (20 << 20)}]}
+        good["id"] = rid; reply(good)
+        """), timeout: 15)
+        #expect(o.results.map(\.status) == [.pass, .fail, .pass], "\(Self.verdicts(o))")
+    }
+
+    /// After three time-outs in a row the implementation is given up: the other vectors
+    /// are not run, each saying so.
+    @Test func anImplementationThatTimesOutThreeTimesInARowIsGivenUp() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let vectors = "{\"vectorFile\": 1, \"vectors\": [" + (1...5).map {
+            "{\"id\": \"t/\($0)\", \"kind\": \"frame\", \"description\": \"An empty AD holds no beacon.\", \"input\": {\"adData\": \"\"}, \"expect\": {\"beacons\": []}}"
+        }.joined(separator: ", ") + "]}"
+        let v = dir.write(Array(vectors.utf8), to: "t.json")
+        let script = """
+        import json, sys, time
+        json.loads(sys.stdin.readline())
+        sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "slow", "version": "1", "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
+        time.sleep(3600)
+        """
+        let impl = dir.write(Array(script.utf8), to: "slow.py")
+        let o = ValidateSession(command: "exec python3 -u \(impl)", timeoutSeconds: 0.5, handshakeSeconds: 5).run(paths: [v])
+        #expect(o.results.map(\.status) == [.error, .error, .error, .error, .error], "\(Self.verdicts(o))")
+        #expect(o.results.prefix(3).allSatisfy { $0.message == "timeout: no reply within 0.5 s" })
+        #expect(o.results.suffix(2).allSatisfy { $0.message == "not run: the implementation timed out on 3 vectors in a row" }, "\(Self.verdicts(o))")
+        #expect(o.starts == 3)
+    }
+
+    /// `cat` echoes the handshake request: it names no implementation, so it is a failed start.
+    @Test func aHandshakeWithoutANameAndVersionIsAFailedStart() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let o = Self.run(dir, "exec cat", timeout: 2)
+        #expect(o.implementation == nil)
+        #expect(o.results.first?.message.hasPrefix("could not start the implementation: the handshake has no \"name\" and \"version\"") == true,
+                "\(Self.verdicts(o))")
+    }
+
     @Test func theReferenceAdapterPassesThroughTheProtocol() throws {
         let dir = TemporaryDirectory(); defer { dir.remove() }
         guard let tool = CommandLineTool.executable else { Issue.record("the tool is not built"); return }

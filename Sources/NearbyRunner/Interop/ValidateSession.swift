@@ -46,6 +46,9 @@ public struct ValidateSession {
     public var handshakeSeconds: Double
     /// Consecutive failed starts after which the remaining vectors are not run.
     public var maximumFailedStarts = 3
+    /// Consecutive time-outs after which the remaining vectors are not run (each costs the
+    /// full time-out).
+    public var maximumConsecutiveTimeouts = 3
     /// Leaves out the vectors that are skipped when their files are absent (the field
     /// captures outside the repository), so that a run gives the same verdicts everywhere.
     public var excludingOptionalVectors = false
@@ -60,6 +63,12 @@ public struct ValidateSession {
         self.handshakeSeconds = handshakeSeconds
     }
 
+    /// Makes SIGINT and SIGTERM to this process end the implementation's process group
+    /// too (then this process, with status 128 + the signal), so none is left running.
+    public static func endImplementationOnSignals() {
+        ImplementationProcess.endOnSignals()
+    }
+
     public func run(paths: [String], progress: ((Int, Int, String) -> Void)? = nil) -> Outcome {
         signal(SIGPIPE, SIG_IGN)
         let set = VectorSet.load(paths).selecting(filter: filter, shard: shard)
@@ -68,7 +77,7 @@ public struct ValidateSession {
         var process: ImplementationProcess?
         var implementation: Implementation?
         var supported: Set<InteropLevel> = []
-        var starts = 0, failedStarts = 0
+        var starts = 0, failedStarts = 0, timeouts = 0
         var unusable: String?
 
         for (n, v) in vectors.enumerated() {
@@ -128,16 +137,27 @@ public struct ValidateSession {
                 continue
             }
             let deadline = ImplementationProcess.now() + timeoutSeconds
+            func timedOut() {
+                timeouts += 1
+                if timeouts >= maximumConsecutiveTimeouts {
+                    unusable = "the implementation timed out on \(timeouts) vectors in a row"
+                }
+            }
             guard p.send(request.serialized, deadline: deadline) else {
-                let how = p.exitStatus().map { "crashed (\($0))" } ?? "timeout: the request was not read within \(timeoutSeconds) s"
+                let exited = p.exitStatus()
+                let how = exited.map { "crashed (\($0))" } ?? "timeout: the request was not read within \(timeoutSeconds) s"
                 results.append(skip(r, .error, how + stderrSuffix(p)))
+                if exited == nil { timedOut() } else { timeouts = 0 }
                 p.terminate(grace: 0)
                 process = nil
                 continue
             }
-            switch p.readLine(deadline: deadline) {
+            let reply = p.readLine(deadline: deadline)
+            if reply != .timeout { timeouts = 0 }
+            switch reply {
             case .timeout:
                 results.append(skip(r, .error, "timeout: no reply within \(timeoutSeconds) s" + stderrSuffix(p)))
+                timedOut()
                 p.terminate(grace: 0)
                 process = nil
             case .endOfFile:
@@ -223,8 +243,10 @@ public struct ValidateSession {
             case .success(let c): coverage = c
             case .failure(let e): return fail("the handshake's \(e.reason)")
             }
-            let name: String = if case .string(let n)? = h["name"] { n } else { command }
-            let version: String = if case .string(let n)? = h["version"] { n } else { "" }
+            // An implementation names itself: an echo of the request (`cat`) is not one.
+            guard case .string(let name)? = h["name"], !name.isEmpty, case .string(let version)? = h["version"], !version.isEmpty else {
+                return fail("the handshake has no \"name\" and \"version\" (non-empty strings): \(Self.excerpt(line))")
+            }
             return .success((p, Implementation(name: name, version: version, levels: levels.sorted(), coverage: coverage)))
         }
     }
