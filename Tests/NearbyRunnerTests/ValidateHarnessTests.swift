@@ -200,6 +200,20 @@ struct ValidateHarnessTests {
         #expect(o.starts == 3)
     }
 
+    /// An implementation that closes its standard output and lives on, started through a
+    /// shell that stays (not `exec`): no reply can come, so it is a crash, not a time-out.
+    @Test func closingStandardOutputBehindAShellIsACrash() {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let command = Self.implementation(dir, body: """
+        if rid == "h/b-uid":
+            import os; os.close(1); time.sleep(3600)
+        good["id"] = rid; reply(good)
+        """).replacingOccurrences(of: "exec ", with: "") + "; true"
+        let o = Self.run(dir, command, timeout: 1)
+        #expect(o.results.map(\.status) == [.pass, .error, .pass], "\(Self.verdicts(o))")
+        #expect(o.results[1].message == "crashed: the implementation closed its standard output before replying (its shell still runs)")
+    }
+
     /// `cat` echoes the handshake request: it names no implementation, so it is a failed start.
     @Test func aHandshakeWithoutANameAndVersionIsAFailedStart() {
         let dir = TemporaryDirectory(); defer { dir.remove() }

@@ -234,6 +234,61 @@ final class ImplementationProcess {
         return Self.describe(exited ?? 0)
     }
 
+    /// True when no process of the implementation's group but the `/bin/sh` that started
+    /// it still holds the write end of its standard output: the implementation closed it
+    /// (or exited) while the shell waits on. Then no reply can come, and a time-out is a
+    /// crash. Read from /proc (Linux); false where it cannot be read.
+    func outputClosedBehindShell() -> Bool {
+        var st = stat()
+        guard output >= 0, pid > 0, fstat(output, &st) == 0 else { return false }
+        let pipeName = "pipe:[\(st.st_ino)]"
+        guard let proc = opendir("/proc") else { return false }
+        defer { closedir(proc) }
+        var holders: [pid_t] = []
+        while let entry = readdir(proc) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard let member = pid_t(name), Self.processGroup(of: member) == pid else { continue }
+            if Self.holds(member, pipeName) { holders.append(member) }
+        }
+        return holders == [pid] && Self.command(of: pid).hasSuffix("sh")
+    }
+
+    /// The process group of `member` (field 5 of /proc/PID/stat), or nil.
+    private static func processGroup(of member: pid_t) -> pid_t? {
+        guard let text = Self.contents("/proc/\(member)/stat"), let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return fields.count > 2 ? pid_t(fields[2]) : nil
+    }
+
+    private static func holds(_ member: pid_t, _ pipeName: String) -> Bool {
+        guard let fds = opendir("/proc/\(member)/fd") else { return false }
+        defer { closedir(fds) }
+        var link = [CChar](repeating: 0, count: 256)
+        while let entry = readdir(fds) {
+            let fd = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            let n = readlink("/proc/\(member)/fd/\(fd)", &link, link.count - 1)
+            if n > 0, String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) == pipeName { return true }
+        }
+        return false
+    }
+
+    private static func command(of member: pid_t) -> String {
+        (Self.contents("/proc/\(member)/comm") ?? "").trimmingCharacters(in: "\n")
+    }
+
+    private static func contents(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return n > 0 ? String(decoding: bytes[0..<n], as: UTF8.self) : nil
+    }
+
     /// Whether the process has exited (without waiting), and how.
     func exitStatus() -> String? {
         if let e = exited { return Self.describe(e) }
@@ -249,5 +304,13 @@ final class ImplementationProcess {
         let signal = status & 0x7F
         if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
         return "killed by signal \(signal)"
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        var t = Substring(self)
+        while t.last == set { t = t.dropLast() }
+        return String(t)
     }
 }

@@ -155,6 +155,11 @@ public struct ValidateSession {
             let reply = p.readLine(deadline: deadline)
             if reply != .timeout { timeouts = 0 }
             switch reply {
+            case .timeout where p.outputClosedBehindShell():
+                results.append(skip(r, .error, "crashed: the implementation closed its standard output before replying (its shell still runs)" + stderrSuffix(p)))
+                timeouts = 0
+                p.terminate(grace: 0)
+                process = nil
             case .timeout:
                 results.append(skip(r, .error, "timeout: no reply within \(timeoutSeconds) s" + stderrSuffix(p)))
                 timedOut()
