@@ -27,8 +27,9 @@ public final class PcapFileReader: CaptureRecordReader {
     private var handle: OpaquePointer
     /// The buffer of the stream libpcap opened first (freed once that stream is closed).
     private var streamBuffer: UnsafeMutablePointer<CChar>?
-    /// The file's snapshot length: a record this long may have been cut by libpcap.
-    private let snapshotLength: Int
+    /// The file's snapshot length: a record this long may have been cut by libpcap (which
+    /// then skips the rest of the record's bytes in the file).
+    public let snapshotLength: Int
     // Only `read` touches the reader's state, and a reader is used by one thread at a time
     // (it is not Sendable): no run-time exclusivity check per record.
     @exclusivity(unchecked) private var index = 0
@@ -271,8 +272,7 @@ public final class PcapFileReader: CaptureRecordReader {
         let resume = scan.firstRun(after: held.record.start, anchor: held.record)
         if let resume, resume < held.record.end {
             self.held = nil
-            let skip = SkippedBytes(range: held.record.start..<resume, resynchronized: true)
-            restart(at: resume)
+            let skip = goOn(skipping: held.record.start, to: resume, size: scan.size)
             return .malformed(index: held.index, fileOffset: held.record.start + 8, line: nil,
                               DecodeError(.pcap, .invalidValue, at: 8,
                                           "record header: captured length \(held.record.end - held.record.start - 16) runs past the next plausible record, at byte \(resume); \(skip)"),
@@ -280,11 +280,10 @@ public final class PcapFileReader: CaptureRecordReader {
         }
         lendHeld(body)
         index += 1
-        let skip = SkippedBytes(range: held.record.end..<(resume ?? scan.size), resynchronized: resume != nil)
+        let skip = goOn(skipping: held.record.end, to: resume, size: scan.size)
         pendingStep = .malformed(index: index, fileOffset: skip.range.lowerBound + Int64(nextProblem.offset), line: nil,
                                  DecodeError(.pcap, nextProblem.code, at: nextProblem.offset, "record header: \(nextProblem.reason); \(skip)"),
                                  skipped: skip)
-        if let resume { restart(at: resume) } else { done = true }
         return .record
     }
 
@@ -311,9 +310,7 @@ public final class PcapFileReader: CaptureRecordReader {
         } else {
             resume = scan.firstRun(after: start, anchor: lastLent)
         }
-        let skip = SkippedBytes(range: start..<(resume ?? scan.size), resynchronized: resume != nil)
-        if let resume { restart(at: resume) } else { done = true }
-        return fault(skip)
+        return fault(goOn(skipping: start, to: resume, size: scan.size))
     }
 
     /// pcapng: libpcap gave up (`problem`) at the block after the last packet it returned.
@@ -343,34 +340,45 @@ public final class PcapFileReader: CaptureRecordReader {
             resume = scan.firstRun(after: bad, anchor: nil)
         }
         pcapngWalker = walker
-        let skip = SkippedBytes(range: bad..<(resume ?? scan.size), resynchronized: resume != nil)
-        if let resume {
-            restart(at: resume, prefix: walker.prefix)
-            walkStart = resume
-            packetsSinceWalkStart = 0
-        }
+        let skip = goOn(skipping: bad, to: resume, size: scan.size, prefix: walker.prefix)
+        walkStart = skip.range.upperBound
+        packetsSinceWalkStart = 0
         return fault(bad, skip)
     }
 
-    /// Hands libpcap the file's header (`prefix`) and the bytes from `offset` on; ends the
-    /// file when that cannot be done.
-    private func restart(at offset: Int64, prefix: [UInt8]? = nil) {
+    /// The bytes skipped from `start`: up to `resume` when libpcap reads on from there, else
+    /// (no resumption point, or libpcap refuses the stream) to the end of the file, which
+    /// then ends.
+    private func goOn(skipping start: Int64, to resume: Int64?, size: Int64, prefix: [UInt8]? = nil) -> SkippedBytes {
+        if let resume, restart(at: resume, prefix: prefix) {
+            return SkippedBytes(range: start..<resume, resynchronized: true)
+        }
+        done = true
+        return SkippedBytes(range: start..<size, resynchronized: false)
+    }
+
+    /// Hands libpcap the file's header (`prefix`) and the bytes from `offset` on; false when
+    /// that cannot be done.
+    private func restart(at offset: Int64, prefix: [UInt8]? = nil) -> Bool {
         let prefix = prefix ?? fileHeader
-        done = false
         #if canImport(Glibc)
         var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
-        if let stream = SplicedStream.open(path: path, prefix: prefix, from: offset),
-           let h = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf) {
-            pcap_close(handle)
-            streamBuffer?.deallocate()
-            streamBuffer = nil
-            handle = h
-            streamShift = offset - Int64(prefix.count)
-            nextRecordOffset = offset
-            return
+        guard let stream = SplicedStream.open(path: path, prefix: prefix, from: offset) else { return false }
+        guard let h = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
+            fclose(stream)   // libpcap closes the stream only once it has taken it
+            return false
         }
+        pcap_close(handle)
+        streamBuffer?.deallocate()
+        streamBuffer = nil
+        handle = h
+        streamShift = offset - Int64(prefix.count)
+        nextRecordOffset = offset
+        done = false
+        return true
+        #else
+        return false
         #endif
-        done = true
     }
 
     /// The offset in a classic-pcap record header (ts_sec 0, ts_usec 4, incl_len 8,
