@@ -11,8 +11,9 @@ import Darwin
 ///
 /// Records are small (a btsnoop record of an advertising report is about 70 bytes), so a read
 /// per record costs more in the call than in the copy: C stdio's `fread` locks the stream and
-/// walks its bookkeeping each time. Here `read` copies out of a 256 KiB chunk refilled with
-/// `read(2)`, and `readLine` finds the end of a line with `memchr`.
+/// walks its bookkeeping each time. Here `peek` hands out bytes in place from a 256 KiB chunk
+/// refilled with `read(2)`, `read` copies out of it, and `readLine` finds the end of a line
+/// with `memchr`.
 final class BufferedFile {
     private let descriptor: Int32
     let size: Int64
@@ -25,9 +26,6 @@ final class BufferedFile {
     private let chunk: UnsafeMutableRawBufferPointer
     @exclusivity(unchecked) private var chunkStart = 0
     @exclusivity(unchecked) private var chunkEnd = 0
-    /// Where `lend` assembles bytes that straddle the chunk's end; grows to the longest.
-    /// (Allocated at first use: an initial value would leak when `init` throws.)
-    @exclusivity(unchecked) private var overflow = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     static let chunkSize = 1 << 18
     /// The most `peek` hands out at once (bytes): the longest record a reader accepts
     /// (256 KiB), its header and the next record's header, with room to spare.
@@ -56,7 +54,6 @@ final class BufferedFile {
 
     deinit {
         chunk.deallocate()
-        if overflow.baseAddress != nil { overflow.deallocate() }
         close(descriptor)
     }
 
@@ -69,29 +66,11 @@ final class BufferedFile {
         return buffer.withUnsafeMutableBytes { raw in copy(into: raw.baseAddress! + start, count: count) }
     }
 
-    /// Reads up to `count` bytes and returns where they are, without copying them when they
-    /// lie inside the chunk (nearly always: a record straddles the chunk's end once per
-    /// 256 KiB). The bytes stay valid until the next call on this file. Fewer than `count`
-    /// only at the end of the file, or when it cannot be read.
-    func lend(_ count: Int) -> UnsafeRawBufferPointer {
-        if count <= chunkEnd - chunkStart {
-            let bytes = UnsafeRawBufferPointer(start: chunk.baseAddress! + chunkStart, count: count)
-            chunkStart += count
-            offset += Int64(count)
-            return bytes
-        }
-        if overflow.count < count || overflow.baseAddress == nil {
-            if overflow.baseAddress != nil { overflow.deallocate() }
-            overflow = .allocate(byteCount: max(count, 2 * overflow.count, 4096), alignment: 16)
-        }
-        let n = copy(into: overflow.baseAddress!, count: count)
-        return UnsafeRawBufferPointer(start: overflow.baseAddress!, count: n)
-    }
-
     /// Up to `count` bytes (at most `peekLimit`) from the offset of the next byte, in one
-    /// piece, without handing them out: the next `peek`, `read` or `lend` starts at the same
+    /// piece, without handing them out: the next `peek` or `read` starts at the same
     /// byte. Fewer than `count` only at the end of the file, or when it cannot be read. The
-    /// bytes stay valid until the next call on this file.
+    /// bytes stay valid until the next call on this file: a reader lends them as the record
+    /// (`skip` then hands them out without a copy).
     func peek(_ count: Int) -> UnsafeRawBufferPointer {
         precondition(count <= Self.peekLimit, "peek of \(count) bytes exceeds the \(Self.peekLimit)-byte limit")
         if chunkEnd - chunkStart < count {
