@@ -33,9 +33,19 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     private var pendingSkip: (SkippedBytes, DecodeError)?
     /// The last record lent: what a record found past damage should follow in time.
     @exclusivity(unchecked) private var lastLent: ProbedRecord?
-    /// The scan for the next plausible record, set up at the first damage.
-    private var resynchronizer: Resynchronizer?
-    private var resynchronizerOpened = false
+    /// The scan for the next plausible record, set up at the first damage; nil when the file
+    /// cannot be read at an offset (then damage ends the file, as it must for a pipe).
+    private lazy var scan: Resynchronizer? = {
+        let datalink = datalink
+        return FileWindow(path: path).map { window in
+            Resynchronizer(window: window, headerLength: Header.length) { window, offset in
+                guard let raw = window.bytes(at: offset, count: Header.length) else { return nil }
+                let header = Header(raw)
+                // A length past the end is left to the run (a file cut inside a record).
+                return header.isPlausible(datalink: datalink, bytesAfterHeader: .max) ? header.probed(at: offset) : nil
+            }
+        }
+    }()
 
     public init(path: String) throws(CaptureFileError) {
         self.path = path
@@ -191,24 +201,6 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         return .record
     }
 
-    /// The scan for the next plausible record, or nil when the file cannot be read at an
-    /// offset (then damage ends the file, as it must for a pipe).
-    private func scanner() -> Resynchronizer? {
-        if !resynchronizerOpened {
-            resynchronizerOpened = true
-            let datalink = datalink
-            resynchronizer = FileWindow(path: path).map { window in
-                Resynchronizer(window: window, headerLength: Header.length) { window, offset in
-                    guard let raw = window.bytes(at: offset, count: Header.length) else { return nil }
-                    let header = Header(raw)
-                    // A length past the end is left to the run (a file cut inside a record).
-                    return header.isPlausible(datalink: datalink, bytesAfterHeader: .max) ? header.probed(at: offset) : nil
-                }
-            }
-        }
-        return resynchronizer
-    }
-
     /// Why `next` cannot be the record after `previous` (its drop count or timestamp), or nil.
     static func sequenceProblem(_ next: ProbedRecord, after previous: ProbedRecord) -> DecodeError? {
         if next.follows(previous) { return nil }
@@ -225,7 +217,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     /// `read`); else the malformed step for `record` itself, whose length runs into a
     /// plausible record.
     private func lookAheadFailed(after record: ProbedRecord, nextProblem: DecodeError) -> CaptureReadStep? {
-        guard let scan = scanner(), !scan.runStarts(at: record.end) else { return nil }
+        guard let scan, !scan.runStarts(at: record.end) else { return nil }
         let next = scan.firstRun(after: record.start, anchor: record)
         if let next, next < record.end {
             let skip = SkippedBytes(range: record.start..<next, resynchronized: true)
@@ -248,7 +240,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
                                    "record header: " + problem.reason + (skip.map { "; \($0)" } ?? "")),
                        skipped: skip)
         }
-        guard let scan = scanner() else {
+        guard let scan else {
             done = true
             return fault(nil)
         }

@@ -50,10 +50,13 @@ public final class PcapFileReader: CaptureRecordReader {
     @exclusivity(unchecked) private var lastLent: ProbedRecord?
     /// What the next `read` reports before reading on: damage found after a record lent.
     private var pendingStep: CaptureReadStep?
-    private var resynchronizer: Resynchronizer?
-    private var resynchronizerOpened = false
-    /// The file's first 24 bytes (classic pcap), for splicing.
+    /// The file's first 24 bytes (classic pcap), for splicing, and its byte order; set with
+    /// `scan`.
     private var fileHeader: [UInt8] = []
+    private var bigEndian = false
+    /// The scan for the next plausible classic-pcap record, set up at the first damage; nil
+    /// when the file cannot be read at an offset (a pipe) or its header is not classic pcap.
+    private lazy var scan: Resynchronizer? = makeScan()
     /// pcapng: the blocks walked so far, where libpcap's stream starts in the file, and the
     /// packets it has returned since.
     private var pcapngWalker: PcapngBlockWalker?
@@ -210,35 +213,30 @@ public final class PcapFileReader: CaptureRecordReader {
                         originalLength: h.originalLength, fileOffset: h.record.start + 16))
     }
 
-    /// The scan for the next plausible classic-pcap record, or nil when the file cannot be
-    /// read at an offset (a pipe) or its header is not classic pcap.
-    private func scanner() -> Resynchronizer? {
-        if !resynchronizerOpened {
-            resynchronizerOpened = true
-            guard let window = FileWindow(path: path), let raw = window.bytes(at: 0, count: 24) else { return nil }
-            fileHeader = Array(raw)
-            let magic = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
-            let bigEndian: Bool, nanoseconds: Bool
-            switch magic {
-            case 0xa1b2_c3d4: (bigEndian, nanoseconds) = (false, false)
-            case 0xa1b2_3c4d: (bigEndian, nanoseconds) = (false, true)
-            case 0xd4c3_b2a1: (bigEndian, nanoseconds) = (true, false)
-            case 0x4d3c_b2a1: (bigEndian, nanoseconds) = (true, true)
-            default: return nil
-            }
-            resynchronizer = Resynchronizer(window: window, headerLength: 16) { window, offset in
-                guard let seconds = window.integer(UInt32.self, at: offset, bigEndian: bigEndian),
-                      let fraction = window.integer(UInt32.self, at: offset + 4, bigEndian: bigEndian),
-                      let included = window.integer(UInt32.self, at: offset + 8, bigEndian: bigEndian),
-                      let original = window.integer(UInt32.self, at: offset + 12, bigEndian: bigEndian),
-                      fraction < (nanoseconds ? 1_000_000_000 : 1_000_000),
-                      included <= Self.maximumRecordLength, original >= included, original <= Self.maximumOriginalLength
-                else { return nil }
-                let micros = Int64(seconds) * 1_000_000 + Int64(nanoseconds ? fraction / 1000 : fraction)
-                return ProbedRecord(start: offset, end: offset + 16 + Int64(included), timestampMicros: micros)
-            }
+    private func makeScan() -> Resynchronizer? {
+        guard let window = FileWindow(path: path), let raw = window.bytes(at: 0, count: 24) else { return nil }
+        fileHeader = Array(raw)
+        let magic = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+        let nanoseconds: Bool
+        switch magic {
+        case 0xa1b2_c3d4: (bigEndian, nanoseconds) = (false, false)
+        case 0xa1b2_3c4d: (bigEndian, nanoseconds) = (false, true)
+        case 0xd4c3_b2a1: (bigEndian, nanoseconds) = (true, false)
+        case 0x4d3c_b2a1: (bigEndian, nanoseconds) = (true, true)
+        default: return nil
         }
-        return resynchronizer
+        let bigEndian = bigEndian
+        return Resynchronizer(window: window, headerLength: 16) { window, offset in
+            guard let seconds = window.integer(UInt32.self, at: offset, bigEndian: bigEndian),
+                  let fraction = window.integer(UInt32.self, at: offset + 4, bigEndian: bigEndian),
+                  let included = window.integer(UInt32.self, at: offset + 8, bigEndian: bigEndian),
+                  let original = window.integer(UInt32.self, at: offset + 12, bigEndian: bigEndian),
+                  fraction < (nanoseconds ? 1_000_000_000 : 1_000_000),
+                  included <= Self.maximumRecordLength, original >= included, original <= Self.maximumOriginalLength
+            else { return nil }
+            let micros = Int64(seconds) * 1_000_000 + Int64(nanoseconds ? fraction / 1000 : fraction)
+            return ProbedRecord(start: offset, end: offset + 16 + Int64(included), timestampMicros: micros)
+        }
     }
 
     /// The header after the held record is not plausible, or does not follow it (`next`
@@ -249,7 +247,7 @@ public final class PcapFileReader: CaptureRecordReader {
                                  next: (ProbedRecord, UnsafeRawBufferPointer, Int)?,
                                  nextProblem: DecodeError) -> CaptureReadStep {
         let held = held!
-        guard let scan = scanner() else {
+        guard let scan else {
             // No resynchronisation: lend the held record, and the next one as libpcap read it.
             lendHeld(body)
             if let (record, bytes, original) = next {
@@ -298,12 +296,12 @@ public final class PcapFileReader: CaptureRecordReader {
                                    problem.reason + (skip.map { "; \($0)" } ?? "")),
                        skipped: skip)
         }
-        guard let scan = scanner() else {
+        guard let scan else {
             done = true
             return fault(nil)
         }
         var resume: Int64?
-        if let included = scan.window.integer(UInt32.self, at: start + 8, bigEndian: fileHeader[0] == 0xa1),
+        if let included = scan.window.integer(UInt32.self, at: start + 8, bigEndian: bigEndian),
            included > 0, included <= Self.maximumRecordLength,
            start + 16 + Int64(included) < scan.size, scan.runStarts(at: start + 16 + Int64(included), after: lastLent) {
             resume = start + 16 + Int64(included)
