@@ -51,17 +51,23 @@ public enum FileTree {
         }
     }
 
-    private static func visit(_ directory: String, skipping: Set<String>, seen: inout [DirectoryIdentity: String], into walk: inout Walk) {
-        guard let dir = opendir(directory) else { return }
+    /// The names in `directory` (`.` and `..` included, in the file system's order), or nil
+    /// when it cannot be read.
+    public static func entries(of directory: String) -> [String]? {
+        guard let dir = opendir(directory) else { return nil }
+        defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
+            names.append(withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if !name.hasPrefix(".") { names.append(name) }
+            })
         }
-        closedir(dir)
-        for name in names.sorted() {
+        return names
+    }
+
+    private static func visit(_ directory: String, skipping: Set<String>, seen: inout [DirectoryIdentity: String], into walk: inout Walk) {
+        guard let entries = entries(of: directory) else { return }
+        for name in entries.filter({ !$0.hasPrefix(".") }).sorted() {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             guard isDirectory(path) else {
                 walk.files.append(path)

@@ -59,8 +59,8 @@ public final class SoundFileReader {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let words = parts[1].split(separator: " ")
-            guard let declared = words.first, let present = words.last?.trimmingCharacters(in: ")") else { continue }
-            found.append((parts[0].trimmingCharacters(in: " "), String(declared), present))
+            guard let chunk = parts[0].split(separator: " ").first, let declared = words.first, let last = words.last else { continue }
+            found.append((String(chunk), String(declared), String(last.filter { $0 != ")" })))
         }
         guard let pick = found.first(where: { ["data", "SSND"].contains($0.chunk) }) ?? found.first else { return nil }
         return "the \(pick.chunk) chunk declares \(pick.declared) bytes and the file holds \(pick.present) of them"
@@ -76,12 +76,3 @@ public final class SoundFileReader {
     }
 }
 
-extension Substring {
-    /// The text without `character` at either end.
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        var t = self
-        while t.first == character { t = t.dropFirst() }
-        while t.last == character { t = t.dropLast() }
-        return String(t)
-    }
-}

@@ -1,3 +1,4 @@
+import NearbyDecode
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -242,15 +243,8 @@ final class ImplementationProcess {
         var st = stat()
         guard output >= 0, pid > 0, fstat(output, &st) == 0 else { return false }
         let pipeName = "pipe:[\(st.st_ino)]"
-        guard let proc = opendir("/proc") else { return false }
-        defer { closedir(proc) }
-        var holders: [pid_t] = []
-        while let entry = readdir(proc) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            guard let member = pid_t(name), Self.processGroup(of: member) == pid else { continue }
-            if Self.holds(member, pipeName) { holders.append(member) }
+        let holders = (FileTree.entries(of: "/proc") ?? []).compactMap { pid_t($0) }.filter { member in
+            Self.processGroup(of: member) == pid && Self.holds(member, pipeName)
         }
         return holders == [pid] && Self.command(of: pid).hasSuffix("sh")
     }
@@ -262,22 +256,18 @@ final class ImplementationProcess {
         return fields.count > 2 ? pid_t(fields[2]) : nil
     }
 
+    /// True when one of `member`'s descriptors is the pipe named `pipeName`.
     private static func holds(_ member: pid_t, _ pipeName: String) -> Bool {
-        guard let fds = opendir("/proc/\(member)/fd") else { return false }
-        defer { closedir(fds) }
         var link = [CChar](repeating: 0, count: 256)
-        while let entry = readdir(fds) {
-            let fd = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
+        return (FileTree.entries(of: "/proc/\(member)/fd") ?? []).contains { fd in
             let n = readlink("/proc/\(member)/fd/\(fd)", &link, link.count - 1)
-            if n > 0, String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) == pipeName { return true }
+            return n > 0 && String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) == pipeName
         }
-        return false
     }
 
+    /// `member`'s command name (/proc/PID/comm, without its newline).
     private static func command(of member: pid_t) -> String {
-        (Self.contents("/proc/\(member)/comm") ?? "").trimmingCharacters(in: "\n")
+        Self.contents("/proc/\(member)/comm")?.split(separator: "\n").first.map(String.init) ?? ""
     }
 
     private static func contents(_ path: String) -> String? {
@@ -307,10 +297,3 @@ final class ImplementationProcess {
     }
 }
 
-extension String {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        var t = Substring(self)
-        while t.last == set { t = t.dropLast() }
-        return String(t)
-    }
-}
