@@ -59,7 +59,7 @@ struct Check: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let started = OutputPath.junitTimestampNow()
+        let started = CheckReport.timestampNow()
         let session = CheckSession(filter: filter, shard: shard.flatMap(CheckSession.parseShard), jobs: jobs)
         let terminal = isatty(2) != 0
         var progress: (@Sendable (Int, Int, String) -> Void)?

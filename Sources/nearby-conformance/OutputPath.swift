@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NearbyDecode
 
 /// Checks made on the paths a command will write, before it does any work: a run that
 /// would end unable to write its report is refused at once (exit 64, with the reason).
@@ -28,12 +27,5 @@ enum OutputPath {
         var st = stat()
         if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFDIR { return "\(path) exists and is not a folder" }
         return nil
-    }
-
-    /// Now, as JUnit's `timestamp` has it: `YYYY-MM-DDThh:mm:ss`, UTC.
-    static func junitTimestampNow() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return String(CivilTime.iso8601(micros: Int64(now.tv_sec) * 1_000_000).prefix(19))
     }
 }

@@ -73,7 +73,7 @@ struct Validate: ParsableCommand {
         let session = ValidateSession(command: implementation, levels: level.isEmpty ? nil : Set(level), filter: filter,
                                       shard: shard.flatMap(CheckSession.parseShard), timeoutSeconds: timeout,
                                       handshakeSeconds: handshakeTimeout)
-        let started = OutputPath.junitTimestampNow()
+        let started = CheckReport.timestampNow()
         ValidateSession.endImplementationOnSignals()
         let terminal = isatty(2) != 0
         let outcome = session.run(paths: paths.isEmpty ? ["Vectors"] : paths, progress: terminal ? { done, total, id in
@@ -84,11 +84,10 @@ struct Validate: ParsableCommand {
             ?? "\(TerminalText.escaped(implementation)) (no handshake)"
         FileDescriptorOutput.write("implementation: \(who); started \(outcome.starts) time(s)\n", fd: 1)
         FileDescriptorOutput.write(CheckReport.text(outcome.results), fd: 1)
-        let subject = outcome.implementation.map { CheckReport.Subject(name: $0.name, version: $0.version, command: implementation) }
-        if let json { try writeReport(json, CheckReport.json(outcome.results, implementation: subject, command: implementation)) }
-        if let junit {
-            try writeReport(junit, CheckReport.junit(outcome.results, timestamp: started, implementation: subject, command: implementation))
-        }
+        let subject = CheckReport.Subject(name: outcome.implementation?.name, version: outcome.implementation?.version,
+                                          command: implementation)
+        if let json { try writeReport(json, CheckReport.json(outcome.results, implementation: subject)) }
+        if let junit { try writeReport(junit, CheckReport.junit(outcome.results, timestamp: started, implementation: subject)) }
         let counts = CheckReport.Counts(outcome.results)
         // With no vector selected the implementation is never started: that is "nothing ran".
         if !counts.allPassed || (outcome.implementation == nil && counts.total > 0) { throw ExitCode(1) }

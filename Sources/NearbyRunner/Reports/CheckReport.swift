@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NearbyDecode
 import NearbyJSON
 
 /// The three forms of a `check` report: text for people, JSON (sorted keys) and JUnit XML for
@@ -35,13 +41,13 @@ public enum CheckReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The implementation a `validate` report is about: its handshake's name and version,
-    /// and the command that ran it.
+    /// The implementation a `validate` report is about: the command that ran it, and its
+    /// handshake's name and version (nil when it never shook hands).
     public struct Subject: Sendable, Equatable {
-        public var name: String
-        public var version: String
+        public var name: String?
+        public var version: String?
         public var command: String
-        public init(name: String, version: String, command: String) {
+        public init(name: String?, version: String?, command: String) {
             self.name = name
             self.version = version
             self.command = command
@@ -50,7 +56,7 @@ public enum CheckReport {
 
     /// `{"summary": {...}, "vectors": [...]}`, and for `validate` `"implementation":
     /// {"command", "name", "version"}` (name and version null when there was no handshake).
-    public static func json(_ results: [VectorResult], implementation: Subject? = nil, command: String? = nil) -> String {
+    public static func json(_ results: [VectorResult], implementation: Subject? = nil) -> String {
         let c = Counts(results)
         var top: [String: JSONValue] = [
             "summary": .object(["total": .int(c.total), "passed": .int(c.pass), "failed": .int(c.fail),
@@ -60,11 +66,11 @@ public enum CheckReport {
                          "message": .string(r.message), "details": .array(r.details.map { .string($0) })])
             }),
         ]
-        if let command = implementation?.command ?? command {
+        if let implementation {
             top["implementation"] = .object([
-                "command": .string(command),
-                "name": implementation.map { .string($0.name) } ?? .null,
-                "version": implementation.map { .string($0.version) } ?? .null,
+                "command": .string(implementation.command),
+                "name": implementation.name.map { .string($0) } ?? .null,
+                "version": implementation.version.map { .string($0) } ?? .null,
             ])
         }
         return JSONValue.object(top).serialized + "\n"
@@ -77,8 +83,7 @@ public enum CheckReport {
     /// (the run's start, `YYYY-MM-DDThh:mm:ss` in UTC, as the schema has it) when given; a
     /// `validate` report's suites carry the implementation as `properties`
     /// (`implementation.name`, `.version`, `.command`).
-    public static func junit(_ results: [VectorResult], timestamp: String? = nil, implementation: Subject? = nil,
-                             command: String? = nil) -> String {
+    public static func junit(_ results: [VectorResult], timestamp: String? = nil, implementation: Subject? = nil) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let c = Counts(results)
         func time(_ group: [VectorResult]) -> String {
@@ -87,9 +92,9 @@ public enum CheckReport {
         }
         let stamp = timestamp.map { " timestamp=\"\(escape($0))\"" } ?? ""
         var properties = ""
-        if let command = implementation?.command ?? command {
-            let pairs = [("implementation.name", implementation?.name), ("implementation.version", implementation?.version),
-                         ("implementation.command", command)]
+        if let implementation {
+            let pairs = [("implementation.name", implementation.name), ("implementation.version", implementation.version),
+                         ("implementation.command", implementation.command)]
             properties = "    <properties>\n" + pairs.compactMap { name, value in
                 value.map { "      <property name=\"\(name)\" value=\"\(escape($0))\"/>\n" }
             }.joined() + "    </properties>\n"
@@ -120,6 +125,14 @@ public enum CheckReport {
         }
         out += "</testsuites>\n"
         return out
+    }
+
+    /// Now, as JUnit's `timestamp` has it (xs:dateTime without a zone):
+    /// `YYYY-MM-DDThh:mm:ss`, UTC. The one wall-clock reading in a report: when the run began.
+    public static func timestampNow() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return String(CivilTime.iso8601(micros: Int64(now.tv_sec) * 1_000_000).prefix(19))
     }
 
     /// Seconds with millisecond precision (`0.012`).
