@@ -1,3 +1,5 @@
+import NearbyBytes
+import NearbyCapture
 import NearbyJSON
 /// Where every record of a capture went: read = decoded + ignored + malformed.
 public struct DecodeAccounting: Sendable, Equatable {
@@ -26,10 +28,11 @@ public struct DecodeAccounting: Sendable, Equatable {
     /// Layers whose faults mean a record could not be read or framed at all: the container
     /// and the link layers under the advertising reports. Faults above them (AD structures,
     /// beacon frames) are findings about what an advertiser sent, in a record that was read.
-    public static let undecodableLayers: Set<String> = [
-        "file", "pcap", "btsnoop", "hex-text", "h4", "h4-phdr", "linux-monitor", "hci-event",
-        "adv-report", "ext-adv-report", "direct-adv-report", "ll", "le-phdr", "nordic",
-    ]
+    public static let undecodableLayers: Set<String> = Set([
+        DecodeError.Layer.file, .pcap, .btsnoop, .hexText, .h4, .h4PseudoHeader, .linuxMonitor, .hciEvent,
+        .advertisingReport, .extendedAdvertisingReport, .directedAdvertisingReport, .linkLayer, .lePseudoHeader,
+        .nordicSniffer,
+    ].map(\.description))
 
     /// Records that could not be decoded: malformed in a layer of `undecodableLayers`, or
     /// ignored because their link type or datalink is not supported. `decode` exits with
@@ -39,7 +42,7 @@ public struct DecodeAccounting: Sendable, Equatable {
             let layer = entry.key.split(separator: "/").first.map(String.init) ?? entry.key
             return sum + (Self.undecodableLayers.contains(layer) ? entry.value : 0)
         }
-        return malformedBelow + (ignoredByReason["unsupported-encapsulation"] ?? 0)
+        return malformedBelow + (ignoredByReason[IgnoreReason.unsupportedEncapsulation.rawValue] ?? 0)
     }
 
     /// True when every record read is accounted for exactly once.
@@ -55,7 +58,7 @@ public struct DecodeAccounting: Sendable, Equatable {
         let notDecoded = recordsNotDecoded
         guard notDecoded > 0 || bytesSkipped > 0 else { return nil }
         var parts = ["\(notDecoded) of \(recordsRead) records could not be decoded"]
-        if let unsupported = ignoredByReason["unsupported-encapsulation"], unsupported > 0 {
+        if let unsupported = ignoredByReason[IgnoreReason.unsupportedEncapsulation.rawValue], unsupported > 0 {
             parts[0] += " (\(unsupported) in a link type or datalink that is not supported)"
         }
         if bytesSkipped > 0 {
