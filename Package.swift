@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "NearbyDecode", targets: ["NearbyDecode"]),
         .library(name: "NearbyMessages", targets: ["NearbyMessages"]),
         .library(name: "NearbySynthesis", targets: ["NearbySynthesis"]),
+        .library(name: "NearbyReplay", targets: ["NearbyReplay"]),
         .library(name: "NearbyRunner", targets: ["NearbyRunner"]),
         .library(name: "NearbyFuzzTargets", targets: ["NearbyFuzzTargets"]),
     ],
@@ -74,16 +75,22 @@ let package = Package(
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON", "NearbySecurity"]),
         .target(name: "NearbyDecode", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbySecurity"]),
         .target(name: "NearbySynthesis", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages", "NearbySecurity"]),
-        .target(name: "NearbyRunner", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyJSON"]),
+        .target(
+            name: "NearbyReplay",
+            dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyMessages"]
+        ),
+        .target(
+            name: "NearbyRunner",
+            dependencies: [
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
+                "NearbyMessages", "NearbyReplay",
+            ]
+        ),
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
-                "NearbyAudio",
-                "NearbyDecode",
-                "NearbyRunner",
-                "NearbySynthesis",
-                "NearbyMessages",
-                "NearbyJSON",
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyMessages",
+                "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,7 +99,13 @@ let package = Package(
             dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyMessages", "NearbyRunner"]
         ),
         // Throughput figures (release build; not run by `swift test`).
-        .executableTarget(name: "nearby-benchmarks", dependencies: ["NearbyMessages", "NearbyAudio", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyRunner", "NearbySynthesis", "CPcap"]),
+        .executableTarget(
+            name: "nearby-benchmarks",
+            dependencies: [
+                "CPcap", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
+                "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySynthesis",
+            ]
+        ),
         // Vectors, fixture builders and paths shared by the test targets (never shipped).
         .target(name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture"], path: "Tests/NearbyTestSupport"),
         .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),
@@ -100,7 +113,7 @@ let package = Package(
         .testTarget(name: "NearbyFormatsTests", dependencies: ["NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyDecodeTests",
-            dependencies: ["NearbyDecode", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbySecurity", "NearbyFuzzTargets", "NearbyTestSupport"]
+            dependencies: ["NearbyDecode", "NearbySynthesis", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbySecurity", "NearbyFuzzTargets", "NearbyTestSupport"]
         ),
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
         .testTarget(name: "NearbySecurityTests", dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
@@ -112,7 +125,11 @@ let package = Package(
         ),
         .testTarget(
             name: "NearbyRunnerTests",
-            dependencies: ["NearbyRunner", "NearbySynthesis", "NearbyMessages", "NearbyDecode", "NearbyCapture", "NearbyJSON", "NearbyTestSupport"]
+            dependencies: ["NearbyRunner", "NearbyFormats", "NearbyReplay", "NearbySynthesis", "NearbyMessages", "NearbyDecode", "NearbyCapture", "NearbyJSON", "NearbyTestSupport"]
+        ),
+        .testTarget(
+            name: "NearbyReplayTests",
+            dependencies: ["NearbyReplay", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyBytes", "NearbyTestSupport"]
         ),
         .testTarget(name: "NearbyFuzzTargetsTests", dependencies: ["NearbyFuzzTargets", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyTestSupport"]),
     ],

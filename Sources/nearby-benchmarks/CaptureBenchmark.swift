@@ -1,9 +1,11 @@
 import CPcap
+import NearbyBytes
 import NearbyCapture
 import NearbyDecode
 import NearbyFormats
 import NearbyJSON
 import NearbyMessages
+import NearbyReplay
 import NearbyRunner
 import NearbySynthesis
 #if canImport(Glibc)

@@ -7,10 +7,11 @@ import Testing
 
 /// Damaged input: a clear message (file, record, byte offset, reason), the rest still
 /// decoded, the accounting adding up; exit status 1 for unreadable files, 2 when a record
-/// could not be decoded (docs/damaged-captures.md), with a closing warning per file.
+/// could not be decoded (docs/damaged-captures.md), with a closing warning per file: the
+/// outcomes `decode` turns into those statuses.
 @Suite struct BadInputTests {
     struct Run {
-        var status: Int32
+        var status: DecodeSession.Outcome
         var lines: [String]
         var diagnostics: [String]
         var total: [String: Any]
@@ -35,7 +36,7 @@ import Testing
         let empty = dir.write([], to: "empty.log")
         let prose = dir.write(Array("This is not a capture.\n".utf8), to: "notes.txt")
         let r = try run([empty, good, prose])
-        #expect(r.status == 1)
+        #expect(r.status == .fileUnreadable)
         #expect(r.lines.count == 2)
         #expect(r.diagnostics == ["error: \(empty): empty file", "error: \(prose): not a capture: neither pcap, pcapng, btsnoop nor hex text"])
     }
@@ -44,7 +45,7 @@ import Testing
         let dir = TemporaryDirectory(); defer { dir.remove() }
         let file = ReferenceVectors.twoReportBtsnoopFile + Array(ReferenceVectors.twoReportBtsnoopFile[16..<26])
         let r = try run([dir.write(file, to: "cut.log")])
-        #expect(r.status == 2)
+        #expect(r.status == .partiallyDecoded)
         #expect(r.lines.count == 2)
         #expect(r.records == ["read": 2, "decoded": 1, "ignored": 0, "malformed": 1])
         #expect(r.malformed == ["btsnoop/truncated": 1])
@@ -63,7 +64,7 @@ import Testing
         let r = try run([dir.write(ReferenceVectors.twoReportBtsnoopFile + second, to: "long.log")])
         #expect(r.records == ["read": 2, "decoded": 1, "ignored": 0, "malformed": 1])
         #expect(r.malformed == ["btsnoop/length-overrun": 1])
-        #expect(r.status == 2)
+        #expect(r.status == .partiallyDecoded)
         #expect(r.diagnostics.first?.contains("record 2, byte 130 of the file (offset 4 in the record): btsnoop/length-overrun: record header: included length 4182 overruns the file (86 bytes left)") == true)
     }
 
@@ -75,7 +76,7 @@ import Testing
         #expect(r.records == ["read": 2, "decoded": 1, "ignored": 0, "malformed": 1])
         #expect(r.malformed == ["pcap/truncated": 1])
         #expect(r.lines.count == 2)
-        #expect(r.status == 2)
+        #expect(r.status == .partiallyDecoded)
         #expect(r.diagnostics.count == 2 && r.diagnostics[0].contains("record 2") && r.diagnostics[0].contains("truncated dump file"))
         #expect(r.diagnostics.last?.hasPrefix("warning: \(dir.file("cut.pcap")): 1 of 2 records could not be decoded") == true)
     }
@@ -104,7 +105,7 @@ import Testing
         #expect(r.records == ["read": 2, "decoded": 1, "ignored": 0, "malformed": 1])
         #expect(r.malformed == ["ext-adv-report/length-overrun": 1])
         #expect(r.lines.count == 1)
-        #expect(r.status == 2, "a report that cannot be framed is a record not decoded")
+        #expect(r.status == .partiallyDecoded, "a report that cannot be framed is a record not decoded")
         #expect(r.diagnostics == ["\(path): record 1, byte 68 of the file (offset 28 in the record): ext-adv-report/length-overrun: Data: length 64 overruns its container (21 bytes left)",
                                   "warning: \(path): 1 of 2 records could not be decoded"])
     }

@@ -135,8 +135,8 @@ import Testing
         let dir = TemporaryDirectory(); defer { dir.remove() }
         let path = dir.write(ReferenceVectors.twoReportBtsnoopFile, to: "v.btsnoop")
         var lines: [String] = []
-        let status = DecodeSession().run(paths: [path], output: { lines.append($0) }, diagnostics: { Issue.record("\($0)") })
-        #expect(status == 0)
+        let outcome = DecodeSession().run(paths: [path], output: { lines.append($0) }, diagnostics: { Issue.record("\($0)") })
+        #expect(outcome == .complete)
         #expect(lines.count == 2)
         #expect(lines.first == #"{"address":"c0:ff:ee:00:00:01","addressType":"random","beacons":["#
             + FixtureCaptureTests.uid + #"],"channel":null,"data":"0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000","eventType":"ADV_NONCONN_IND","eventTypeRaw":3,"file":""#
@@ -147,9 +147,9 @@ import Testing
         let dir = TemporaryDirectory(); defer { dir.remove() }
         try FixtureCaptures.write(to: dir.path)
         var lines: [String] = []
-        let status = DecodeSession(beaconsOnly: true, summary: true).run(
+        let outcome = DecodeSession(beaconsOnly: true, summary: true).run(
             paths: [dir.file("le-ll-251.pcap"), dir.file("hci-h4-187.pcap")], output: { lines.append($0) }, diagnostics: { _ in })
-        #expect(status == 0)
+        #expect(outcome == .complete)
         #expect(lines.count == 3 + 9 + 1)
         let summary = try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as! [String: Any]
         let total = (summary["summary"] as! [String: Any])["total"] as! [String: Any]

@@ -22,6 +22,7 @@ struct ConformanceMatrixTests {
         guard let tool = CommandLineTool.executable else { Issue.record("the tool is not built"); return }
         let root = RepositoryPaths.root
         let entries = try ConformanceMatrix.entries(file: root + "/Interop/implementations.json")
+        signal(SIGPIPE, SIG_IGN)  // as `matrix` does: an adapter that exits early must not end the tests
         let matrix = ConformanceMatrix.run(entries, root: root, tool: tool, vectorPaths: [root + "/Vectors"], timeoutSeconds: 120)
         #expect(matrix.rows.count == 3)
 

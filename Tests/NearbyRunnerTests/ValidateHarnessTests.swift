@@ -1,3 +1,4 @@
+import Glibc
 import NearbyRunner
 import NearbyTestSupport
 import Testing
@@ -21,6 +22,13 @@ struct ValidateHarnessTests {
     """#
 
     /// A Python implementation: answers the handshake with `levels`, then calls `behave(request, n)`.
+    /// A session in a process that ignores SIGPIPE, as `validate` makes it (an implementation
+    /// that exits before reading its request must not end the test process).
+    static func session(command: String, timeoutSeconds: Double, handshakeSeconds: Double) -> ValidateSession {
+        signal(SIGPIPE, SIG_IGN)
+        return ValidateSession(command: command, timeoutSeconds: timeoutSeconds, handshakeSeconds: handshakeSeconds)
+    }
+
     static func implementation(_ dir: TemporaryDirectory, levels: String = #"["frames"]"#, hello: String = "", body: String) -> String {
         let script = """
         import json, sys, time
@@ -44,7 +52,7 @@ struct ValidateHarnessTests {
     static func run(_ dir: TemporaryDirectory, _ command: String, timeout: Double = 2) -> ValidateSession.Outcome {
         let v = dir.write(Array(vectors.utf8), to: "v.json")
         let start = ContinuousClock.now
-        let outcome = ValidateSession(command: command, timeoutSeconds: timeout, handshakeSeconds: timeout).run(paths: [v])
+        let outcome = ValidateHarnessTests.session(command: command, timeoutSeconds: timeout, handshakeSeconds: timeout).run(paths: [v])
         #expect(ContinuousClock.now - start < .seconds(3 * timeout * 4 + 5), "the run completes within its time-outs")
         return outcome
     }
@@ -193,7 +201,7 @@ struct ValidateHarnessTests {
         time.sleep(3600)
         """
         let impl = dir.write(Array(script.utf8), to: "slow.py")
-        let o = ValidateSession(command: "exec python3 -u \(impl)", timeoutSeconds: 0.5, handshakeSeconds: 5).run(paths: [v])
+        let o = ValidateHarnessTests.session(command: "exec python3 -u \(impl)", timeoutSeconds: 0.5, handshakeSeconds: 5).run(paths: [v])
         #expect(o.results.map(\.status) == [.error, .error, .error, .error, .error], "\(Self.verdicts(o))")
         #expect(o.results.prefix(3).allSatisfy { $0.message == "timeout: no reply within 0.5 s" })
         #expect(o.results.suffix(2).allSatisfy { $0.message == "not run: the implementation timed out on 3 vectors in a row" }, "\(Self.verdicts(o))")
@@ -304,7 +312,7 @@ struct ValidateHarnessTests {
                 sys.stdout.write(json.dumps(out) + "\\n"); sys.stdout.flush()
             """
             let impl = dir.write(Array(script.utf8), to: "adv.py")
-            return ValidateSession(command: "exec python3 -u \(impl)", timeoutSeconds: 5, handshakeSeconds: 5).run(paths: [path]).results.first
+            return ValidateHarnessTests.session(command: "exec python3 -u \(impl)", timeoutSeconds: 5, handshakeSeconds: 5).run(paths: [path]).results.first
         }
         #expect(run("c0:ff:ee:00:00:01")?.status == .pass, "rssi is not declared, so not compared")
         let wrong = run("ff:ee:00:00:01:01")

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyReplay
 import NearbyRunner
 import NearbyTestSupport
 import Testing
@@ -9,11 +10,13 @@ import Testing
 @Suite struct VectorSuiteTests {
     static let set = VectorSet.load([RepositoryPaths.root + "/Vectors"])
     static let ids = set.vectors.map(\.id)
+    /// Shared by every vector case, as `check` shares one: the sound files decode once.
+    static let audioFrames = AudioFrameCache()
 
     @Test(arguments: ids)
     func vector(_ id: String) {
         let v = Self.set.vectors.first { $0.id == id }!
-        let r = VectorRunner.run(v)
+        let r = VectorRunner.run(v, audioFrames: Self.audioFrames)
         #expect(r.status == .pass || r.status == .skipped, "\(r.message)\n\(r.details.joined(separator: "\n"))")
     }
 

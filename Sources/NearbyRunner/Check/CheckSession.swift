@@ -1,5 +1,6 @@
 import Dispatch
 import NearbyJSON
+import NearbyReplay
 
 /// What `nearby-conformance check` does: load vectors, run them (on several threads if
 /// asked), and collect one result per vector, sorted by id whatever the thread count.
@@ -21,11 +22,12 @@ public struct CheckSession: Sendable {
         let vectors = set.vectors
         let box = ResultBox(count: vectors.count)
         let jobs = min(self.jobs, max(1, vectors.count))
+        let audioFrames = AudioFrameCache()
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             var i = worker
             while i < vectors.count {
                 let started = ContinuousClock.now
-                var r = VectorRunner.run(vectors[i])
+                var r = VectorRunner.run(vectors[i], audioFrames: audioFrames)
                 r.seconds = (ContinuousClock.now - started).seconds
                 let done = box.store(r, at: i)
                 progress?(done, vectors.count, r.id)

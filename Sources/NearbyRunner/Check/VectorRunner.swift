@@ -5,6 +5,7 @@ import NearbyDecode
 import NearbyFormats
 import NearbyJSON
 import NearbyMessages
+import NearbyReplay
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,9 +13,10 @@ import Darwin
 #endif
 
 /// Runs one vector through the reference decoder or engine and compares the result with
-/// its expectation.
+/// its expectation. Sound files are decoded through `audioFrames`, so that vectors sharing a
+/// recording decode it once.
 public enum VectorRunner {
-    public static func run(_ v: Vector) -> VectorResult {
+    public static func run(_ v: Vector, audioFrames: AudioFrameCache) -> VectorResult {
         var result = VectorResult(id: v.id, kind: v.kind, file: v.file, status: .pass)
         let missing = v.referencedFiles.filter { access($0, R_OK) != 0 }
         if !missing.isEmpty {
@@ -25,8 +27,8 @@ public enum VectorRunner {
         switch v.input {
         case .frame(let input): runFrame(input, v, &result)
         case .capture(let path): runCapture(path, v, &result)
-        case .audio(let path): runAudio(path, v, &result)
-        case .scenario(let scenario, let captures, let audio): runScenario(scenario, captures, audio, v, &result)
+        case .audio(let path): runAudio(path, audioFrames, v, &result)
+        case .scenario(let scenario, let captures, let audio): runScenario(scenario, captures, audio, audioFrames, v, &result)
         case .scenarioDocument(let document): runRefusal(document, v, &result)
         }
         return result
@@ -112,10 +114,10 @@ public enum VectorRunner {
 
     /// Frame i matches when token, mode and (if given) channel are equal and the start is
     /// within the tolerance.
-    static func runAudio(_ path: String, _ v: Vector, _ r: inout VectorResult) {
+    static func runAudio(_ path: String, _ audioFrames: AudioFrameCache, _ v: Vector, _ r: inout VectorResult) {
         let frames: [AudioTokenFrame]
         do {
-            frames = try AudioDecodeCache.shared.frames(path)
+            frames = try audioFrames.frames(path)
         } catch {
             r.status = .error
             r.message = "\(error)"
@@ -146,10 +148,10 @@ public enum VectorRunner {
     }
 
     static func runScenario(_ scenario: Scenario, _ captures: [String], _ audio: [ReplaySession.AudioFile],
-                            _ v: Vector, _ r: inout VectorResult) {
+                            _ audioFrames: AudioFrameCache, _ v: Vector, _ r: inout VectorResult) {
         let replay: ReplaySession.Result
         do {
-            replay = try ReplaySession(keepTimeline: true).run(scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
+            replay = try ReplaySession(keepTimeline: true, audioFrames: audioFrames).run(scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
         } catch {
             r.status = .error
             r.message = error.reason

@@ -1,6 +1,7 @@
 import NearbyBytes
 import NearbyJSON
 import NearbyMessages
+import NearbyReplay
 
 /// The request line for a vector (docs/interop.md §3): `{"id", "level", …input}`. Paths are
 /// absolute; a scenario is sent self-contained: its registry inline, `world` removed, the

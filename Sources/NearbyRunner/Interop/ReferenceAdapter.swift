@@ -1,6 +1,7 @@
 import NearbyBytes
 import NearbyJSON
 import NearbyMessages
+import NearbyReplay
 
 /// The project's own decoder and engine behind the interop protocol (docs/interop.md §4):
 /// `nearby-conformance adapter` reads requests on standard input and answers each on one
@@ -14,17 +15,19 @@ public enum ReferenceAdapter {
     /// Serves until the input ends: `readLine` gives the next request line (nil at the end),
     /// `write` sends a reply line.
     public static func serve(readLine: () -> String?, write: (String) -> Void) {
+        let audioFrames = AudioFrameCache()
         while let line = readLine() {
             guard case .object(let o)? = try? JSONParser.parse(line) else {
                 write(JSONValue.object(["error": .object(["code": .string("protocol/malformed-request"), "offset": .int(0)])]).serialized)
                 continue
             }
-            write(answer(o).serialized)
+            write(answer(o, audioFrames: audioFrames).serialized)
         }
     }
 
-    /// The reply to one request (or to the handshake).
-    public static func answer(_ o: [String: JSONValue]) -> JSONValue {
+    /// The reply to one request (or to the handshake); sound files are decoded through
+    /// `audioFrames`.
+    public static func answer(_ o: [String: JSONValue], audioFrames: AudioFrameCache = AudioFrameCache()) -> JSONValue {
         if o["hello"] != nil {
             return .object(["hello": .object(["protocol": .int(1), "name": .string(name), "version": .string(version),
                                               "levels": .array(InteropLevel.all.map { .string($0.rawValue) })])])
@@ -66,7 +69,7 @@ public enum ReferenceAdapter {
         case "audio":
             guard let path = o["audio"]?.stringValue else { return reply(["unsupported": .string("no audio path")]) }
             do {
-                return reply(["frames": .array(try AudioDecodeCache.shared.frames(path).map(VectorRunner.audioFrameJSON))])
+                return reply(["frames": .array(try audioFrames.frames(path).map(VectorRunner.audioFrameJSON))])
             } catch {
                 return reply(["unsupported": .string("\(error)")])
             }

@@ -69,8 +69,10 @@ public struct ValidateSession {
         ImplementationProcess.endOnSignals()
     }
 
+    /// Runs the selected vectors. The process must ignore SIGPIPE (`nearby-conformance` does
+    /// for `validate` and `matrix`): an implementation that exits before reading a request
+    /// would otherwise end this process with it.
     public func run(paths: [String], progress: ((Int, Int, String) -> Void)? = nil) -> Outcome {
-        signal(SIGPIPE, SIG_IGN)
         let set = VectorSet.load(paths).selecting(filter: filter, shard: shard)
         let vectors = set.vectors.filter { !(excludingOptionalVectors && $0.skipWhenFilesAbsent) }.sorted { ($0.id, $0.file) < ($1.id, $1.file) }
         var results: [VectorResult] = []

@@ -1,6 +1,7 @@
 import NearbyBytes
 import NearbyJSON
 import NearbyMessages
+import NearbyReplay
 
 /// One conformance vector (Vectors/README.md): an input, the expected result, the rule or
 /// format clause it pins, and a time tolerance.

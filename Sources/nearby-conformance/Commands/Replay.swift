@@ -2,6 +2,7 @@ import ArgumentParser
 import NearbyDecode
 import NearbyJSON
 import NearbyMessages
+import NearbyReplay
 import NearbyRunner
 
 struct Replay: ParsableCommand {
@@ -56,7 +57,7 @@ struct Replay: ParsableCommand {
             loaded = try Scenario.load(scenario, registryOverride: registry)
         } catch {
             print("error: \(error)", to: &stderr)
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.failure)
         }
         let result: ReplaySession.Result
         do {
@@ -67,7 +68,7 @@ struct Replay: ParsableCommand {
             })
         } catch {
             print("error: \(error)", to: &stderr)
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.failure)
         }
         if result.untimedBeaconAdvertisements > 0 {
             print("note: \(result.untimedBeaconAdvertisements) beacon advertisements have no timestamp and were not replayed", to: &stderr)
@@ -80,7 +81,7 @@ struct Replay: ParsableCommand {
         }
         if let loss = result.accounting.lossSummary {
             print("warning: captures: \(loss); the callbacks miss whatever those records held", to: &stderr)
-            throw ExitCode(DecodeSession.partiallyDecodedStatus)
+            throw ExitCode(ExitStatus.partiallyDecoded)
         }
     }
 
@@ -94,13 +95,5 @@ struct Replay: ParsableCommand {
             cols.append("\(EventJSON.valueKey(e.kind))=\(v)")
         }
         return cols.joined(separator: " ").trimmingTrailingSpaces()
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var s = self
-        while s.last == " " { s.removeLast() }
-        return s
     }
 }

@@ -44,12 +44,6 @@ public enum AudioDecodeOutput {
         ])
     }
 
-    public static func tableRow(_ f: AudioTokenFrame) -> String {
-        [String(format: "%11.6f", f.start), String(format: "%11.6f", f.end), f.mode.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0),
-         Hex.encode(f.token).padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%6.1f dB", f.snrDb),
-         String(format: "%8.1f ppm", f.clockOffsetPpm), "rs \(f.correctedBytes)", "ch \(f.channel)"].joined(separator: "  ")
-    }
-
     /// A number with `decimals` decimals, written verbatim (−0 as 0).
     static func fixed(_ value: Double, _ decimals: Int) -> JSONValue {
         guard value.isFinite else { return .null }

@@ -5,7 +5,7 @@ import NearbyCapture
 import NearbyFormats
 
 /// What `nearby-conformance decode` does, as a library call: decode files, write output
-/// lines and diagnostics, return the exit status.
+/// lines and diagnostics, and say how complete the decoding was (`Outcome`).
 public struct DecodeSession {
     public enum OutputFormat: String, Sendable, CaseIterable {
         /// One JSON object per advertisement per line, keys sorted.
@@ -33,18 +33,25 @@ public struct DecodeSession {
         self.lostTimeout = lostTimeout
     }
 
-    /// Exit status when every file was read but some records could not be decoded
-    /// (`DecodeAccounting.recordsNotDecoded`, bytes of damage skipped), or some samples of a
-    /// sound file (`AudioFileDecoder.Summary.samplesMissing`).
-    public static let partiallyDecodedStatus: Int32 = 2
+    /// How completely a run decoded its files; a run's outcome is the worst of its files'.
+    public enum Outcome: Int, Sendable, Comparable {
+        /// Every file was read and every record decoded (or ignored by design).
+        case complete
+        /// Every file named was read, but some records could not be decoded
+        /// (`DecodeAccounting.recordsNotDecoded`, bytes of damage skipped) or some samples of a
+        /// sound file are missing (`AudioFileDecoder.Summary.samplesMissing`).
+        case partiallyDecoded
+        /// A file named on the command line could not be read at all.
+        case fileUnreadable
+
+        public static func < (a: Outcome, b: Outcome) -> Bool { a.rawValue < b.rawValue }
+    }
 
     /// Decodes `paths` in order. A directory stands for the files below it (sorted by
-    /// path; files there that are not captures are reported and passed over). Exit status
-    /// 0; 1 when a file named on the command line cannot be read at all; else
-    /// `partiallyDecodedStatus` (2) when some record of a capture could not be decoded, each
-    /// such file named in a line on `diagnostics`.
-    public func run(paths: [String], output: (String) -> Void, diagnostics: (String) -> Void) -> Int32 {
-        var status: Int32 = 0
+    /// path; files there that are not captures are reported and passed over). Each file
+    /// not wholly decoded is named in a line on `diagnostics`.
+    public func run(paths: [String], output: (String) -> Void, diagnostics: (String) -> Void) -> Outcome {
+        var outcome = Outcome.complete
         var total = DecodeAccounting()
         var files: [JSONValue] = []
         var unreadable: [JSONValue] = []
@@ -55,10 +62,10 @@ public struct DecodeSession {
                 do {
                     let (summary, complete) = try decodeAudio(path: path, output: output, diagnostics: diagnostics)
                     audioFiles.append(summary)
-                    if !complete && status == 0 { status = Self.partiallyDecodedStatus }
+                    if !complete { outcome = max(outcome, .partiallyDecoded) }
                 } catch {
                     diagnostics(named ? "error: \(error)" : "skipped: \(error)")
-                    if named { status = 1 }
+                    if named { outcome = .fileUnreadable }
                     unreadable.append(.object(["file": .string(path), "reason": .string(error.reason)]))
                 }
                 continue
@@ -75,14 +82,14 @@ public struct DecodeSession {
                             var object = decoded.jsonObject(file: path)
                             secureFrames?.annotate(decoded, &object)
                             output(object.serialized)
-                        case .table: output(Self.tableRow(decoded))
+                        case .table: output(DecodeTable.row(decoded))
                         }
                     },
                     onIssue: { diagnostics($0.description) })
             } catch {
                 if named {
                     diagnostics("error: \(error)")
-                    status = 1
+                    outcome = .fileUnreadable
                 } else {
                     diagnostics("skipped: \(error)")
                 }
@@ -91,13 +98,13 @@ public struct DecodeSession {
             }
             if let loss = fileAccounting.lossSummary {
                 diagnostics("warning: \(path): \(loss)")
-                if status == 0 { status = Self.partiallyDecodedStatus }
+                outcome = max(outcome, .partiallyDecoded)
             }
             total.add(fileAccounting)
             var fileObject = fileAccounting.jsonObject
             if case .object(var o) = fileObject { o["file"] = .string(path); fileObject = .object(o) }
             files.append(fileObject)
-            if format == .table && summary { output(Self.tableSummary(fileAccounting)) }
+            if format == .table && summary { output(DecodeTable.summary(fileAccounting)) }
         }
         if summary {
             switch format {
@@ -108,10 +115,10 @@ public struct DecodeSession {
                 ])]).serialized)
             case .table:
                 output("== total")
-                output(Self.tableSummary(total))
+                output(DecodeTable.summary(total))
             }
         }
-        return status
+        return outcome
     }
 
     /// Decodes one sound file; returns its accounting, and false when some of its samples
@@ -122,7 +129,7 @@ public struct DecodeSession {
             merged.add(frame)
             switch format {
             case .json: output(AudioDecodeOutput.json(frame, file: path).serialized)
-            case .table: output(AudioDecodeOutput.tableRow(frame))
+            case .table: output(DecodeTable.row(frame))
             }
         }
         if result.nonFiniteSamples > 0 {
@@ -166,36 +173,5 @@ public struct DecodeSession {
             }
         }
         return out
-    }
-
-    static func tableRow(_ d: DecodedAdvertisement) -> String {
-        let a = d.advertisement
-        func col(_ s: String, _ w: Int, right: Bool = false) -> String {
-            let pad = String(repeating: " ", count: max(0, w - s.count))
-            return right ? pad + s : s + pad
-        }
-        let time = a.timestampMicros.map(CivilTime.iso8601(micros:)) ?? "-"
-        let beacons = d.beacons.map(Self.beaconSummary).joined(separator: "; ")
-        let errors = d.contents.errors.map { "! \($0.key) at \($0.offset)" }.joined(separator: "; ")
-        return [col(String(a.record), 7, right: true), col(time, 27), col(a.address.description, 17),
-                col(a.addressType.description, 15), col(a.rssiDBm.map { String($0) } ?? "-", 4, right: true),
-                col(a.eventTypeName, 15), beacons.isEmpty ? errors : beacons + (errors.isEmpty ? "" : "; " + errors)]
-            .joined(separator: "  ")
-    }
-
-    static func beaconSummary(_ beacon: BeaconFrame) -> String {
-        guard case .object(let o) = BeaconJSON.object(beacon) else { return beacon.typeName }
-        let fields = o.keys.filter { $0 != "type" }.sorted().map { key in "\(key)=\(o[key]!.serialized)" }
-        return ([beacon.typeName] + fields).joined(separator: " ")
-    }
-
-    static func tableSummary(_ a: DecodeAccounting) -> String {
-        func list(_ d: [String: Int]) -> String {
-            d.isEmpty ? "" : " (" + d.keys.sorted().map { "\($0) \(d[$0]!)" }.joined(separator: ", ") + ")"
-        }
-        return """
-        records read \(a.recordsRead): decoded \(a.decoded), ignored \(a.ignored)\(list(a.ignoredByReason)), malformed \(a.malformed)\(list(a.malformedByReason))
-        advertisements \(a.advertisements) with AD data, \(a.advertisementsWithoutData) without, \(a.truncatedAdvertisements) truncated; beacons\(a.beaconsByType.isEmpty ? " 0" : list(a.beaconsByType))
-        """ + (a.bytesSkipped > 0 ? "\nskipped \(a.bytesSkipped) bytes of damage, \(a.resynchronizations) resynchronisation\(a.resynchronizations == 1 ? "" : "s")" : "")
     }
 }

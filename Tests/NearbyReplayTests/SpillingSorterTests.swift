@@ -1,4 +1,4 @@
-@testable import NearbyRunner
+@testable import NearbyReplay
 import Testing
 
 /// `SpillingSorter`, the replay's bounded-memory sort, against a model: the values sorted by

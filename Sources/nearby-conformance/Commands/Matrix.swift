@@ -1,4 +1,5 @@
 import ArgumentParser
+import NearbyBytes
 import NearbyCapture
 import NearbyJSON
 import NearbyRunner
@@ -43,13 +44,13 @@ struct Matrix: ParsableCommand {
             throw ValidationError(error.description)
         }
         // The list lives in Interop/: its commands run from the folder above.
-        let root = Self.absolute(implementations).split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
-        let terminal = isatty(2) != 0
-        let matrix = ConformanceMatrix.run(entries, root: root, tool: Self.executablePath(), vectorPaths: [vectors], timeoutSeconds: timeout,
-                                           progress: terminal ? { command, done, total in
-                                               FileDescriptorOutput.write("\r\u{1B}[K\(command): [\(done)/\(total)]", fd: 2)
-                                           } : nil)
-        if terminal { FileDescriptorOutput.write("\r\u{1B}[K", fd: 2) }
+        let root = ProcessPaths.absolute(implementations).split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+        ProcessSettings.ignoreBrokenPipes()
+        let progress = ProgressLine()
+        let matrix = ConformanceMatrix.run(
+            entries, root: root, tool: ProcessPaths.executable(), vectorPaths: [vectors], timeoutSeconds: timeout,
+            progress: progress.shown ? { command, done, total in progress.show("\(command): [\(done)/\(total)]") } : nil)
+        progress.clear()
         let page = matrix.markdown()
         for row in matrix.rows {
             let r = row.outcome.results
@@ -60,31 +61,12 @@ struct Matrix: ParsableCommand {
             let current = (try? JSONFile.read(output)).map { String(decoding: $0, as: UTF8.self) }
             guard current == page else {
                 FileDescriptorOutput.write("\(output) is out of date: run `swift run nearby-conformance matrix` and commit it\n", fd: 2)
-                throw ExitCode(1)
+                throw ExitCode(ExitStatus.failure)
             }
             FileDescriptorOutput.write("\(output) is up to date\n", fd: 1)
         } else {
-            do {
-                try OutputFile.write(Array(page.utf8), to: output)
-            } catch {
-                throw ValidationError(error.description)
-            }
+            try ReportOptions.write(page, to: output)
             FileDescriptorOutput.write("wrote \(output)\n", fd: 1)
         }
-    }
-
-    static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
-    }
-
-    /// This executable, for the reference adapter's command.
-    static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if n > 0 { return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        return CommandLine.arguments[0]
     }
 }

@@ -2,7 +2,7 @@ import NearbyBytes
 import NearbyCapture
 import NearbyDecode
 import NearbyMessages
-import NearbyRunner
+import NearbyReplay
 import Testing
 
 /// The identities a replay feeds the engine, from AD data written out by hand (Eddystone

@@ -1,5 +1,6 @@
 import NearbyAudio
 import NearbyBytes
+import NearbyCapture
 import NearbyDecode
 import NearbyJSON
 import NearbyMessages
@@ -66,6 +67,8 @@ public struct ReplaySession {
 
     /// Keep a readable log of the inputs (costs memory; for reports on small replays).
     public var keepTimeline = false
+    /// Where decoded sound files are kept, so that sessions sharing it decode each file once.
+    public var audioFrames: AudioFrameCache
 
     /// How many sightings are sorted in memory before they are spilled to a file: 2^17,
     /// 7 MiB. (Tests set it low to make small replays spill.)
@@ -73,8 +76,9 @@ public struct ReplaySession {
     /// Where sightings are spilled; nil for `$TMPDIR`, else `/tmp`.
     var spillFolder: String?
 
-    public init(keepTimeline: Bool = false) {
+    public init(keepTimeline: Bool = false, audioFrames: AudioFrameCache = AudioFrameCache()) {
         self.keepTimeline = keepTimeline
+        self.audioFrames = audioFrames
     }
 
     /// The sightings of the captures and sound files, in replay order, with the Unix time of
@@ -99,7 +103,7 @@ public struct ReplaySession {
         var accounting = DecodeAccounting()
         var untimed = 0
         for (fileIndex, path) in captures.enumerated() {
-            do {
+            do throws(CaptureFileError) {
                 let a = try CaptureDecoder.decode(path: path, onAdvertisement: { decoded in
                     guard let t = decoded.advertisement.timestampMicros else {
                         if !decoded.beacons.isEmpty { untimed += 1 }
@@ -122,9 +126,9 @@ public struct ReplaySession {
                 }, onIssue: onIssue)
                 accounting.add(a)
             } catch {
-                throw ReplayError(reason: "\(error)")
+                throw ReplayError(.captureUnreadable, "\(error)")
             }
-            if let spillFailure { throw ReplayError(reason: "\(spillFailure)") }
+            if let spillFailure { throw ReplayError(.spillFailed, "\(spillFailure)") }
         }
         let origin: Int64 = switch scenario.timeOrigin {
         case .unixMicros(let t): t
@@ -133,10 +137,10 @@ public struct ReplaySession {
         let bleCount = sightings.count
         for (fileIndex, file) in audio.enumerated() {
             let frames: [AudioTokenFrame]
-            do {
-                frames = try AudioDecodeCache.shared.frames(file.path)
+            do throws(AudioFileError) {
+                frames = try audioFrames.frames(file.path)
             } catch {
-                throw ReplayError(reason: "\(error)")
+                throw ReplayError(.soundFileUnreadable, "\(error)")
             }
             do throws(SpillError) {
                 for (index, frame) in frames.enumerated() {
@@ -145,15 +149,15 @@ public struct ReplaySession {
                                                          rssi: nil, medium: .audio, file: Int32(fileIndex), record: Int32(index + 1)))
                 }
             } catch {
-                throw ReplayError(reason: "\(error)")
+                throw ReplayError(.spillFailed, "\(error)")
             }
         }
         let audioCount = sightings.count - bleCount
         let sorted: SpillingSorter<CaptureSighting>.Merge
-        do {
+        do throws(SpillError) {
             sorted = try sightings.finish()
         } catch {
-            throw ReplayError(reason: "\(error)")
+            throw ReplayError(.spillFailed, "\(error)")
         }
         return Collected(sightings: sorted, origin: origin, bleCount: bleCount, audioCount: audioCount, untimed: untimed, accounting: accounting)
     }
@@ -164,12 +168,13 @@ public struct ReplaySession {
     public func sightings(scenario: Scenario, captures: [String], audio: [AudioFile]) throws(ReplayError) -> (originUnixMicros: Int64, sightings: [Sighting]) {
         var c = try collect(scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
         var sightings: [Sighting] = []
-        do {
+        do throws(SpillError) {
             while let s = try c.sightings.next() {
-                sightings.append(Sighting(timeMicros: s.unixMicros - c.origin, medium: s.medium, identity: s.identity, rssiDBm: s.rssi))
+                sightings.append(Sighting(timeMicros: s.unixMicros - c.origin, medium: s.medium, identity: s.identity,
+                                          rssiDBm: s.rssi))
             }
         } catch {
-            throw ReplayError(reason: "\(error)")
+            throw ReplayError(.spillFailed, "\(error)")
         }
         return (c.origin, sightings)
     }
@@ -222,9 +227,9 @@ public struct ReplaySession {
                 engine.finish(into: &events)
             }
         } catch let error as EngineInputError {
-            throw ReplayError(reason: error.reason)
+            throw ReplayError(.inputRefused, error.reason)
         } catch {
-            throw ReplayError(reason: "\(error)")
+            throw ReplayError(.spillFailed, "\(error)")
         }
         return Result(events: events, originUnixMicros: origin, captureSightings: bleCount, audioSightings: audioCount,
                       untimedBeaconAdvertisements: untimed, accounting: accounting, timeline: timeline)
@@ -266,10 +271,4 @@ public struct ReplaySession {
             }
         }
     }
-}
-
-/// A replay that could not run (an unreadable capture, or inputs the engine refuses).
-public struct ReplayError: Error, Sendable, CustomStringConvertible {
-    public var reason: String
-    public var description: String { reason }
 }

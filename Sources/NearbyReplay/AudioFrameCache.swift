@@ -1,16 +1,17 @@
 import Foundation
 import NearbyAudio
 
-/// The token frames of each sound file, decoded once per process: several vectors replay the
-/// same recording (a scenario over each capture container, and the audio vector), and decoding
-/// costs far more than comparing. Keyed by path, size and modification time.
-final class AudioDecodeCache: @unchecked Sendable {
-    static let shared = AudioDecodeCache()
+/// The token frames of each sound file, decoded once for every session that shares the cache
+/// (several vectors replay the same recording). Keyed by path, size and modification time, so
+/// a file rewritten in place is decoded again. Safe to share between threads.
+public final class AudioFrameCache: @unchecked Sendable {
+    public init() {}
 
     private let lock = NSLock()
     private var entries: [String: [AudioTokenFrame]] = [:]
 
-    func frames(_ path: String) throws(AudioFileError) -> [AudioTokenFrame] {
+    /// The CRC-valid NUT frames of the sound file at `path`, in file order.
+    public func frames(_ path: String) throws(AudioFileError) -> [AudioTokenFrame] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let key = "\(path)|\((attributes?[.size] as? NSNumber)?.int64Value ?? -1)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
         lock.lock()

@@ -1,7 +1,7 @@
 import NearbyCapture
 import NearbyFormats
 import NearbyMessages
-@testable import NearbyRunner
+@testable import NearbyReplay
 import NearbyTestSupport
 import Testing
 
