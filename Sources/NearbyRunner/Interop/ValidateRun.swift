@@ -1,0 +1,178 @@
+import NearbyJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One `ValidateSession` run: the implementation's process as a small state machine, and the
+/// verdict of each vector sent to it.
+///
+/// The process is not started until a vector needs it; it keeps running while its replies can
+/// be judged, and is ended (`notStarted` again) after any fault, so the next vector gets a
+/// fresh start and handshake. After `maximumFailedStarts` failed starts or
+/// `maximumConsecutiveTimeouts` time-outs in a row it is `unusable`, and the remaining vectors
+/// are not sent.
+struct ValidateRun {
+    enum State {
+        case notStarted
+        case running(ImplementationProcess)
+        case unusable(why: String)
+    }
+
+    let session: ValidateSession
+    var state = State.notStarted
+    /// From the first successful handshake.
+    var implementation: ValidateSession.Implementation?
+    /// How many times the implementation was started.
+    var starts = 0
+    var failedStarts = 0
+    var timeouts = 0
+
+    init(session: ValidateSession) {
+        self.session = session
+    }
+
+    /// The verdict on `v`, or nil when its level was not selected.
+    mutating func result(for v: Vector) -> VectorResult? {
+        let level = InteropLevel(vectorKind: v.kind)
+        if let levels = session.levels, !levels.contains(level) { return nil }
+        let r = VectorResult(id: v.id, kind: v.kind, file: v.file, status: .pass)
+        if case .unusable(let why) = state { return Self.verdict(r, .notRun(why: why)) }
+        let missing = v.referencedFiles.filter { access($0, R_OK) != 0 }
+        if !missing.isEmpty {
+            let status: VectorResult.Status = v.skipWhenFilesAbsent ? .skipped : .error
+            let message = (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", ")
+            return VectorResult(id: v.id, kind: v.kind, file: v.file, status: status, message: message)
+        }
+        if let implementation, !implementation.levels.contains(level) {
+            return Self.verdict(r, .levelUnsupported(level))
+        }
+        let process: ImplementationProcess
+        switch state {
+        case .running(let p):
+            process = p
+        case .notStarted, .unusable:
+            switch start() {
+            case .success(let p): process = p
+            case .failure(let fault): return Self.verdict(r, fault)
+            }
+            if let implementation, !implementation.levels.contains(level) {
+                return Self.verdict(r, .levelUnsupported(level))
+            }
+        }
+        let request: JSONValue
+        do {
+            request = try InteropRequest.make(v)
+        } catch {
+            return Self.verdict(r, .requestUnbuildable(reason: error.reason))
+        }
+        switch exchange(request, for: v.id, with: process) {
+        case .success(let reply):
+            var judged = r
+            InteropReply.judge(v, reply: reply, coverage: implementation?.coverage ?? .everything, &judged)
+            return judged
+        case .failure(let fault):
+            if case .running = state { state = .notStarted }
+            return Self.verdict(r, fault)
+        }
+    }
+
+    /// Ends the implementation, if it runs, giving it 2 s to exit after its input closes.
+    mutating func end() {
+        if case .running(let p) = state { _ = p.terminate(grace: 2) }
+        state = .notStarted
+    }
+
+    /// Starts the implementation and shakes hands: `running` on success; on failure
+    /// `notStarted`, or `unusable` after `maximumFailedStarts` in a row.
+    mutating func start() -> Result<ImplementationProcess, InteropFault> {
+        starts += 1
+        switch ImplementationProcess.handshake(command: session.command, seconds: session.handshakeSeconds) {
+        case .success(let (p, info)):
+            failedStarts = 0
+            if implementation == nil { implementation = info }
+            state = .running(p)
+            return .success(p)
+        case .failure(let fault):
+            failedStarts += 1
+            state = .notStarted
+            if failedStarts >= session.maximumFailedStarts {
+                state = .unusable(why: "the implementation failed to start \(failedStarts) times in a row (last: \(fault.reason))")
+            }
+            return .failure(.startFailed(fault))
+        }
+    }
+
+    /// Sends one request and reads its reply, ending the process on any fault (and counting
+    /// time-outs towards `unusable`).
+    mutating func exchange(_ request: JSONValue, for id: String, with p: ImplementationProcess)
+        -> Result<[String: JSONValue], InteropFault>
+    {
+        let seconds = session.timeoutSeconds
+        let deadline = ImplementationProcess.now() + seconds
+        guard p.send(request.serialized, deadline: deadline) else {
+            let exited = p.exitStatus()
+            let fault: InteropFault = exited.map { .exitedBeforeRequest(status: $0, lastErrorLine: p.lastErrorLine) }
+                ?? .requestNotRead(seconds: seconds, lastErrorLine: p.lastErrorLine)
+            if exited == nil { countTimeout() } else { timeouts = 0 }
+            _ = p.terminate(grace: 0)
+            return .failure(fault)
+        }
+        let reply = p.readLine(deadline: deadline)
+        if reply != .timeout { timeouts = 0 }
+        let fault: InteropFault
+        switch reply {
+        case .timeout where p.outputClosedBehindShell():
+            fault = .outputClosed(lastErrorLine: p.lastErrorLine)
+            timeouts = 0
+        case .timeout:
+            fault = .replyTimeout(seconds: seconds, lastErrorLine: p.lastErrorLine)
+            countTimeout()
+        case .endOfFile:
+            let how = p.terminate(grace: 1)
+            return .failure(.endedBeforeReply(how: how, lastErrorLine: p.lastErrorLine))
+        case .tooLong:
+            fault = .replyTooLong(limit: ImplementationProcess.maximumLine)
+        case .line(let line):
+            switch Self.replyObject(line, for: id) {
+            case .success(let o): return .success(o)
+            case .failure(let f): fault = f
+            }
+        }
+        _ = p.terminate(grace: 0)
+        return .failure(fault)
+    }
+
+    /// A time-out; `maximumConsecutiveTimeouts` in a row make the implementation unusable.
+    mutating func countTimeout() {
+        timeouts += 1
+        if timeouts >= session.maximumConsecutiveTimeouts {
+            state = .unusable(why: "the implementation timed out on \(timeouts) vectors in a row")
+        }
+    }
+
+    /// A reply line as a JSON object answering vector `id`.
+    static func replyObject(_ line: String, for id: String) -> Result<[String: JSONValue], InteropFault> {
+        let reply: JSONValue
+        do {
+            reply = try JSONParser.parse(line)
+        } catch {
+            return .failure(.malformedReply(detail: "\(error) in \(InteropFault.excerpt(line))"))
+        }
+        guard case .object(let o) = reply else {
+            return .failure(.malformedReply(detail: "not a JSON object: \(InteropFault.excerpt(line))"))
+        }
+        guard case .string(let said)? = o["id"], said == id else {
+            return .failure(.wrongVectorID(said: (o["id"] ?? .null).serialized, expected: id))
+        }
+        return .success(o)
+    }
+
+    static func verdict(_ r: VectorResult, _ fault: InteropFault) -> VectorResult {
+        var r = r
+        r.status = fault.status
+        r.message = fault.reason
+        return r
+    }
+}
