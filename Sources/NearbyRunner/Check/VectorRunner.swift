@@ -17,7 +17,7 @@ import Darwin
 /// recording decode it once.
 public enum VectorRunner {
     public static func run(_ v: Vector, audioFrames: AudioFrameCache) -> VectorResult {
-        var result = VectorResult(id: v.id, kind: v.kind, file: v.file, status: .pass)
+        var result = VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: .pass)
         let missing = v.referencedFiles.filter { access($0, R_OK) != 0 }
         if !missing.isEmpty {
             result.status = v.skipWhenFilesAbsent ? .skipped : .error

@@ -96,7 +96,7 @@ public struct ConformanceMatrix: Sendable {
     }
 
     func cell(_ row: Row, _ level: InteropLevel) -> String {
-        let results = row.outcome.results.filter { InteropLevel(vectorKind: $0.kind) == level }
+        let results = row.outcome.results.filter { Vector.Kind(rawValue: $0.kind).map(InteropLevel.init) == level }
         guard !results.isEmpty else { return "—" }
         let skipped = results.filter { $0.status == .skipped }.count
         let run = results.count - skipped

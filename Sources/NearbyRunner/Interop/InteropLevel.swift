@@ -17,13 +17,13 @@ public struct InteropLevel: RawRepresentable, Hashable, Sendable, Comparable, Cu
 
     public static let all: [InteropLevel] = [.frames, .captures, .audio, .events]
 
-    /// The level that runs a vector of `kind` (`frame`, `capture`, `audio`, `scenario`).
-    public init(vectorKind kind: String) {
+    /// The level that runs a vector of `kind`.
+    public init(_ kind: Vector.Kind) {
         switch kind {
-        case "frame": self = .frames
-        case "capture": self = .captures
-        case "audio": self = .audio
-        default: self = .events
+        case .frame: self = .frames
+        case .capture: self = .captures
+        case .audio: self = .audio
+        case .scenario: self = .events
         }
     }
 }

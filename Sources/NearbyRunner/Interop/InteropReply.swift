@@ -22,7 +22,7 @@ enum InteropReply {
             if case .array(let a)? = o[key] { return a }
             return nil
         }
-        switch InteropLevel(vectorKind: v.kind) {
+        switch InteropLevel(v.kind) {
         case .frames:
             var v = v
             switch v.expectation {

@@ -11,7 +11,7 @@ enum InteropRequest {
     struct Failure: Error { var reason: String }
 
     static func make(_ v: Vector) throws(Failure) -> JSONValue {
-        var o: [String: JSONValue] = ["id": .string(v.id), "level": .string(InteropLevel(vectorKind: v.kind).rawValue)]
+        var o: [String: JSONValue] = ["id": .string(v.id), "level": .string(InteropLevel(v.kind).rawValue)]
         switch v.input {
         case .frame(let f):
             switch f {

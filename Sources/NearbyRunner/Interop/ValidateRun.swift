@@ -35,15 +35,15 @@ struct ValidateRun {
 
     /// The verdict on `v`, or nil when its level was not selected.
     mutating func result(for v: Vector) -> VectorResult? {
-        let level = InteropLevel(vectorKind: v.kind)
+        let level = InteropLevel(v.kind)
         if let levels = session.levels, !levels.contains(level) { return nil }
-        let r = VectorResult(id: v.id, kind: v.kind, file: v.file, status: .pass)
+        let r = VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: .pass)
         if case .unusable(let why) = state { return Self.verdict(r, .notRun(why: why)) }
         let missing = v.referencedFiles.filter { access($0, R_OK) != 0 }
         if !missing.isEmpty {
             let status: VectorResult.Status = v.skipWhenFilesAbsent ? .skipped : .error
             let message = (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", ")
-            return VectorResult(id: v.id, kind: v.kind, file: v.file, status: status, message: message)
+            return VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: status, message: message)
         }
         if let implementation, !implementation.levels.contains(level) {
             return Self.verdict(r, .levelUnsupported(level))
