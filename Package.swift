@@ -73,11 +73,23 @@ let package = Package(
         .target(name: "NearbyJSON"),
         .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON", "NearbySecurity"]),
-        .target(name: "NearbyDecode", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbySecurity"]),
-        .target(name: "NearbySynthesis", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages", "NearbySecurity"]),
+        .target(
+            name: "NearbyDecode",
+            dependencies: [
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbySecurity",
+            ]),
+        .target(
+            name: "NearbySynthesis",
+            dependencies: [
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages",
+                "NearbySecurity",
+            ]),
         .target(
             name: "NearbyReplay",
-            dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyMessages"]
+            dependencies: [
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
+                "NearbyMessages",
+            ]
         ),
         .target(
             name: "NearbyRunner",
@@ -96,7 +108,10 @@ let package = Package(
         ),
         .target(
             name: "NearbyFuzzTargets",
-            dependencies: ["NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyMessages", "NearbyRunner"]
+            dependencies: [
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
+                "NearbyMessages", "NearbyRunner",
+            ]
         ),
         // Throughput figures (release build; not run by `swift test`).
         .executableTarget(
@@ -107,31 +122,50 @@ let package = Package(
             ]
         ),
         // Vectors, fixture builders and paths shared by the test targets (never shipped).
-        .target(name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture"], path: "Tests/NearbyTestSupport"),
+        .target(
+            name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture"], path: "Tests/NearbyTestSupport"),
         .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),
         .testTarget(name: "NearbyCaptureTests", dependencies: ["NearbyCapture", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(name: "NearbyFormatsTests", dependencies: ["NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyDecodeTests",
-            dependencies: ["NearbyDecode", "NearbySynthesis", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON", "NearbySecurity", "NearbyFuzzTargets", "NearbyTestSupport"]
+            dependencies: [
+                "NearbyDecode", "NearbySynthesis", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON",
+                "NearbySecurity", "NearbyFuzzTargets", "NearbyTestSupport",
+            ]
         ),
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
-        .testTarget(name: "NearbySecurityTests", dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
+        .testTarget(
+            name: "NearbySecurityTests",
+            dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(name: "NearbyAudioTests", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyTestSupport"]),
-        .testTarget(name: "NearbyMessagesTests", dependencies: ["NearbyMessages", "NearbySecurity", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
+        .testTarget(
+            name: "NearbyMessagesTests",
+            dependencies: ["NearbyMessages", "NearbySecurity", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbySynthesisTests",
-            dependencies: ["NearbySynthesis", "NearbyAudio", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]
+            dependencies: [
+                "NearbySynthesis", "NearbyAudio", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
+                "NearbyBytes", "NearbyTestSupport",
+            ]
         ),
         .testTarget(
             name: "NearbyRunnerTests",
-            dependencies: ["NearbyRunner", "NearbyFormats", "NearbyReplay", "NearbySynthesis", "NearbyMessages", "NearbyDecode", "NearbyCapture", "NearbyJSON", "NearbyTestSupport"]
+            dependencies: [
+                "NearbyRunner", "NearbyFormats", "NearbyReplay", "NearbySynthesis", "NearbyMessages", "NearbyDecode",
+                "NearbyCapture", "NearbyJSON", "NearbyTestSupport",
+            ]
         ),
         .testTarget(
             name: "NearbyReplayTests",
-            dependencies: ["NearbyReplay", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyBytes", "NearbyTestSupport"]
+            dependencies: [
+                "NearbyReplay", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyBytes",
+                "NearbyTestSupport",
+            ]
         ),
-        .testTarget(name: "NearbyFuzzTargetsTests", dependencies: ["NearbyFuzzTargets", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyTestSupport"]),
+        .testTarget(
+            name: "NearbyFuzzTargetsTests",
+            dependencies: ["NearbyFuzzTargets", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

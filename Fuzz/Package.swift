@@ -10,25 +10,57 @@ import PackageDescription
 let package = Package(
     name: "nearby-conformance-fuzz",
     dependencies: [
-        .package(name: "nearby-conformance", path: ".."),
+        .package(name: "nearby-conformance", path: "..")
     ],
     targets: [
-        .executableTarget(name: "fuzz-capture-pcap", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-capture-pcapng", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-capture-btsnoop", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-capture-hex-text", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-hci-records", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-link-layer-records", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-ad-structures", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-eddystone-frame", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-ibeacon-frame", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-altbeacon-frame", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-token-advertisement", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-vector-json", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-scenario-json", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-registry-json", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-nut-samples", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
-        .executableTarget(name: "fuzz-nut-codeword", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-capture-pcap",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-capture-pcapng",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-capture-btsnoop",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-capture-hex-text",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-hci-records", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]
+        ),
+        .executableTarget(
+            name: "fuzz-link-layer-records",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-ad-structures",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-eddystone-frame",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-ibeacon-frame",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-altbeacon-frame",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-token-advertisement",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-vector-json", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]
+        ),
+        .executableTarget(
+            name: "fuzz-scenario-json",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-registry-json",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-nut-samples", dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]
+        ),
+        .executableTarget(
+            name: "fuzz-nut-codeword",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -152,7 +152,8 @@ public struct ByteCursor: ~Escapable {
     public mutating func readAddressLE(_ field: StaticString) throws(DecodeError) -> UInt64 {
         try require(6, field)
         defer { position &+= 6 }
-        return UInt64(UInt32(littleEndian: load(UInt32.self))) | UInt64(UInt16(littleEndian: load(UInt16.self, at: 4))) << 32
+        return UInt64(UInt32(littleEndian: load(UInt32.self))) | UInt64(UInt16(littleEndian: load(UInt16.self, at: 4)))
+            << 32
     }
 
     /// Reads `count` bytes (at most `ShortBytes.capacity`) of a fixed-size field into a
@@ -188,7 +189,9 @@ public struct ByteCursor: ~Escapable {
         try expectDeclared(count, declaredAt: lengthOffset, field)
         defer { position &+= count }
         let start = readerIndex
-        return bytes.withUnsafeBytes { InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position..<position &+ count]), startIndex: start) }
+        return bytes.withUnsafeBytes {
+            InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position..<position &+ count]), startIndex: start)
+        }
     }
 
     /// Reads everything that is left into `InlineBytes` indexed by record offsets.
@@ -196,7 +199,9 @@ public struct ByteCursor: ~Escapable {
     public mutating func readRestInlineBytes() -> InlineBytes {
         defer { position = bytes.count }
         let start = readerIndex
-        return bytes.withUnsafeBytes { InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position...]), startIndex: start) }
+        return bytes.withUnsafeBytes {
+            InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position...]), startIndex: start)
+        }
     }
 
     /// Carves the next `count` bytes of a fixed-size field into a cursor of their own
@@ -205,7 +210,8 @@ public struct ByteCursor: ~Escapable {
     public mutating func carve(_ count: Int, _ field: StaticString) throws(DecodeError) -> ByteCursor {
         try require(count, field)
         defer { position &+= count }
-        return ByteCursor(bytes.extracting(unchecked: position..<position &+ count), startIndex: readerIndex, layer: layer)
+        return ByteCursor(
+            bytes.extracting(unchecked: position..<position &+ count), startIndex: readerIndex, layer: layer)
     }
 
     /// Carves a field whose length was declared by a length field at `lengthOffset` into a
@@ -217,7 +223,8 @@ public struct ByteCursor: ~Escapable {
     ) throws(DecodeError) -> ByteCursor {
         try expectDeclared(count, declaredAt: lengthOffset, field)
         defer { position &+= count }
-        return ByteCursor(bytes.extracting(unchecked: position..<position &+ count), startIndex: readerIndex, layer: layer)
+        return ByteCursor(
+            bytes.extracting(unchecked: position..<position &+ count), startIndex: readerIndex, layer: layer)
     }
 
     /// Moves past a field whose length was declared at `lengthOffset` and returns its record
@@ -255,7 +262,9 @@ public struct ByteCursor: ~Escapable {
         _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString, of structure: StaticString
     ) throws(DecodeError) {
         if _slowPath(count > readableBytes || count < 0) { throw overrun(count, declaredAt: lengthOffset, field) }
-        if _slowPath(count < readableBytes) { throw trailing(structure, at: readerIndex &+ count, count: readableBytes &- count) }
+        if _slowPath(count < readableBytes) {
+            throw trailing(structure, at: readerIndex &+ count, count: readableBytes &- count)
+        }
     }
 
     @inlinable
@@ -272,12 +281,16 @@ public struct ByteCursor: ~Escapable {
 
     @usableFromInline @inline(never)
     func overrun(_ count: Int, declaredAt lengthOffset: Int, _ field: StaticString) -> DecodeError {
-        error(.lengthOverrun, at: lengthOffset,
-              "\(field): length \(count) overruns its container (\(readableBytes) byte\(readableBytes == 1 ? "" : "s") left)")
+        error(
+            .lengthOverrun, at: lengthOffset,
+            "\(field): length \(count) overruns its container (\(readableBytes) byte\(readableBytes == 1 ? "" : "s") "
+                + "left)"
+        )
     }
 
     @usableFromInline @inline(never)
     func trailing(_ structure: StaticString, at offset: Int, count: Int) -> DecodeError {
-        error(.trailingBytes, at: offset, "\(structure): \(count) unexpected byte\(count == 1 ? "" : "s") after the end")
+        error(
+            .trailingBytes, at: offset, "\(structure): \(count) unexpected byte\(count == 1 ? "" : "s") after the end")
     }
 }

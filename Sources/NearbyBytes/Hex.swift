@@ -30,7 +30,12 @@ public enum Hex {
                 continue
             default: return nil
             }
-            if let h = high { out.append(h << 4 | v); high = nil } else { high = v }
+            if let h = high {
+                out.append(h << 4 | v)
+                high = nil
+            } else {
+                high = v
+            }
         }
         return high == nil ? out : nil
     }

@@ -42,7 +42,9 @@ public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, Expressib
     /// A copy of `bytes`, indexed from `startIndex`.
     @inlinable
     public init<C: Collection>(_ bytes: C, startIndex: Int = 0) where C.Element == UInt8 {
-        if let copy = bytes.withContiguousStorageIfAvailable({ InlineBytes(copying: UnsafeRawBufferPointer($0), startIndex: startIndex) }) {
+        if let copy = bytes.withContiguousStorageIfAvailable({
+            InlineBytes(copying: UnsafeRawBufferPointer($0), startIndex: startIndex)
+        }) {
             self = copy
         } else {
             self = Array(bytes).withUnsafeBytes { InlineBytes(copying: $0, startIndex: startIndex) }
@@ -57,7 +59,9 @@ public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, Expressib
 
     @inlinable
     public subscript(position: Int) -> UInt8 {
-        precondition(position >= startIndex && position < endIndex, "InlineBytes index \(position) out of range \(startIndex)..<\(endIndex)")
+        precondition(
+            position >= startIndex && position < endIndex,
+            "InlineBytes index \(position) out of range \(startIndex)..<\(endIndex)")
         return withUnsafeBytes { $0[position &- startIndex] }
     }
 

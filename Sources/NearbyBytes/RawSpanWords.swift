@@ -18,7 +18,8 @@ extension RawSpan {
             shift = 32
         }
         if count & 2 != 0 {
-            word |= UInt64(UInt16(littleEndian: unsafeLoadUnaligned(fromUncheckedByteOffset: at, as: UInt16.self))) << shift
+            word |=
+                UInt64(UInt16(littleEndian: unsafeLoadUnaligned(fromUncheckedByteOffset: at, as: UInt16.self))) << shift
             at &+= 2
             shift &+= 16
         }

@@ -24,7 +24,8 @@ public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, Expressibl
     /// The bytes of `bytes`, which must hold at most `capacity` bytes.
     @inlinable
     public init<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-        precondition(bytes.count <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(bytes.count)")
+        precondition(
+            bytes.count <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(bytes.count)")
         length = UInt8(bytes.count)
         withUnsafeMutableBytes(of: &words) { storage in
             if bytes.withContiguousStorageIfAvailable({ storage.copyBytes(from: $0) }) == nil {
@@ -39,11 +40,14 @@ public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, Expressibl
     /// (a copy through `memcpy` was a call and several times the instructions).
     @inlinable @inline(__always)
     init(loading bytes: RawSpan, at offset: Int, count: Int) {
-        precondition(count >= 0 && count <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(count)")
+        precondition(
+            count >= 0 && count <= Self.capacity, "ShortBytes holds at most \(Self.capacity) bytes, not \(count)")
         length = UInt8(truncatingIfNeeded: count)
-        words = (bytes.littleEndianWord(0, from: offset, count: count),
-                 bytes.littleEndianWord(1, from: offset, count: count),
-                 bytes.littleEndianWord(2, from: offset, count: count))
+        words = (
+            bytes.littleEndianWord(0, from: offset, count: count),
+            bytes.littleEndianWord(1, from: offset, count: count),
+            bytes.littleEndianWord(2, from: offset, count: count)
+        )
     }
 
     /// The bytes of `value`, most significant first (a big-endian field): 2 bytes for a
@@ -79,7 +83,9 @@ public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, Expressibl
             or(other.words.2, at: start &+ 16)
         }
         var result = ShortBytes()
-        result.words = (UInt64(littleEndian: scratch.0), UInt64(littleEndian: scratch.1), UInt64(littleEndian: scratch.2))
+        result.words = (
+            UInt64(littleEndian: scratch.0), UInt64(littleEndian: scratch.1), UInt64(littleEndian: scratch.2)
+        )
         result.length = UInt8(truncatingIfNeeded: total)
         return result
     }

@@ -47,10 +47,11 @@ public struct Advertisement: Sendable {
         directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
     ) {
         self.init()
-        fill(record: record, timestampMicros: timestampMicros, source: source, eventTypeRaw: eventTypeRaw,
-             address: address, addressType: addressType, rssiDBm: rssiDBm, txPowerDBm: txPowerDBm,
-             channelIndex: channelIndex, data: data, extended: extended,
-             directAddress: directAddress, directAddressType: directAddressType)
+        fill(
+            record: record, timestampMicros: timestampMicros, source: source, eventTypeRaw: eventTypeRaw,
+            address: address, addressType: addressType, rssiDBm: rssiDBm, txPowerDBm: txPowerDBm,
+            channelIndex: channelIndex, data: data, extended: extended,
+            directAddress: directAddress, directAddressType: directAddressType)
     }
 
     /// An advertisement with no data, from no record: storage for a decoder to `fill`.
@@ -167,11 +168,17 @@ public struct AdvertisementSource: RawRepresentable, Hashable, Sendable, CustomS
     public var description: String { rawValue.description }
 
     /// HCI LE Advertising Report (LE Meta subevent 0x02).
-    @inlinable public static var hciAdvertisingReport: AdvertisementSource { AdvertisementSource(rawValue: "hci-adv-report") }
+    @inlinable public static var hciAdvertisingReport: AdvertisementSource {
+        AdvertisementSource(rawValue: "hci-adv-report")
+    }
     /// HCI LE Extended Advertising Report (LE Meta subevent 0x0D).
-    @inlinable public static var hciExtendedAdvertisingReport: AdvertisementSource { AdvertisementSource(rawValue: "hci-ext-adv-report") }
+    @inlinable public static var hciExtendedAdvertisingReport: AdvertisementSource {
+        AdvertisementSource(rawValue: "hci-ext-adv-report")
+    }
     /// HCI LE Directed Advertising Report (LE Meta subevent 0x0B).
-    @inlinable public static var hciDirectedAdvertisingReport: AdvertisementSource { AdvertisementSource(rawValue: "hci-direct-adv-report") }
+    @inlinable public static var hciDirectedAdvertisingReport: AdvertisementSource {
+        AdvertisementSource(rawValue: "hci-direct-adv-report")
+    }
     /// An advertising physical channel PDU captured by a sniffer (LINKTYPE 251, 256, 272).
     @inlinable public static var linkLayer: AdvertisementSource { AdvertisementSource(rawValue: "ll-adv") }
 }
@@ -198,8 +205,10 @@ public struct ExtendedReportDetails: Hashable, Sendable {
     /// never completed.
     public var truncated: Bool
 
-    public init(primaryPHY: UInt8, secondaryPHY: UInt8, sid: UInt8, periodicAdvertisingInterval: UInt16,
-                dataStatus: UInt8, fragments: Int = 1, truncated: Bool = false) {
+    public init(
+        primaryPHY: UInt8, secondaryPHY: UInt8, sid: UInt8, periodicAdvertisingInterval: UInt16,
+        dataStatus: UInt8, fragments: Int = 1, truncated: Bool = false
+    ) {
         self.primaryPHY = primaryPHY
         self.secondaryPHY = secondaryPHY
         self.sid = sid

@@ -15,8 +15,10 @@ public struct CaptureRecord: Sendable {
     /// 1-based line number, for text captures.
     public var line: Int?
 
-    public init(index: Int, timestampMicros: Int64?, encapsulation: Encapsulation, bytes: ArraySlice<UInt8>,
-                originalLength: Int? = nil, fileOffset: Int64? = nil, line: Int? = nil) {
+    public init(
+        index: Int, timestampMicros: Int64?, encapsulation: Encapsulation, bytes: ArraySlice<UInt8>,
+        originalLength: Int? = nil, fileOffset: Int64? = nil, line: Int? = nil
+    ) {
         self.index = index
         self.timestampMicros = timestampMicros
         self.encapsulation = encapsulation

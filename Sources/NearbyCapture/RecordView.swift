@@ -14,8 +14,10 @@ public struct RecordView: ~Escapable {
     public let line: Int?
 
     @_lifetime(copy bytes)
-    public init(index: Int, timestampMicros: Int64?, encapsulation: Encapsulation, bytes: Span<UInt8>,
-                originalLength: Int? = nil, fileOffset: Int64? = nil, line: Int? = nil) {
+    public init(
+        index: Int, timestampMicros: Int64?, encapsulation: Encapsulation, bytes: Span<UInt8>,
+        originalLength: Int? = nil, fileOffset: Int64? = nil, line: Int? = nil
+    ) {
         self.index = index
         self.timestampMicros = timestampMicros
         self.encapsulation = encapsulation
@@ -30,16 +32,19 @@ extension CaptureRecord {
     /// A copy of the borrowed record, to keep.
     public init(copying view: borrowing RecordView) {
         let bytes = view.bytes.withUnsafeBufferPointer { [UInt8]($0) }
-        self.init(index: view.index, timestampMicros: view.timestampMicros, encapsulation: view.encapsulation,
-                  bytes: bytes[...], originalLength: view.originalLength, fileOffset: view.fileOffset, line: view.line)
+        self.init(
+            index: view.index, timestampMicros: view.timestampMicros, encapsulation: view.encapsulation,
+            bytes: bytes[...], originalLength: view.originalLength, fileOffset: view.fileOffset, line: view.line)
     }
 
     /// Calls `body` with the record lent as a `RecordView`.
     public func withView<R>(_ body: (borrowing RecordView) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { raw in
-            try body(RecordView(index: index, timestampMicros: timestampMicros, encapsulation: encapsulation,
-                                bytes: Span(_unsafeBytes: raw), originalLength: originalLength,
-                                fileOffset: fileOffset, line: line))
+            try body(
+                RecordView(
+                    index: index, timestampMicros: timestampMicros, encapsulation: encapsulation,
+                    bytes: Span(_unsafeBytes: raw), originalLength: originalLength,
+                    fileOffset: fileOffset, line: line))
         }
     }
 }

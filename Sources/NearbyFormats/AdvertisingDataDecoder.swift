@@ -74,7 +74,9 @@ public enum AdvertisingDataDecoder {
     /// inlined: in the walk's loop, the carved cursor and the frame's error path made the
     /// walk keep three copies of its own cursor on the stack for every structure.
     @inline(never)
-    private static func decodeStructure(_ type: ADType, _ payload: consuming ByteCursor, into out: inout AdvertisingDataContents) {
+    private static func decodeStructure(
+        _ type: ADType, _ payload: consuming ByteCursor, into out: inout AdvertisingDataContents
+    ) {
         var c = payload
         do throws(DecodeError) {
             try decode(type, &c, into: &out)

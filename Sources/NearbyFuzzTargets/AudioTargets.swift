@@ -14,7 +14,8 @@ extension FuzzTarget {
         check: { input in
             guard input.count >= 2 else { return [] }
             let rate = input[0] & 2 == 0 ? 44_100 : 48_000
-            let demodulator: AudioDemodulator = input[0] & 1 == 0
+            let demodulator: AudioDemodulator =
+                input[0] & 1 == 0
                 ? InaudibleDemodulator(sampleRate: rate) : AudibleDemodulator(sampleRate: rate)
             let block = (Int(input[1]) + 1) * 16
             var samples = [Float](repeating: 0, count: (input.count - 2) / 2)
@@ -35,9 +36,15 @@ extension FuzzTarget {
             frames += demodulator.takeFrames()
             return frames.flatMap { f -> [String] in
                 var out: [String] = []
-                if !NUTFrameCoding.tokenLengths.contains(f.token.count) { out.append("a frame with a \(f.token.count)-byte token") }
-                if !f.start.isFinite || !f.end.isFinite || f.end < f.start { out.append("a frame from \(f.start) to \(f.end) s") }
-                if f.correctedBytes > ReedSolomonCode.parityCount { out.append("a frame with \(f.correctedBytes) corrected bytes") }
+                if !NUTFrameCoding.tokenLengths.contains(f.token.count) {
+                    out.append("a frame with a \(f.token.count)-byte token")
+                }
+                if !f.start.isFinite || !f.end.isFinite || f.end < f.start {
+                    out.append("a frame from \(f.start) to \(f.end) s")
+                }
+                if f.correctedBytes > ReedSolomonCode.parityCount {
+                    out.append("a frame with \(f.correctedBytes) corrected bytes")
+                }
                 return out
             }
         },
@@ -47,7 +54,8 @@ extension FuzzTarget {
     /// nibble). A token decoded must re-encode to a codeword differing from the received one
     /// in exactly the bytes the decoder says it corrected, and in at most 4.
     public static let nutCodeword = FuzzTarget(
-        name: "nut-codeword", summary: "NUT v1 symbols and reliabilities through Reed–Solomon and the CRC", dictionary: "nut",
+        name: "nut-codeword", summary: "NUT v1 symbols and reliabilities through Reed–Solomon and the CRC",
+        dictionary: "nut",
         maximumLength: 256,
         check: { input in
             let symbols = input.map { Int($0 & 0x0F) }
@@ -56,9 +64,12 @@ extension FuzzTarget {
             guard let encoded = try? NUTFrameCoding.symbols(token: decoded.token) else {
                 return ["decoded a \(decoded.token.count)-byte token that cannot be encoded"]
             }
-            guard encoded.count <= symbols.count else { return ["decoded from \(symbols.count) symbols a frame of \(encoded.count)"] }
+            guard encoded.count <= symbols.count else {
+                return ["decoded from \(symbols.count) symbols a frame of \(encoded.count)"]
+            }
             var differing = 0
-            for j in 0..<(encoded.count - 1) / 2 where encoded[1 + 2 * j] != symbols[1 + 2 * j] || encoded[2 + 2 * j] != symbols[2 + 2 * j] {
+            for j in 0..<(encoded.count - 1) / 2
+            where encoded[1 + 2 * j] != symbols[1 + 2 * j] || encoded[2 + 2 * j] != symbols[2 + 2 * j] {
                 differing += 1
             }
             if differing != decoded.correctedBytes || differing > ReedSolomonCode.parityCount {
@@ -69,7 +80,9 @@ extension FuzzTarget {
         seeds: { _ in
             NUTFrameCoding.tokenLengths.flatMap { length in
                 (0..<3).compactMap { k in
-                    try? NUTFrameCoding.symbols(token: (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + k * 101) }).map { UInt8($0) | 0xF0 }
+                    try? NUTFrameCoding.symbols(
+                        token: (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + k * 101) }
+                    ).map { UInt8($0) | 0xF0 }
                 }
             }
         })
@@ -80,7 +93,8 @@ extension FuzzTarget {
         var out: [[UInt8]] = []
         for (selector, rate) in [(0, 44_100), (1, 44_100), (2, 48_000), (3, 48_000)] {
             let token: [UInt8] = [0x4E, 0x55, 0x54, 0x76, 0x31, UInt8(selector)]
-            let samples = (selector & 1 == 0)
+            let samples =
+                (selector & 1 == 0)
                 ? (try? InaudibleEncoder(sampleRate: Double(rate)).samples(token: token)) ?? []
                 : (try? AudibleEncoder(sampleRate: Double(rate)).samples(token: token)) ?? []
             let length = 8_000

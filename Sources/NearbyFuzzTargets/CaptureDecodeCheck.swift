@@ -29,20 +29,26 @@ public enum CaptureDecodeCheck {
         var latest: DecodeIssue?
         var delivered = 0
         do {
-            let a = try CaptureDecoder.decode(path: path, onAdvertisement: { advertisement in
-                delivered += 1
-                // The `decode` output line, as the tool prints it, must be writable whatever the record held.
-                if delivered <= 8 { _ = advertisement.jsonObject(file: path).serialized }
-            }, onIssue: { issue in
-                faults += 1
-                if firstFault == nil { firstFault = issue }
-                if faultyRecords.count < 1 << 16 { faultyRecords.insert(issue.record) }
-                if outside == nil && (issue.record < 1 || issue.error.reason.isEmpty) { outside = issue }
-                if issue.record > latest?.record ?? 0 { latest = issue }
-            })
+            let a = try CaptureDecoder.decode(
+                path: path,
+                onAdvertisement: { advertisement in
+                    delivered += 1
+                    // The `decode` output line, as the tool prints it, must be writable whatever the record held.
+                    if delivered <= 8 { _ = advertisement.jsonObject(file: path).serialized }
+                },
+                onIssue: { issue in
+                    faults += 1
+                    if firstFault == nil { firstFault = issue }
+                    if faultyRecords.count < 1 << 16 { faultyRecords.insert(issue.record) }
+                    if outside == nil && (issue.record < 1 || issue.error.reason.isEmpty) { outside = issue }
+                    if issue.record > latest?.record ?? 0 { latest = issue }
+                })
             result.accounting = a
             if !a.balances {
-                result.violations.append("read \(a.recordsRead) ≠ decoded \(a.decoded) + ignored \(a.ignored) + malformed \(a.malformed), or the reasons do not add up")
+                result.violations.append(
+                    "read \(a.recordsRead) ≠ decoded \(a.decoded) + ignored \(a.ignored) + malformed \(a.malformed), "
+                        + "or the reasons do not add up"
+                )
             }
             if let first = firstFault, a.malformed == 0 {
                 result.violations.append("faults reported (\(first)) but no record is malformed")
@@ -54,7 +60,10 @@ public enum CaptureDecodeCheck {
                 result.violations.append("a fault outside the records read or without a reason: \(bad)")
             }
             if delivered != a.advertisements + a.advertisementsWithoutData {
-                result.violations.append("\(delivered) advertisements delivered but \(a.advertisements + a.advertisementsWithoutData) counted")
+                result.violations.append(
+                    "\(delivered) advertisements delivered but \(a.advertisements + a.advertisementsWithoutData) "
+                        + "counted"
+                )
             }
         } catch {
             result.unreadable = error

@@ -10,9 +10,11 @@ import NearbyDecode
 /// invariants (`CaptureDecodeCheck`), btsnoop and pcap inputs must be covered byte for byte
 /// by header, records and skipped ranges (`ContainerCoverageCheck`).
 extension FuzzTarget {
-    public static let capturePcap = captureFile("capture-pcap", "a classic pcap file (any LINKTYPE), through libpcap", suffix: ".pcap")
+    public static let capturePcap = captureFile(
+        "capture-pcap", "a classic pcap file (any LINKTYPE), through libpcap", suffix: ".pcap")
     public static let capturePcapng = captureFile("capture-pcapng", "a pcapng file, through libpcap", suffix: ".pcapng")
-    public static let captureBtsnoop = captureFile("capture-btsnoop", "a btsnoop file (datalinks 1001, 1002, 2001)", suffix: ".btsnoop")
+    public static let captureBtsnoop = captureFile(
+        "capture-btsnoop", "a btsnoop file (datalinks 1001, 1002, 2001)", suffix: ".btsnoop")
     public static let captureHexText = captureFile("capture-hex-text", "a hex-text H4 log", suffix: ".txt")
 
     private static func captureFile(_ name: String, _ summary: String, suffix: String) -> FuzzTarget {
@@ -23,7 +25,9 @@ extension FuzzTarget {
                 return CaptureDecodeCheck.run(path: path).violations + ContainerCoverageCheck.violations(path: path)
             },
             seeds: { root in
-                SeedSource.contents(SeedSource.captures(root).filter { $0.hasSuffix(suffix) }).map { Array($0.prefix(4_096)) }
+                SeedSource.contents(SeedSource.captures(root).filter { $0.hasSuffix(suffix) }).map {
+                    Array($0.prefix(4_096))
+                }
             })
     }
 }

@@ -1,9 +1,10 @@
+import NearbyCapture
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NearbyCapture
 
 /// The container invariant of resynchronising readers (docs/damaged-captures.md): in a
 /// btsnoop or classic pcap file, every byte is in the file header, in a record (its header
@@ -36,8 +37,10 @@ public enum ContainerCoverageCheck {
             var extent: (Range<Int64>, Bool)?
             let step = reader.read { record in
                 if let data = record.fileOffset {
-                    extent = ((data - recordHeader)..<(data + Int64(record.bytes.count)),
-                              record.originalLength > record.bytes.count || record.bytes.count >= snapshotLength)
+                    extent = (
+                        (data - recordHeader)..<(data + Int64(record.bytes.count)),
+                        record.originalLength > record.bytes.count || record.bytes.count >= snapshotLength
+                    )
                 }
             }
             switch step {

@@ -15,10 +15,15 @@ extension FuzzTarget {
     public static let eddystoneFrame = FuzzTarget(
         name: "eddystone-frame", summary: "Eddystone service data after UUID 0xFEAA", dictionary: "ad",
         check: { input in
-            do throws(DecodeError) { _ = try EddystoneFrame(serviceData: Array(input)[...]) } catch { return checkError(error, within: input.count) }
+            do throws(DecodeError) { _ = try EddystoneFrame(serviceData: Array(input)[...]) } catch {
+                return checkError(error, within: input.count)
+            }
             return []
         },
-        seeds: { SeedSource.payloads(SeedSource.advertisingData($0), type: .serviceData16BitUUID, prefix: [0xAA, 0xFE], dropping: 2) })
+        seeds: {
+            SeedSource.payloads(
+                SeedSource.advertisingData($0), type: .serviceData16BitUUID, prefix: [0xAA, 0xFE], dropping: 2)
+        })
 
     /// iBeacon: manufacturer data (company identifier little-endian, then the data).
     public static let iBeaconFrame = FuzzTarget(
@@ -27,13 +32,17 @@ extension FuzzTarget {
             guard let (company, data) = manufacturerData(input) else { return [] }
             do throws(DecodeError) {
                 if let b = try IBeacon(company: company, data: data),
-                   b.uuid.count != 16 {
+                    b.uuid.count != 16
+                {
                     return ["an iBeacon with a \(b.uuid.count)-byte UUID"]
                 }
             } catch { return checkError(error, within: input.count) }
             return []
         },
-        seeds: { SeedSource.payloads(SeedSource.advertisingData($0), type: .manufacturerSpecificData, prefix: [], dropping: 0) })
+        seeds: {
+            SeedSource.payloads(
+                SeedSource.advertisingData($0), type: .manufacturerSpecificData, prefix: [], dropping: 0)
+        })
 
     /// AltBeacon: manufacturer data of any company with the beacon code 0xBEAC.
     public static let altBeaconFrame = FuzzTarget(
@@ -42,28 +51,41 @@ extension FuzzTarget {
             guard let (company, data) = manufacturerData(input) else { return [] }
             do throws(DecodeError) {
                 if let b = try AltBeacon(company: company, data: data),
-                   b.beaconID.count != 20 {
+                    b.beaconID.count != 20
+                {
                     return ["an AltBeacon with a \(b.beaconID.count)-byte beacon ID"]
                 }
             } catch { return checkError(error, within: input.count) }
             return []
         },
-        seeds: { SeedSource.payloads(SeedSource.advertisingData($0), type: .manufacturerSpecificData, prefix: [], dropping: 0) })
+        seeds: {
+            SeedSource.payloads(
+                SeedSource.advertisingData($0), type: .manufacturerSpecificData, prefix: [], dropping: 0)
+        })
 
     /// Token advertisement v1 (docs/token-format.md): service data after UUID 0xFEF3. A v1
     /// token decoded must encode back to exactly the input (the decoder is strict).
     public static let tokenAdvertisement = FuzzTarget(
-        name: "token-advertisement", summary: "service data after UUID 0xFEF3 read as a token advertisement", dictionary: "ad",
+        name: "token-advertisement", summary: "service data after UUID 0xFEF3 read as a token advertisement",
+        dictionary: "ad",
         check: { input in
             let bytes = Array(input)
             do throws(DecodeError) {
-                if case .v1(let token)? = try TokenAdvertisement.decode(serviceData: bytes[...]), token.serviceData != bytes {
-                    return ["token advertisement \(Hex.encode(bytes)) decodes to one that encodes as \(Hex.encode(token.serviceData))"]
+                if case .v1(let token)? = try TokenAdvertisement.decode(serviceData: bytes[...]),
+                    token.serviceData != bytes
+                {
+                    return [
+                        "token advertisement \(Hex.encode(bytes)) decodes to one that encodes as "
+                            + "\(Hex.encode(token.serviceData))"
+                    ]
                 }
             } catch { return checkError(error, within: bytes.count) }
             return []
         },
-        seeds: { SeedSource.payloads(SeedSource.advertisingData($0), type: .serviceData16BitUUID, prefix: [0xF3, 0xFE], dropping: 2) })
+        seeds: {
+            SeedSource.payloads(
+                SeedSource.advertisingData($0), type: .serviceData16BitUUID, prefix: [0xF3, 0xFE], dropping: 2)
+        })
 
     /// Manufacturer data as the AD decoder splits it: the company identifier
     /// (little-endian), then the data; nil when there are not 2 bytes.
@@ -82,7 +104,9 @@ extension FuzzTarget {
     static func checkError(_ error: DecodeError, within count: Int) -> [String] {
         var out: [String] = []
         if error.reason.isEmpty { out.append("an error without a reason: \(error)") }
-        if error.offset < 0 || error.offset > count { out.append("error at offset \(error.offset), outside the \(count) bytes given: \(error)") }
+        if error.offset < 0 || error.offset > count {
+            out.append("error at offset \(error.offset), outside the \(count) bytes given: \(error)")
+        }
         return out
     }
 }

@@ -24,9 +24,11 @@ public struct FuzzTarget: Sendable {
     /// The seed inputs, derived from the repository at `root` (`Captures/`, `Vectors/`).
     public let seeds: @Sendable (_ root: String) -> [[UInt8]]
 
-    public init(name: String, summary: String, dictionary: String, maximumLength: Int = 4_096,
-                check: @escaping @Sendable (UnsafeRawBufferPointer) -> [String],
-                seeds: @escaping @Sendable (_ root: String) -> [[UInt8]]) {
+    public init(
+        name: String, summary: String, dictionary: String, maximumLength: Int = 4_096,
+        check: @escaping @Sendable (UnsafeRawBufferPointer) -> [String],
+        seeds: @escaping @Sendable (_ root: String) -> [[UInt8]]
+    ) {
         self.name = name
         self.summary = summary
         self.dictionary = dictionary

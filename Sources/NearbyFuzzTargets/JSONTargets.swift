@@ -20,10 +20,15 @@ extension FuzzTarget {
         },
         seeds: { root in
             // Whole vector files, and each vector of the larger ones as a file of its own.
-            SeedSource.contents(SeedSource.files(root, "Vectors", suffixes: [".json"]).filter { !$0.contains("/schema/") }).flatMap { bytes -> [[UInt8]] in
+            SeedSource.contents(
+                SeedSource.files(root, "Vectors", suffixes: [".json"]).filter { !$0.contains("/schema/") }
+            ).flatMap { bytes -> [[UInt8]] in
                 guard bytes.count > 16_384, case .object(let file)? = try? JSONParser.parse(bytes),
-                      case .array(let vectors)? = file["vectors"] else { return [bytes] }
-                return vectors.map { v in Array(JSONValue.object(["vectorFile": .integer(1), "vectors": .array([v])]).serialized.utf8) }
+                    case .array(let vectors)? = file["vectors"]
+                else { return [bytes] }
+                return vectors.map { v in
+                    Array(JSONValue.object(["vectorFile": .integer(1), "vectors": .array([v])]).serialized.utf8)
+                }
             }
         })
 
@@ -41,7 +46,9 @@ extension FuzzTarget {
             } catch let error as JSONFileError {
                 if error.reason.isEmpty { violations.append("a scenario error without a reason: \(error)") }
             } catch let error as JSONInputError {
-                if error.reason.isEmpty || error.path.isEmpty { violations.append("a scenario error without a reason or path: \(error)") }
+                if error.reason.isEmpty || error.path.isEmpty {
+                    violations.append("a scenario error without a reason or path: \(error)")
+                }
             } catch {
                 violations.append("an untyped error: \(error)")
             }
@@ -63,7 +70,9 @@ extension FuzzTarget {
         },
         seeds: { root in
             SeedSource.contents(SeedSource.files(root, "Captures", suffixes: [".scenario.json"])).compactMap { bytes in
-                guard case .object(let o)? = try? JSONParser.parse(bytes), let registry = o["registry"] else { return nil }
+                guard case .object(let o)? = try? JSONParser.parse(bytes), let registry = o["registry"] else {
+                    return nil
+                }
                 return Array(registry.serialized.utf8)
             }
         })

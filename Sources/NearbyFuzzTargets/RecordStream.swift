@@ -45,7 +45,10 @@ struct RecordStream {
             current = nil
         }
         for (e, bytes) in SeedSource.records(root) where encapsulations.contains(e) {
-            if current?.0 != e || current!.1.count >= run { flush(); current = (e, []) }
+            if current?.0 != e || current!.1.count >= run {
+                flush()
+                current = (e, [])
+            }
             current!.1.append(bytes)
         }
         flush()

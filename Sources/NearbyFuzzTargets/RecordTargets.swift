@@ -10,19 +10,25 @@ extension FuzzTarget {
     /// HCI: H4 packets (LINKTYPE 187, 201 with its direction header, btsnoop 1002, hex
     /// text), HCI events without indicator (btsnoop 1001) and Linux monitor records
     /// (LINKTYPE 254, btsnoop 2001): advertising, directed and extended reports.
-    public static let hciRecords = records("hci-records", "HCI records: H4 packets, bare events and monitor records", RecordStream(encapsulations: [
-        .pcap(.bluetoothHCIH4), .pcap(.bluetoothHCIH4WithPHDR), .pcap(.bluetoothLinuxMonitor),
-        .btsnoop(.hciUnencapsulated, flags: 3), .btsnoop(.hciUART, flags: 1), .btsnoop(.linuxMonitor, flags: 3),
-        .hexText,
-    ]), dictionary: "hci")
+    public static let hciRecords = records(
+        "hci-records", "HCI records: H4 packets, bare events and monitor records",
+        RecordStream(encapsulations: [
+            .pcap(.bluetoothHCIH4), .pcap(.bluetoothHCIH4WithPHDR), .pcap(.bluetoothLinuxMonitor),
+            .btsnoop(.hciUnencapsulated, flags: 3), .btsnoop(.hciUART, flags: 1), .btsnoop(.linuxMonitor, flags: 3),
+            .hexText,
+        ]), dictionary: "hci")
 
     /// Link layer: advertising-channel PDUs bare (LINKTYPE 251), with the LE pseudo-header
     /// (256) and with the Nordic sniffer header (272).
-    public static let linkLayerRecords = records("link-layer-records", "advertising-channel PDUs: bare, LE pseudo-header, Nordic sniffer", RecordStream(encapsulations: [
-        .pcap(.bluetoothLELL), .pcap(.bluetoothLELLWithPHDR), .pcap(.nordicBLE),
-    ]), dictionary: "link-layer")
+    public static let linkLayerRecords = records(
+        "link-layer-records", "advertising-channel PDUs: bare, LE pseudo-header, Nordic sniffer",
+        RecordStream(encapsulations: [
+            .pcap(.bluetoothLELL), .pcap(.bluetoothLELLWithPHDR), .pcap(.nordicBLE),
+        ]), dictionary: "link-layer")
 
-    private static func records(_ name: String, _ summary: String, _ stream: RecordStream, dictionary: String) -> FuzzTarget {
+    private static func records(
+        _ name: String, _ summary: String, _ stream: RecordStream, dictionary: String
+    ) -> FuzzTarget {
         FuzzTarget(
             name: name, summary: summary, dictionary: dictionary,
             check: { input in
@@ -45,14 +51,18 @@ extension FuzzTarget {
             }
             let data = advertisement.data ?? []
             if data.count > ExtendedAdvertisingReassembler.maximumDataLength {
-                violations.append("\(data.count) bytes of AD data, more than the \(ExtendedAdvertisingReassembler.maximumDataLength) a chain may hold")
+                violations.append(
+                    "\(data.count) bytes of AD data, more than the "
+                        + "\(ExtendedAdvertisingReassembler.maximumDataLength) a chain may hold"
+                )
             }
             violations += checkAdvertisingData(Array(data))
         }
         for bytes in records {
             fed += 1
-            let record = CaptureRecord(index: fed, timestampMicros: Int64(fed), encapsulation: encapsulation,
-                                       bytes: bytes[...], originalLength: bytes.count, fileOffset: nil)
+            let record = CaptureRecord(
+                index: fed, timestampMicros: Int64(fed), encapsulation: encapsulation,
+                bytes: bytes[...], originalLength: bytes.count, fileOffset: nil)
             if case .malformed(let error) = decoder.decode(record, emit: check) {
                 violations += checkError(error, within: bytes.count).map { "record \(fed): " + $0 }
             }

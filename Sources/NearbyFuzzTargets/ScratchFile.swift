@@ -14,7 +14,8 @@ enum ScratchFile {
     /// The scratch path for files of this suffix (`.pcap`, `.json`, …) in this process.
     static func path(suffix: String) -> String {
         if let p = paths[suffix] { return p }
-        let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
+        let folder =
+            access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
         let p = "\(folder)/nearby-fuzz-\(getpid())\(suffix)"
         if paths.isEmpty { atexit { for p in ScratchFile.paths.values { unlink(p) } } }
         paths[suffix] = p

@@ -48,10 +48,12 @@ enum SeedSource {
         }
         for path in files(root, "Vectors/frames", suffixes: [".json"]) {
             guard let root = try? JSONFile.load(path), case .object(let file) = root.value,
-                  case .array(let vectors)? = file["vectors"] else { continue }
+                case .array(let vectors)? = file["vectors"]
+            else { continue }
             for case .object(let v) in vectors {
                 if case .object(let input)? = v["input"], case .string(let hex)? = input["adData"],
-                   let bytes = Hex.decode(hex) {
+                    let bytes = Hex.decode(hex)
+                {
                     out.append(bytes)
                 }
             }
@@ -65,7 +67,9 @@ enum SeedSource {
         var out: [[UInt8]] = []
         for data in advertisingData {
             try? ADStructure.forEach(in: data[...]) { (ad: ADStructure) throws(DecodeError) in
-                if ad.type == type && ad.payload.starts(with: prefix) { out.append(Array(ad.payload.dropFirst(dropping))) }
+                if ad.type == type && ad.payload.starts(with: prefix) {
+                    out.append(Array(ad.payload.dropFirst(dropping)))
+                }
             }
         }
         return out

@@ -38,7 +38,8 @@ public enum JSONFile {
         do {
             return JSONNode(try JSONParser.parse(bytes))
         } catch {
-            throw JSONFileError(file: path, location: "line \(error.line), column \(error.column)", reason: error.reason)
+            throw JSONFileError(
+                file: path, location: "line \(error.line), column \(error.column)", reason: error.reason)
         }
     }
 
@@ -56,7 +57,10 @@ public enum JSONFile {
                 throw JSONFileError(file: path, location: "", reason: "larger than \(maximumBytes >> 20) MiB")
             }
             if n < chunk.count {
-                if ferror(f) != 0 { throw JSONFileError(file: path, location: "", reason: "read error: \(String(cString: strerror(errno)))") }
+                if ferror(f) != 0 {
+                    throw JSONFileError(
+                        file: path, location: "", reason: "read error: \(String(cString: strerror(errno)))")
+                }
                 return out
             }
         }

@@ -40,7 +40,8 @@ public struct JSONNode: Sendable {
     public func object(allowed: [String]) throws(JSONInputError) -> JSONObject {
         guard case .object(let fields) = value else { throw wrongType("an object") }
         for key in fields.keys.sorted() where !allowed.contains(key) {
-            throw JSONInputError(path: member(key), reason: "unknown field \"\(key)\" (allowed: \(allowed.joined(separator: ", ")))")
+            throw JSONInputError(
+                path: member(key), reason: "unknown field \"\(key)\" (allowed: \(allowed.joined(separator: ", ")))")
         }
         return JSONObject(node: self, fields: fields)
     }
@@ -49,8 +50,12 @@ public struct JSONNode: Sendable {
     /// that does not start with a digit, else `$.a["key with \"quotes\""]` (the key as a JSON
     /// string), so that any key read from a file is named unambiguously.
     public func member(_ key: String) -> String {
-        let plain = key.utf8.first.map { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
-            && key.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let plain =
+            key.utf8.first.map { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
+            && key.utf8.allSatisfy {
+                $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            }
         return plain ? path + "." + key : path + "[" + JSONValue.string(key).serialized + "]"
     }
 
@@ -86,7 +91,9 @@ public struct JSONNode: Sendable {
         case .integer(let i): text = String(i)
         default: throw wrongType("an integer")
         }
-        guard let v = Int64(text) else { throw fail("\(text) is not an integer in \(range.lowerBound)…\(range.upperBound)") }
+        guard let v = Int64(text) else {
+            throw fail("\(text) is not an integer in \(range.lowerBound)…\(range.upperBound)")
+        }
         guard range.contains(v) else { throw fail("\(v) is out of range \(range.lowerBound)…\(range.upperBound)") }
         return v
     }
@@ -120,7 +127,9 @@ public struct JSONNode: Sendable {
             throw fail("\(text) \(unit) is not a whole number of microseconds within ±9.2e12 s")
         }
         guard range.contains(micros) else {
-            throw fail("\(text) \(unit) is out of range \(JSONValue.seconds(micros: range.lowerBound).serialized)…\(JSONValue.seconds(micros: range.upperBound).serialized)")
+            let lower = JSONValue.seconds(micros: range.lowerBound).serialized
+            let upper = JSONValue.seconds(micros: range.upperBound).serialized
+            throw fail("\(text) \(unit) is out of range \(lower)…\(upper)")
         }
         return micros
     }
@@ -129,7 +138,10 @@ public struct JSONNode: Sendable {
     public static func exactMicros(_ text: String) -> Int64? {
         var u = Substring(text)
         var negative = false
-        if u.first == "-" { negative = true; u = u.dropFirst() }
+        if u.first == "-" {
+            negative = true
+            u = u.dropFirst()
+        }
         var exponent = 0
         if let e = u.firstIndex(where: { $0 == "e" || $0 == "E" }) {
             guard let x = Int(u[u.index(after: e)...]), abs(x) < 64 else { return nil }
@@ -142,7 +154,7 @@ public struct JSONNode: Sendable {
             fraction = u.distance(from: dot, to: u.endIndex) - 1
             digits = u[..<dot] + u[u.index(after: dot)...]
         }
-        var scale = 6 + exponent - fraction      // micros = digits × 10^scale
+        var scale = 6 + exponent - fraction  // micros = digits × 10^scale
         var trimmed = digits.drop(while: { $0 == "0" })
         while scale < 0, trimmed.last == "0" {
             trimmed = trimmed.dropLast()

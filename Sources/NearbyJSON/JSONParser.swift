@@ -55,9 +55,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw error("unexpected character where a value was expected")
         }
@@ -82,14 +88,19 @@ public struct JSONParser {
         index += 1
         var fields: [String: JSONValue] = [:]
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(fields)
+        }
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyStart = index
             let key = try string()
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after a key")
+            }
             index += 1
             skipSpace()
             let v = try value()
@@ -98,8 +109,14 @@ public struct JSONParser {
             }
             skipSpace()
             guard index < bytes.count else { throw error("the input ended inside an object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(fields)
+            }
             throw error("expected ',' or '}' in an object")
         }
     }
@@ -110,14 +127,23 @@ public struct JSONParser {
         index += 1
         var items: [JSONValue] = []
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
         while true {
             skipSpace()
             items.append(try value())
             skipSpace()
             guard index < bytes.count else { throw error("the input ended inside an array") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             throw error("expected ',' or ']' in an array")
         }
     }
@@ -126,21 +152,27 @@ public struct JSONParser {
         let start = index
         func digits(_ p: inout JSONParser) -> Int {
             let s = p.index
-            while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) { p.index += 1 }
+            while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) {
+                p.index += 1
+            }
             return p.index - s
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         let intStart = index
         let n = digits(&self)
         if n == 0 { throw error("a number needs digits") }
-        if n > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("a number may not have leading zeros", at: intStart) }
+        if n > 1, bytes[intStart] == UInt8(ascii: "0") {
+            throw error("a number may not have leading zeros", at: intStart)
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             if digits(&self) == 0 { throw error("a decimal point needs digits after it") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             if digits(&self) == 0 { throw error("an exponent needs digits") }
         }
         return .number(String(decoding: bytes[start..<index], as: UTF8.self))
@@ -163,7 +195,10 @@ public struct JSONParser {
                 return String(scalars)
             }
             if b < 0x20 { throw error("control character in a string (escape it)") }
-            if b != UInt8(ascii: "\\") { index += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
             try validateUTF8(runStart..<index)
             flush(self, index, &scalars)
             index += 1
@@ -182,12 +217,16 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800..<0xDC00).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else {
                         throw error("unpaired UTF-16 surrogate in \\u escape")
                     }
                     index += 2
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired UTF-16 surrogate in \\u escape") }
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw error("unpaired UTF-16 surrogate in \\u escape")
+                    }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(code) {
                     throw error("unpaired UTF-16 surrogate in \\u escape")

@@ -82,6 +82,7 @@ extension JSONValue {
         let sign = micros < 0 ? "-" : ""
         let magnitude = micros.magnitude
         let fraction = String(magnitude % 1_000_000)
-        return .number(sign + String(magnitude / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction)
+        return .number(
+            sign + String(magnitude / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction)
     }
 }

@@ -13,7 +13,9 @@ public final class AudioFrameCache: @unchecked Sendable {
     /// The CRC-valid NUT frames of the sound file at `path`, in file order.
     public func frames(_ path: String) throws(AudioFileError) -> [AudioTokenFrame] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let key = "\(path)|\((attributes?[.size] as? NSNumber)?.int64Value ?? -1)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let key = "\(path)|\(size)|\(modified)"
         lock.lock()
         let cached = entries[key]
         lock.unlock()

@@ -26,6 +26,8 @@ public enum EventJSON {
     }
 
     public static func message(_ m: Message) -> JSONValue {
-        .object(["namespace": .string(m.namespace), "type": .string(m.type), "content": .string(Base64.encode(m.content))])
+        .object([
+            "namespace": .string(m.namespace), "type": .string(m.type), "content": .string(Base64.encode(m.content)),
+        ])
     }
 }

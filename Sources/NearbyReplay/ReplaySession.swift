@@ -93,8 +93,10 @@ public struct ReplaySession {
     }
 
     /// Decodes the captures and sound files into sightings sorted as the replay feeds them.
-    func collect(scenario: Scenario, captures: [String], audio: [AudioFile],
-                 onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Collected {
+    func collect(
+        scenario: Scenario, captures: [String], audio: [AudioFile],
+        onIssue: (DecodeIssue) -> Void
+    ) throws(ReplayError) -> Collected {
         var sightings = SpillingSorter<CaptureSighting>(runCapacity: sightingRunCapacity, spillFolder: spillFolder)
         // The decoder's callbacks cannot throw: the first spill failure is kept, and thrown
         // when the capture has been read.
@@ -104,36 +106,41 @@ public struct ReplaySession {
         var untimed = 0
         for (fileIndex, path) in captures.enumerated() {
             do throws(CaptureFileError) {
-                let a = try CaptureDecoder.decode(path: path, onAdvertisement: { decoded in
-                    guard let t = decoded.advertisement.timestampMicros else {
-                        if !decoded.beacons.isEmpty { untimed += 1 }
-                        return
-                    }
-                    earliest = min(earliest, t)
-                    // Read out before the closure, which would otherwise capture a copy of `decoded`.
-                    let rssi = decoded.advertisement.rssiDBm
-                    let record = Int32(truncatingIfNeeded: decoded.advertisement.record)
-                    SightingExtractor.identities(decoded) { identity in
-                        // After a failure nothing more is kept (each append would retry the file).
-                        guard spillFailure == nil else { return }
-                        do throws(SpillError) {
-                            try sightings.append(CaptureSighting(unixMicros: t, identity: identity, rssi: rssi,
-                                                                 file: Int32(fileIndex), record: record))
-                        } catch {
-                            spillFailure = error
+                let a = try CaptureDecoder.decode(
+                    path: path,
+                    onAdvertisement: { decoded in
+                        guard let t = decoded.advertisement.timestampMicros else {
+                            if !decoded.beacons.isEmpty { untimed += 1 }
+                            return
                         }
-                    }
-                }, onIssue: onIssue)
+                        earliest = min(earliest, t)
+                        // Read out before the closure, which would otherwise capture a copy of `decoded`.
+                        let rssi = decoded.advertisement.rssiDBm
+                        let record = Int32(truncatingIfNeeded: decoded.advertisement.record)
+                        SightingExtractor.identities(decoded) { identity in
+                            // After a failure nothing more is kept (each append would retry the file).
+                            guard spillFailure == nil else { return }
+                            do throws(SpillError) {
+                                try sightings.append(
+                                    CaptureSighting(
+                                        unixMicros: t, identity: identity, rssi: rssi,
+                                        file: Int32(fileIndex), record: record))
+                            } catch {
+                                spillFailure = error
+                            }
+                        }
+                    }, onIssue: onIssue)
                 accounting.add(a)
             } catch {
                 throw ReplayError(.captureUnreadable, "\(error)")
             }
             if let spillFailure { throw ReplayError(.spillFailed, "\(spillFailure)") }
         }
-        let origin: Int64 = switch scenario.timeOrigin {
-        case .unixMicros(let t): t
-        case .firstAdvertisement: earliest == .max ? 0 : earliest
-        }
+        let origin: Int64 =
+            switch scenario.timeOrigin {
+            case .unixMicros(let t): t
+            case .firstAdvertisement: earliest == .max ? 0 : earliest
+            }
         let bleCount = sightings.count
         for (fileIndex, file) in audio.enumerated() {
             let frames: [AudioTokenFrame]
@@ -145,8 +152,10 @@ public struct ReplaySession {
             do throws(SpillError) {
                 for (index, frame) in frames.enumerated() {
                     let t = file.startMicros + Int64((frame.end * 1e6).rounded())
-                    try sightings.append(CaptureSighting(unixMicros: origin + t, identity: SightingIdentity(.token, frame.token),
-                                                         rssi: nil, medium: .audio, file: Int32(fileIndex), record: Int32(index + 1)))
+                    try sightings.append(
+                        CaptureSighting(
+                            unixMicros: origin + t, identity: SightingIdentity(.token, frame.token),
+                            rssi: nil, medium: .audio, file: Int32(fileIndex), record: Int32(index + 1)))
                 }
             } catch {
                 throw ReplayError(.spillFailed, "\(error)")
@@ -159,19 +168,25 @@ public struct ReplaySession {
         } catch {
             throw ReplayError(.spillFailed, "\(error)")
         }
-        return Collected(sightings: sorted, origin: origin, bleCount: bleCount, audioCount: audioCount, untimed: untimed, accounting: accounting)
+        return Collected(
+            sightings: sorted, origin: origin, bleCount: bleCount, audioCount: audioCount, untimed: untimed,
+            accounting: accounting)
     }
 
     /// The sightings the captures and sound files give, in scenario time and replay order,
     /// with the Unix time of scenario time 0: what an implementation under test receives as
     /// scenario events (docs/interop.md, level `events`).
-    public func sightings(scenario: Scenario, captures: [String], audio: [AudioFile]) throws(ReplayError) -> (originUnixMicros: Int64, sightings: [Sighting]) {
+    public func sightings(
+        scenario: Scenario, captures: [String], audio: [AudioFile]
+    ) throws(ReplayError) -> (originUnixMicros: Int64, sightings: [Sighting]) {
         var c = try collect(scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
         var sightings: [Sighting] = []
         do throws(SpillError) {
             while let s = try c.sightings.next() {
-                sightings.append(Sighting(timeMicros: s.unixMicros - c.origin, medium: s.medium, identity: s.identity,
-                                          rssiDBm: s.rssi))
+                sightings.append(
+                    Sighting(
+                        timeMicros: s.unixMicros - c.origin, medium: s.medium, identity: s.identity,
+                        rssiDBm: s.rssi))
             }
         } catch {
             throw ReplayError(.spillFailed, "\(error)")
@@ -181,16 +196,19 @@ public struct ReplaySession {
 
     /// Runs the scenario over the captures. Decoding faults go to `onIssue`; a capture that
     /// cannot be read at all throws.
-    public func run(scenario: Scenario, captures: [String], audio: [AudioFile] = [],
-                    onIssue: (DecodeIssue) -> Void) throws(ReplayError) -> Result {
+    public func run(
+        scenario: Scenario, captures: [String], audio: [AudioFile] = [],
+        onIssue: (DecodeIssue) -> Void
+    ) throws(ReplayError) -> Result {
         let c = try collect(scenario: scenario, captures: captures, audio: audio, onIssue: onIssue)
         var sightings = c.sightings
         let origin = c.origin, bleCount = c.bleCount, audioCount = c.audioCount
         let untimed = c.untimed, accounting = c.accounting
 
         var timeline: [(timeMicros: Int64, text: String)] = []
-        var engine = SubscriptionEngine(registry: scenario.registry.placed(originUnixMicros: origin), initialState: scenario.initialState,
-                                        configuration: scenario.configuration)
+        var engine = SubscriptionEngine(
+            registry: scenario.registry.placed(originUnixMicros: origin), initialState: scenario.initialState,
+            configuration: scenario.configuration)
         var events: [EngineEvent] = []
         var i = 0
         func feedInputs(through time: Int64) throws(EngineInputError) {
@@ -212,13 +230,20 @@ public struct ReplaySession {
                 if keepTimeline {
                     if s.medium == .audio {
                         let name = audio[Int(s.file)].path.split(separator: "/").last.map(String.init) ?? ""
-                        timeline.append((time, "sighting \(Self.describe(s.identity, .audio)) (\(name) frame \(s.record))"))
+                        timeline.append(
+                            (time, "sighting \(Self.describe(s.identity, .audio)) (\(name) frame \(s.record))"))
                     } else {
                         let name = captures[Int(s.file)].split(separator: "/").last.map(String.init) ?? ""
-                        timeline.append((time, "sighting \(Self.describe(s.identity, .ble)) rssi \(s.rssi.map(String.init) ?? "?") (\(name) record \(s.record))"))
+                        timeline.append(
+                            (
+                                time,
+                                "sighting \(Self.describe(s.identity, .ble)) rssi \(s.rssi.map(String.init) ?? "?") "
+                                    + "(\(name) record \(s.record))"
+                            ))
                     }
                 }
-                try engine.sight(Sighting(timeMicros: time, medium: s.medium, identity: s.identity, rssiDBm: s.rssi), into: &events)
+                try engine.sight(
+                    Sighting(timeMicros: time, medium: s.medium, identity: s.identity, rssiDBm: s.rssi), into: &events)
             }
             try feedInputs(through: .max)
             if let end = scenario.endMicros {
@@ -231,18 +256,20 @@ public struct ReplaySession {
         } catch {
             throw ReplayError(.spillFailed, "\(error)")
         }
-        return Result(events: events, originUnixMicros: origin, captureSightings: bleCount, audioSightings: audioCount,
-                      untimedBeaconAdvertisements: untimed, accounting: accounting, timeline: timeline)
+        return Result(
+            events: events, originUnixMicros: origin, captureSightings: bleCount, audioSightings: audioCount,
+            untimedBeaconAdvertisements: untimed, accounting: accounting, timeline: timeline)
     }
 
     static func describe(_ identity: SightingIdentity, _ medium: Medium) -> String {
-        let kind = switch identity.kind {
-        case .token: "token"
-        case .eddystoneUID: "eddystone-uid"
-        case .iBeacon: "ibeacon"
-        case .altBeacon: "altbeacon"
-        case .eddystoneEID: "eddystone-eid"
-        }
+        let kind =
+            switch identity.kind {
+            case .token: "token"
+            case .eddystoneUID: "eddystone-uid"
+            case .iBeacon: "ibeacon"
+            case .altBeacon: "altbeacon"
+            case .eddystoneEID: "eddystone-eid"
+            }
         return "\(kind) \(Hex.encode(identity.bytes))" + (medium == .audio ? " (audio)" : "")
     }
 
@@ -256,14 +283,15 @@ public struct ReplaySession {
             case .publish(let id, _): "publish \(id)"
             case .unpublish(let id): "unpublish \(id)"
             case .changeState(let c):
-                "state " + [
-                    c.nearbyPermission.map { "nearbyPermission=\($0.rawValue)" },
-                    c.bluetoothPowerOn.map { "bluetoothPower=\($0 ? "on" : "off")" },
-                    c.bluetoothPermission.map { "bluetoothPermission=\($0.rawValue)" },
-                    c.microphonePermission.map { "microphonePermission=\($0.rawValue)" },
-                    c.locationPermission.map { "locationPermission=\($0.rawValue)" },
-                    c.appState.map { "appState=\($0.rawValue)" },
-                ].compactMap { $0 }.joined(separator: " ")
+                "state "
+                    + [
+                        c.nearbyPermission.map { "nearbyPermission=\($0.rawValue)" },
+                        c.bluetoothPowerOn.map { "bluetoothPower=\($0 ? "on" : "off")" },
+                        c.bluetoothPermission.map { "bluetoothPermission=\($0.rawValue)" },
+                        c.microphonePermission.map { "microphonePermission=\($0.rawValue)" },
+                        c.locationPermission.map { "locationPermission=\($0.rawValue)" },
+                        c.appState.map { "appState=\($0.rawValue)" },
+                    ].compactMap { $0 }.joined(separator: " ")
             case .stopNearby: "stopNearby"
             case .answerPermission(let granted): "permissionAnswer \(granted ? "granted" : "denied")"
             case .terminate: "terminate"

@@ -12,6 +12,7 @@ struct SpillError: Error, CustomStringConvertible {
     var operation: String
     var code: Int32
     var description: String {
-        "cannot \(operation) in \(folder) for the sightings that do not fit in memory (TMPDIR names another folder): \(String(cString: strerror(code)))"
+        "cannot \(operation) in \(folder) for the sightings that do not fit in memory (TMPDIR names another folder): "
+            + "\(String(cString: strerror(code)))"
     }
 }

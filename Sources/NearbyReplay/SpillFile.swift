@@ -38,7 +38,9 @@ final class SpillFile {
         while done < bytes.count {
             let n = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw SpillError(folder: folder, operation: "write the temporary file", code: n < 0 ? errno : ENOSPC) }
+            guard n > 0 else {
+                throw SpillError(folder: folder, operation: "write the temporary file", code: n < 0 ? errno : ENOSPC)
+            }
             done += n
         }
         size += bytes.count
@@ -51,7 +53,9 @@ final class SpillFile {
         while done < buffer.count {
             let n = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw SpillError(folder: folder, operation: "read the temporary file back", code: n < 0 ? errno : EIO) }
+            guard n > 0 else {
+                throw SpillError(folder: folder, operation: "read the temporary file back", code: n < 0 ? errno : EIO)
+            }
             done += n
         }
     }

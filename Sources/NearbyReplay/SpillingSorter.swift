@@ -72,8 +72,9 @@ struct SpillingSorter<Element: SpillSortable> {
     /// The values in order. The sorter is used up.
     consuming func finish() throws(SpillError) -> Merge {
         if !inOrder { buffer.sort { $0.sortKey < $1.sortKey } }
-        return try Merge(file: file, runs: runs, last: buffer, concatenate: inOrder,
-                     readCapacity: runs.isEmpty ? 0 : max(256, min(4096, runCapacity / runs.count)))
+        return try Merge(
+            file: file, runs: runs, last: buffer, concatenate: inOrder,
+            readCapacity: runs.isEmpty ? 0 : max(256, min(4096, runCapacity / runs.count)))
     }
 
     /// Reads the sorted values back, merging the runs: by key, and at equal keys from the
@@ -103,8 +104,10 @@ struct SpillingSorter<Element: SpillSortable> {
         private var current = 0
         private let readCapacity: Int
 
-        fileprivate init(file: SpillFile?, runs: [(start: Int, count: Int)], last: [Element], concatenate: Bool,
-                         readCapacity: Int) throws(SpillError) {
+        fileprivate init(
+            file: SpillFile?, runs: [(start: Int, count: Int)], last: [Element], concatenate: Bool,
+            readCapacity: Int
+        ) throws(SpillError) {
             self.file = file
             self.concatenate = concatenate
             self.readCapacity = readCapacity

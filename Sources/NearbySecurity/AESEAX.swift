@@ -26,7 +26,9 @@ public struct AESEAX: Sendable {
 
     /// Encrypts `plaintext`; returns the ciphertext (same length) and the tag.
     /// - Parameter tagLength: 1…16 bytes (eTLM uses 2).
-    public func seal(_ plaintext: [UInt8], nonce: [UInt8], header: [UInt8] = [], tagLength: Int = 16) -> (ciphertext: [UInt8], tag: [UInt8]) {
+    public func seal(
+        _ plaintext: [UInt8], nonce: [UInt8], header: [UInt8] = [], tagLength: Int = 16
+    ) -> (ciphertext: [UInt8], tag: [UInt8]) {
         precondition((1...16).contains(tagLength), "an EAX tag has 1 to 16 bytes")
         let n = omac(0, nonce)
         let h = omac(1, header)
@@ -45,7 +47,9 @@ public struct AESEAX: Sendable {
 
     /// Verifies `tag` and decrypts. The tag is checked before any plaintext is returned.
     /// - Throws: `micMismatch` naming the tag received and the tag computed.
-    public func open(_ ciphertext: [UInt8], tag received: [UInt8], nonce: [UInt8], header: [UInt8] = []) throws(SecurityError) -> [UInt8] {
+    public func open(
+        _ ciphertext: [UInt8], tag received: [UInt8], nonce: [UInt8], header: [UInt8] = []
+    ) throws(SecurityError) -> [UInt8] {
         guard (1...16).contains(received.count) else {
             throw SecurityError(.frameLength, "an EAX tag has 1 to 16 bytes, found \(received.count)")
         }

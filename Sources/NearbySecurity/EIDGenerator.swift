@@ -16,7 +16,9 @@ public struct EIDGenerator: Sendable {
     ///   0 ≤ K ≤ 15.
     public init(identityKey: [UInt8], exponent: Int) throws(SecurityError) {
         guard (0...15).contains(exponent) else {
-            throw SecurityError(.exponentRange, "a rotation exponent is 0…15 (an EID every 2^K s, at most 9.1 hours), found \(exponent)")
+            throw SecurityError(
+                .exponentRange, "a rotation exponent is 0…15 (an EID every 2^K s, at most 9.1 hours), found \(exponent)"
+            )
         }
         self.identityKey = try AES128(identityKey)
         self.exponent = UInt8(exponent)

@@ -47,7 +47,8 @@ public final class EIDResolver: Sendable {
     static let cacheLimit = 1 << 16
 
     public init(registrations: [EIDRegistration], driftPPM: Double = 150, extraPeriods: Int = 1) {
-        precondition(driftPPM >= 0 && driftPPM.isFinite && extraPeriods >= 0, "a drift allowance is finite and non-negative")
+        precondition(
+            driftPPM >= 0 && driftPPM.isFinite && extraPeriods >= 0, "a drift allowance is finite and non-negative")
         self.registrations = registrations
         self.driftPPM = driftPPM
         self.extraPeriods = extraPeriods
@@ -70,7 +71,7 @@ public final class EIDResolver: Sendable {
         for index in registrations.indices {
             let r = registrations[index]
             let k = Int64(r.generator.exponent)
-            let expected = r.expectedBeaconTime(atMicros: micros) >> k   // floor division
+            let expected = r.expectedBeaconTime(atMicros: micros) >> k  // floor division
             let w = Int64(windowPeriods(beacon: index, atMicros: micros))
             // A window wider than the 32-bit clock's 2^(32−K) periods would visit a period twice.
             let span = min(w, (Int64(1) << (32 - k)) / 2 - 1)

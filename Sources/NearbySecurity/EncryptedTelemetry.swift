@@ -13,15 +13,19 @@ import NearbyFormats
 public enum EncryptedTelemetry {
     /// The 6-byte EAX nonce for a beacon time and salt.
     public static func nonce(periodStart: UInt32, salt: [UInt8]) -> [UInt8] {
-        [UInt8(truncatingIfNeeded: periodStart >> 24), UInt8(truncatingIfNeeded: periodStart >> 16),
-         UInt8(truncatingIfNeeded: periodStart >> 8), UInt8(truncatingIfNeeded: periodStart)] + salt
+        [
+            UInt8(truncatingIfNeeded: periodStart >> 24), UInt8(truncatingIfNeeded: periodStart >> 16),
+            UInt8(truncatingIfNeeded: periodStart >> 8), UInt8(truncatingIfNeeded: periodStart),
+        ] + salt
     }
 
     /// Decrypts an eTLM frame received at beacon time `beaconTime` (any second of the
     /// rotation period: the low K bits are cleared here).
     /// - Throws: `micMismatch` (wrong key, wrong period, or a corrupted frame: the MIC cannot
     ///   tell which), `keyLength`.
-    public static func decrypt(_ frame: EddystoneEncryptedTLM, with generator: EIDGenerator, beaconTime: UInt32) throws(SecurityError) -> EddystoneTLM {
+    public static func decrypt(
+        _ frame: EddystoneEncryptedTLM, with generator: EIDGenerator, beaconTime: UInt32
+    ) throws(SecurityError) -> EddystoneTLM {
         let eax = AESEAX(cipher: generator.identityKey)
         let start = generator.periodStart(beaconTime)
         let n = nonce(periodStart: start, salt: frame.salt)
@@ -29,28 +33,41 @@ public enum EncryptedTelemetry {
         do {
             plain = try eax.open(frame.ciphertext, tag: frame.mic, nonce: n)
         } catch {
-            throw SecurityError(.micMismatch, "eTLM MIC \(Hex.encode(frame.mic)) does not match \(Hex.encode(eax.tag(ciphertext: frame.ciphertext, nonce: n, length: 2))) computed with this identity key and nonce \(Hex.encode(n)) (beacon time \(start), K = \(generator.exponent))")
+            throw SecurityError(
+                .micMismatch,
+                "eTLM MIC \(Hex.encode(frame.mic)) does not match "
+                    + "\(Hex.encode(eax.tag(ciphertext: frame.ciphertext, nonce: n, length: 2))) computed with this "
+                    + "identity key and nonce \(Hex.encode(n)) (beacon time \(start), K = \(generator.exponent))"
+            )
         }
         return tlm(plain)
     }
 
     /// The service data of an eTLM frame (starting `20 01`) holding `tlm`, for the
     /// synthesizer and for tests. `nordicPadding` appends Nordic's RFU byte (19 bytes).
-    public static func encrypt(_ tlm: EddystoneTLM, with generator: EIDGenerator, beaconTime: UInt32, salt: [UInt8], nordicPadding: Bool = false) throws(SecurityError) -> [UInt8] {
+    public static func encrypt(
+        _ tlm: EddystoneTLM, with generator: EIDGenerator, beaconTime: UInt32, salt: [UInt8],
+        nordicPadding: Bool = false
+    ) throws(SecurityError) -> [UInt8] {
         guard salt.count == 2 else { throw SecurityError(.keyLength, "an eTLM salt has 2 bytes, found \(salt.count)") }
-        let plain = be16(tlm.batteryRaw) + be16(UInt16(bitPattern: tlm.temperatureRaw))
+        let plain =
+            be16(tlm.batteryRaw) + be16(UInt16(bitPattern: tlm.temperatureRaw))
             + be32(tlm.advertisingCount) + be32(tlm.uptimeTenths)
-        let sealed = AESEAX(cipher: generator.identityKey).seal(plain, nonce: nonce(periodStart: generator.periodStart(beaconTime), salt: salt), tagLength: 2)
+        let sealed = AESEAX(cipher: generator.identityKey).seal(
+            plain, nonce: nonce(periodStart: generator.periodStart(beaconTime), salt: salt), tagLength: 2)
         return [0x20, 0x01] + sealed.ciphertext + salt + sealed.tag + (nordicPadding ? [0x00] : [])
     }
 
     static func tlm(_ p: [UInt8]) -> EddystoneTLM {
-        EddystoneTLM(batteryRaw: UInt16(p[0]) << 8 | UInt16(p[1]),
-                     temperatureRaw: Int16(bitPattern: UInt16(p[2]) << 8 | UInt16(p[3])),
-                     advertisingCount: UInt32(p[4]) << 24 | UInt32(p[5]) << 16 | UInt32(p[6]) << 8 | UInt32(p[7]),
-                     uptimeTenths: UInt32(p[8]) << 24 | UInt32(p[9]) << 16 | UInt32(p[10]) << 8 | UInt32(p[11]))
+        EddystoneTLM(
+            batteryRaw: UInt16(p[0]) << 8 | UInt16(p[1]),
+            temperatureRaw: Int16(bitPattern: UInt16(p[2]) << 8 | UInt16(p[3])),
+            advertisingCount: UInt32(p[4]) << 24 | UInt32(p[5]) << 16 | UInt32(p[6]) << 8 | UInt32(p[7]),
+            uptimeTenths: UInt32(p[8]) << 24 | UInt32(p[9]) << 16 | UInt32(p[10]) << 8 | UInt32(p[11]))
     }
 
     static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 }

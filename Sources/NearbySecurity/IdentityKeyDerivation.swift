@@ -30,35 +30,51 @@ public enum IdentityKeyDerivation {
             shared = try key.sharedSecretFromKeyAgreement(with: peer).withUnsafeBytes { Array($0) }
         } catch {
             // BoringSSL refuses a low-order point by failing X25519 itself.
-            throw SecurityError(.zeroSharedSecret, "X25519 with this public key gives no shared secret (a low-order point): \(error)")
+            throw SecurityError(
+                .zeroSharedSecret, "X25519 with this public key gives no shared secret (a low-order point): \(error)")
         }
         guard shared.contains(where: { $0 != 0 }) else {
-            throw SecurityError(.zeroSharedSecret, "X25519 with this public key gives the all-zero shared secret (a low-order point)")
+            throw SecurityError(
+                .zeroSharedSecret, "X25519 with this public key gives the all-zero shared secret (a low-order point)")
         }
         return shared
     }
 
     /// The identity key from the shared secret and both public keys.
-    public static func identityKey(sharedSecret: [UInt8], resolverPublicKey: [UInt8], beaconPublicKey: [UInt8]) throws(SecurityError) -> [UInt8] {
-        for (name, k) in [("shared secret", sharedSecret), ("resolver public key", resolverPublicKey), ("beacon public key", beaconPublicKey)] where k.count != 32 {
+    public static func identityKey(
+        sharedSecret: [UInt8], resolverPublicKey: [UInt8], beaconPublicKey: [UInt8]
+    ) throws(SecurityError) -> [UInt8] {
+        for (name, k) in [
+            ("shared secret", sharedSecret), ("resolver public key", resolverPublicKey),
+            ("beacon public key", beaconPublicKey),
+        ] where k.count != 32 {
             throw SecurityError(.keyLength, "the \(name) has 32 bytes, found \(k.count)")
         }
-        let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: sharedSecret),
-                                         salt: resolverPublicKey + beaconPublicKey,
-                                         info: [UInt8](), outputByteCount: 32)
+        let key = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: sharedSecret),
+            salt: resolverPublicKey + beaconPublicKey,
+            info: [UInt8](), outputByteCount: 32)
         return key.withUnsafeBytes { Array($0.prefix(16)) }
     }
 
     /// The resolver's side: its private key and the beacon's public key.
-    public static func identityKey(resolverPrivateKey: [UInt8], beaconPublicKey: [UInt8]) throws(SecurityError) -> [UInt8] {
+    public static func identityKey(
+        resolverPrivateKey: [UInt8], beaconPublicKey: [UInt8]
+    ) throws(SecurityError) -> [UInt8] {
         let shared = try sharedSecret(privateKey: resolverPrivateKey, peerPublicKey: beaconPublicKey)
-        return try identityKey(sharedSecret: shared, resolverPublicKey: publicKey(privateKey: resolverPrivateKey), beaconPublicKey: beaconPublicKey)
+        return try identityKey(
+            sharedSecret: shared, resolverPublicKey: publicKey(privateKey: resolverPrivateKey),
+            beaconPublicKey: beaconPublicKey)
     }
 
     /// The beacon's side: its private key and the resolver's public key.
-    public static func identityKey(beaconPrivateKey: [UInt8], resolverPublicKey: [UInt8]) throws(SecurityError) -> [UInt8] {
+    public static func identityKey(
+        beaconPrivateKey: [UInt8], resolverPublicKey: [UInt8]
+    ) throws(SecurityError) -> [UInt8] {
         let shared = try sharedSecret(privateKey: beaconPrivateKey, peerPublicKey: resolverPublicKey)
-        return try identityKey(sharedSecret: shared, resolverPublicKey: resolverPublicKey, beaconPublicKey: publicKey(privateKey: beaconPrivateKey))
+        return try identityKey(
+            sharedSecret: shared, resolverPublicKey: resolverPublicKey,
+            beaconPublicKey: publicKey(privateKey: beaconPrivateKey))
     }
 
     static func privateKey(_ bytes: [UInt8]) throws(SecurityError) -> Curve25519.KeyAgreement.PrivateKey {

@@ -49,12 +49,15 @@ public struct AudioSynthesizer {
             var first = Int(Double(caster.from) / 1e6 * rate) + Int(g.unit() * 0.15 * rate)
             while first + length <= end {
                 let offset = caster.mode == .inaudible ? InaudibleEncoder.chipZeroOffset : 0
-                let duration = caster.mode == .inaudible
+                let duration =
+                    caster.mode == .inaudible
                     ? InaudibleEncoder.frameDuration(tokenLength: caster.token.count)
                     : AudibleEncoder.frameDuration(tokenLength: caster.token.count)
                 let start = Double(first) / rate + offset
-                sent.append(SentFrame(broadcaster: b, firstSample: first, start: start, end: start + duration,
-                                      snrDb: 10 * log10(power / noise)))
+                sent.append(
+                    SentFrame(
+                        broadcaster: b, firstSample: first, start: start, end: start + duration,
+                        snrDb: 10 * log10(power / noise)))
                 first += length + Int((0.05 + 0.1 * g.unit()) * rate)
             }
         }
@@ -77,7 +80,8 @@ public struct AudioSynthesizer {
 
     private static func encoded(_ caster: World.Broadcaster, sampleRate rate: Double) -> [Float] {
         let peak = pow(10, caster.levelDbfs / 20)
-        let frame = caster.mode == .inaudible
+        let frame =
+            caster.mode == .inaudible
             ? (try? InaudibleEncoder(sampleRate: rate, peak: peak).samples(token: caster.token))
             : (try? AudibleEncoder(sampleRate: rate, peak: peak).samples(token: caster.token))
         return frame ?? []

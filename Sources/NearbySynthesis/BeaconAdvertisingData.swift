@@ -24,11 +24,15 @@ public enum BeaconAdvertisingData {
 
     /// Eddystone-TLM unencrypted (§1.5): frame type 0x20, version 0, battery mV, temperature
     /// in signed 8.8 fixed point °C, advertising count, uptime in 0.1 s; all big-endian.
-    public static func eddystoneTLM(batteryMillivolts: UInt16, temperature88: Int16, advertisingCount: UInt32,
-                                    uptimeTenths: UInt32) -> [UInt8] {
+    public static func eddystoneTLM(
+        batteryMillivolts: UInt16, temperature88: Int16, advertisingCount: UInt32,
+        uptimeTenths: UInt32
+    ) -> [UInt8] {
         var f: [UInt8] = [0x20, 0x00]
-        for (v, n) in [(UInt32(batteryMillivolts), 2), (UInt32(UInt16(bitPattern: temperature88)), 2),
-                       (advertisingCount, 4), (uptimeTenths, 4)] {
+        for (v, n) in [
+            (UInt32(batteryMillivolts), 2), (UInt32(UInt16(bitPattern: temperature88)), 2),
+            (advertisingCount, 4), (uptimeTenths, 4),
+        ] {
             for i in (0..<n).reversed() { f.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) }
         }
         return eddystone(f)
@@ -67,8 +71,10 @@ public enum BeaconAdvertisingData {
     public static func encodeURL(_ url: String) -> [UInt8]? {
         let schemes = ["http://www.", "https://www.", "http://", "https://"]
         guard let scheme = schemes.indices.first(where: { url.hasPrefix(schemes[$0]) }) else { return nil }
-        let expansions = [".com/", ".org/", ".edu/", ".net/", ".info/", ".biz/", ".gov/",
-                          ".com", ".org", ".edu", ".net", ".info", ".biz", ".gov"]
+        let expansions = [
+            ".com/", ".org/", ".edu/", ".net/", ".info/", ".biz/", ".gov/",
+            ".com", ".org", ".edu", ".net", ".info", ".biz", ".gov",
+        ]
         var rest = Substring(url.dropFirst(schemes[scheme].count))
         var out: [UInt8] = [UInt8(scheme)]
         while !rest.isEmpty {

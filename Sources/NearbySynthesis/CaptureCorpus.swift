@@ -33,17 +33,21 @@ public struct CaptureCorpus: Sendable {
     @discardableResult
     public func write(btsnoop: String?, pcap201: String?) throws(CaptureFileError) -> Counts {
         let snoop = try btsnoop.map { p throws(CaptureFileError) in try BtsnoopFileWriter(path: p, datalink: .hciUART) }
-        let pcap = try pcap201.map { p throws(CaptureFileError) in try PcapWriter(path: p, linkType: .bluetoothHCIH4WithPHDR) }
+        let pcap = try pcap201.map { p throws(CaptureFileError) in
+            try PcapWriter(path: p, linkType: .bluetoothHCIH4WithPHDR)
+        }
         var rng = SeededGenerator(seed: seed)
         var counts = Counts()
-        var t: Int64 = 1_763_700_000_000_000   // 2025-11-21, microseconds since the Unix epoch
+        var t: Int64 = 1_763_700_000_000_000  // 2025-11-21, microseconds since the Unix epoch
         let addresses = (0..<devices).map { i in
             BluetoothAddress(rawValue: 0xC0_00_00_00_00_00 | UInt64(i) &* 0x9E37_79B9 & 0x3F_FF_FF_FF_FF_FF)
         }
 
         func emit(_ packet: [UInt8], sent: Bool) throws(CaptureFileError) {
             t += 200 + rng.upTo(1_799)
-            try snoop?.append(packet, flags: sent ? BtsnoopWriter.Flags.sentCommand : BtsnoopWriter.Flags.receivedEvent, timestampMicros: t)
+            try snoop?.append(
+                packet, flags: sent ? BtsnoopWriter.Flags.sentCommand : BtsnoopWriter.Flags.receivedEvent,
+                timestampMicros: t)
             pcap?.write([0, 0, 0, sent ? 0 : 1] + packet, timestampMicros: t)
             counts.records += 1
         }
@@ -61,7 +65,10 @@ public struct CaptureCorpus: Sendable {
                 var reports: [HCIPacketBuilder.LegacyReport] = []
                 for k in 0..<n {
                     let (data, beacon) = advertisingData(device: (device + k * 37) % devices, &rng)
-                    reports.append(.init(eventType: 0x03, addressType: .random, address: addresses[(device + k * 37) % devices], data: data, rssi: rssi))
+                    reports.append(
+                        .init(
+                            eventType: 0x03, addressType: .random, address: addresses[(device + k * 37) % devices],
+                            data: data, rssi: rssi))
                     counts.advertisements += 1
                     if beacon { counts.beacons += 1 }
                 }
@@ -74,14 +81,16 @@ public struct CaptureCorpus: Sendable {
                     // Chained: Data_Status 1 (incomplete, more to come), then 0; non-legacy, SID 3.
                     let cut = data.count / 2
                     for (part, status) in [(Array(data[..<cut]), UInt16(0x20)), (Array(data[cut...]), UInt16(0x00))] {
-                        var r = HCIPacketBuilder.ExtendedReport(eventType: status, addressType: .random, address: addresses[device], rssi: rssi, data: part)
+                        var r = HCIPacketBuilder.ExtendedReport(
+                            eventType: status, addressType: .random, address: addresses[device], rssi: rssi, data: part)
                         r.sid = 3
                         r.secondaryPHY = 1
                         try emit(HCIPacketBuilder.extendedAdvertisingReportEvent([r]), sent: false)
                     }
                 } else {
                     // A legacy ADV_NONCONN_IND reported through the extended event.
-                    let r = HCIPacketBuilder.ExtendedReport(eventType: 0x0010, addressType: .random, address: addresses[device], rssi: rssi, data: data)
+                    let r = HCIPacketBuilder.ExtendedReport(
+                        eventType: 0x0010, addressType: .random, address: addresses[device], rssi: rssi, data: data)
                     try emit(HCIPacketBuilder.extendedAdvertisingReportEvent([r]), sent: false)
                 }
             }
@@ -104,22 +113,39 @@ public struct CaptureCorpus: Sendable {
         let roll = rng.upTo(99)
         switch roll {
         case 0..<20:
-            return (BeaconAdvertisingData.eddystoneUID(namespace: Array(id[..<10]), instance: Array(id[10...]), txPower: -18), true)
+            return (
+                BeaconAdvertisingData.eddystoneUID(
+                    namespace: Array(id[..<10]), instance: Array(id[10...]), txPower: -18), true
+            )
         case 20..<25:
-            return (BeaconAdvertisingData.eddystoneURL(encoded: [0x01] + Array("example".utf8) + [0x07], txPower: -20), true)
+            return (
+                BeaconAdvertisingData.eddystoneURL(encoded: [0x01] + Array("example".utf8) + [0x07], txPower: -20), true
+            )
         case 25..<35:
-            return (BeaconAdvertisingData.eddystoneTLM(batteryMillivolts: 3000, temperature88: Int16(rng.upTo(7_999)) - 1_000,
-                                                       advertisingCount: UInt32(truncatingIfNeeded: rng.next()), uptimeTenths: UInt32(truncatingIfNeeded: rng.next())), true)
+            return (
+                BeaconAdvertisingData.eddystoneTLM(
+                    batteryMillivolts: 3000, temperature88: Int16(rng.upTo(7_999)) - 1_000,
+                    advertisingCount: UInt32(truncatingIfNeeded: rng.next()),
+                    uptimeTenths: UInt32(truncatingIfNeeded: rng.next())), true
+            )
         case 35..<40:
             return (BeaconAdvertisingData.eddystoneEID(Array(id[..<8]), txPower: -4), true)
         case 40..<60:
-            return (BeaconAdvertisingData.iBeacon(uuidMajorMinor: id + [0, UInt8(device & 0xFF), 0, 7], measuredPower: -59), true)
+            return (
+                BeaconAdvertisingData.iBeacon(
+                    uuidMajorMinor: id + [0, UInt8(device & 0xFF), 0, 7], measuredPower: -59), true
+            )
         case 60..<65:
-            return (BeaconAdvertisingData.altBeacon(manufacturer: 0x0118, beaconID: id + [0, 1, 0, 2], referenceRSSI: -59), true)
+            return (
+                BeaconAdvertisingData.altBeacon(manufacturer: 0x0118, beaconID: id + [0, 1, 0, 2], referenceRSSI: -59),
+                true
+            )
         case 65..<70:
             return (BeaconAdvertisingData.token(Array(id[..<6]), txPower: -10), true)
         case 70..<80:
-            return ([0x02, 0x01, 0x1A, 0x0A, 0x09] + Array("Phone \(device % 100)".utf8.prefix(9)).padded(to: 9), false)
+            return (
+                [0x02, 0x01, 0x1A, 0x0A, 0x09] + Array("Phone \(device % 100)".utf8.prefix(9)).padded(to: 9), false
+            )
         case 80..<90:
             // Apple Nearby Info (type 0x10), not an iBeacon.
             return ([0x02, 0x01, 0x1A, 0x0A, 0xFF, 0x4C, 0x00, 0x10, 0x05, 0x01, 0x18] + Array(id[..<3]), false)

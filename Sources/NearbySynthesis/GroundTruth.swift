@@ -51,35 +51,51 @@ public struct GroundTruth {
         func view(_ list: [(Int64, Int, Int8)]) -> JSONValue {
             .object([
                 "count": .int(list.count),
-                "runs": .array(runs(list).map { .object(["first": .seconds(micros: $0.first), "last": .seconds(micros: $0.last),
-                                                        "count": .int($0.count)]) }),
+                "runs": .array(
+                    runs(list).map {
+                        .object([
+                            "first": .seconds(micros: $0.first), "last": .seconds(micros: $0.last),
+                            "count": .int($0.count),
+                        ])
+                    }),
                 "sightings": .array(list.map { .array([.seconds(micros: $0.0), .int($0.1), .int($0.2)]) }),
             ])
         }
         var devices: [JSONValue] = []
         for (i, d) in world.devices.enumerated() where !d.isClutter {
             let frames: [JSONValue] = d.frames.enumerated().map { (j, f) in
-                var o: [String: JSONValue] = ["kind": .string(f.kind), "adData": .string(Hex.encode(f.adData)),
-                                              "hci": view(sightings[i][j][0]), "air": view(sightings[i][j][1])]
+                var o: [String: JSONValue] = [
+                    "kind": .string(f.kind), "adData": .string(Hex.encode(f.adData)),
+                    "hci": view(sightings[i][j][0]), "air": view(sightings[i][j][1]),
+                ]
                 if let from = f.from { o["from"] = .seconds(micros: from) }
                 if let until = f.until { o["until"] = .seconds(micros: until) }
                 if let a = f.address { o["address"] = .string(a.description) }
                 return .object(o)
             }
-            devices.append(.object(["name": .string(d.name), "address": .string(d.address.description),
-                                    "addressType": .string(d.addressType.description), "frames": .array(frames)]))
+            devices.append(
+                .object([
+                    "name": .string(d.name), "address": .string(d.address.description),
+                    "addressType": .string(d.addressType.description), "frames": .array(frames),
+                ]))
         }
         var root: [String: JSONValue] = [
             "truth": .int(1),
-            "description": .string("Ground truth of a synthesized capture (docs/synthesis.md): per frame, every record carrying it as (time s, record, rssi dBm), in the HCI captures and the channel-37 air capture, and runs split at gaps >= the lost timeout."),
+            "description": .string(
+                "Ground truth of a synthesized capture (docs/synthesis.md): per frame, every record carrying it as "
+                    + "(time s, record, rssi dBm), in the HCI captures and the channel-37 air capture, and runs "
+                    + "split at gaps >= the lost timeout."
+            ),
             "seed": .integer(Int64(bitPattern: world.seed)),
             "timeOriginUnixSeconds": .seconds(micros: timeOriginMicros),
             "lostTimeoutSeconds": .seconds(micros: lostTimeoutMicros),
             "durationSeconds": .seconds(micros: world.durationMicros),
             "files": .array(files.map { .string($0) }),
-            "hci": .object(["records": .int(counts.hciRecords), "advertisingEvents": .int(counts.advertisingEvents),
-                            "reports": .int(counts.reports), "advertisements": .int(counts.advertisements),
-                            "lostByScanner": .int(counts.lost), "clutterAdvertisements": .int(clutter[0])]),
+            "hci": .object([
+                "records": .int(counts.hciRecords), "advertisingEvents": .int(counts.advertisingEvents),
+                "reports": .int(counts.reports), "advertisements": .int(counts.advertisements),
+                "lostByScanner": .int(counts.lost), "clutterAdvertisements": .int(clutter[0]),
+            ]),
             "air": .object(["records": .int(counts.airRecords), "clutterAdvertisements": .int(clutter[1])]),
             "transmissions": .int(counts.transmissions),
             "devices": .array(devices),
@@ -95,12 +111,18 @@ public struct GroundTruth {
         let broadcasters: [JSONValue] = audio.broadcasters.enumerated().map { b, caster in
             let frames = audioFrames.filter { $0.broadcaster == b }
             return .object([
-                "name": .string(caster.name), "token": .string(Hex.encode(caster.token)), "mode": .string(caster.mode.rawValue),
+                "name": .string(caster.name), "token": .string(Hex.encode(caster.token)),
+                "mode": .string(caster.mode.rawValue),
                 "levelDbfs": fixed(caster.levelDbfs, 1),
-                "frames": .array(frames.map { .object(["start": fixed($0.start, 6), "end": fixed($0.end, 6), "snrDb": fixed($0.snrDb, 1)]) }),
+                "frames": .array(
+                    frames.map {
+                        .object(["start": fixed($0.start, 6), "end": fixed($0.end, 6), "snrDb": fixed($0.snrDb, 1)])
+                    }),
             ])
         }
-        return .object(["sampleRate": .int(audio.sampleRate), "noiseDbfs": fixed(audio.noiseDbfs, 1),
-                        "broadcasters": .array(broadcasters)])
+        return .object([
+            "sampleRate": .int(audio.sampleRate), "noiseDbfs": fixed(audio.noiseDbfs, 1),
+            "broadcasters": .array(broadcasters),
+        ])
     }
 }

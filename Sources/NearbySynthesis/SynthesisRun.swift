@@ -62,7 +62,8 @@ public struct SynthesisRun {
                     throw root.fail("the scenario has no \"world\" to synthesize")
                 }
                 guard case .unixMicros(let origin) = scenario.timeOrigin else {
-                    throw root.fail("a synthesized scenario states its time origin: \"timeOrigin\": {\"unixSeconds\": N}")
+                    throw root.fail(
+                        "a synthesized scenario states its time origin: \"timeOrigin\": {\"unixSeconds\": N}")
                 }
                 world = try World(json: JSONNode(w, path: "$.world"))
                 timeOriginMicros = origin
@@ -96,18 +97,23 @@ public struct SynthesisRun {
         let p256 = try PcapWriter(path: files.pcap256, linkType: .bluetoothLELLWithPHDR)
         var truth = GroundTruth(world: world, lostTimeoutMicros: lostTimeoutMicros)
         var synthesizer = Synthesizer(world: world)
-        synthesizer.run(record: { r in
-            let t = timeOriginMicros + r.timeMicros
-            switch r.view {
-            case .hci:
-                snoop.append(r.bytes, flags: r.sent ? BtsnoopWriter.Flags.sentCommand : BtsnoopWriter.Flags.receivedEvent, timestampMicros: t)
-                p201.write([0, 0, 0, r.sent ? 0 : 1] + r.bytes, timestampMicros: t)
-                p187.write(r.bytes, timestampMicros: t)
-            case .air:
-                p256.write(r.bytes, timestampMicros: t)
-            }
-        }, reception: { truth.add($0) })
-        p201.close(); p187.close(); p256.close()
+        synthesizer.run(
+            record: { r in
+                let t = timeOriginMicros + r.timeMicros
+                switch r.view {
+                case .hci:
+                    snoop.append(
+                        r.bytes, flags: r.sent ? BtsnoopWriter.Flags.sentCommand : BtsnoopWriter.Flags.receivedEvent,
+                        timestampMicros: t)
+                    p201.write([0, 0, 0, r.sent ? 0 : 1] + r.bytes, timestampMicros: t)
+                    p187.write(r.bytes, timestampMicros: t)
+                case .air:
+                    p256.write(r.bytes, timestampMicros: t)
+                }
+            }, reception: { truth.add($0) })
+        p201.close()
+        p187.close()
+        p256.close()
         try OutputFile.write(snoop.bytes, to: files.btsnoop)
         var written = [files.btsnoop, files.pcap201, files.pcap187, files.pcap256]
         if let audio = world.audio, let path = files.audio {

@@ -87,17 +87,27 @@ public struct Synthesizer {
         // Set-up and pauses: commands, each answered by Command Complete 100 µs later.
         var commands: [(time: Int64, opcode: UInt16, parameters: [UInt8])] = []
         let extended = scanner.reports == .extended
-        let units = { (us: Int64) -> [UInt8] in let u = UInt16(clamping: (us + 312) / 625); return [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        let units = { (us: Int64) -> [UInt8] in
+            let u = UInt16(clamping: (us + 312) / 625)
+            return [UInt8(u & 0xFF), UInt8(u >> 8)]
+        }
         if extended {
-            commands.append((0, HCIPacketBuilder.Opcode.setExtendedScanParameters,
-                             [0x01, 0x00, 0x01, 0x00] + units(scanner.intervalMicros) + units(scanner.windowMicros)))
+            commands.append(
+                (
+                    0, HCIPacketBuilder.Opcode.setExtendedScanParameters,
+                    [0x01, 0x00, 0x01, 0x00] + units(scanner.intervalMicros) + units(scanner.windowMicros)
+                ))
         } else {
-            commands.append((0, HCIPacketBuilder.Opcode.setScanParameters,
-                             [0x00] + units(scanner.intervalMicros) + units(scanner.windowMicros) + [0x01, 0x00]))
+            commands.append(
+                (
+                    0, HCIPacketBuilder.Opcode.setScanParameters,
+                    [0x00] + units(scanner.intervalMicros) + units(scanner.windowMicros) + [0x01, 0x00]
+                ))
         }
         let enable = { (on: Bool) -> (UInt16, [UInt8]) in
-            extended ? (HCIPacketBuilder.Opcode.setExtendedScanEnable, [on ? 1 : 0, 0, 0, 0, 0, 0])
-                     : (HCIPacketBuilder.Opcode.setScanEnable, [on ? 1 : 0, 0])
+            extended
+                ? (HCIPacketBuilder.Opcode.setExtendedScanEnable, [on ? 1 : 0, 0, 0, 0, 0, 0])
+                : (HCIPacketBuilder.Opcode.setScanEnable, [on ? 1 : 0, 0])
         }
         let on = enable(true), off = enable(false)
         commands.append((200, on.0, on.1))
@@ -122,7 +132,9 @@ public struct Synthesizer {
         func reportLength(_ h: Heard) -> [Int] {
             let data = world.devices[h.device].frames[h.frame].adData.count
             if !extended { return [10 + data] }
-            guard world.devices[h.device].extendedAdvertising, let f = scanner.fragmentBytes, data > f else { return [24 + data] }
+            guard world.devices[h.device].extendedAdvertising, let f = scanner.fragmentBytes, data > f else {
+                return [24 + data]
+            }
             return stride(from: 0, to: data, by: f).map { 24 + min(f, data - $0) }
         }
         func flushBatch() throws {
@@ -132,25 +144,38 @@ public struct Synthesizer {
             var ext: [HCIPacketBuilder.ExtendedReport] = []
             var completes: [Heard] = []
             func send() throws {
-                let bytes = extended ? HCIPacketBuilder.extendedAdvertisingReportEvent(ext) : HCIPacketBuilder.advertisingReportEvent(legacy)
+                let bytes =
+                    extended
+                    ? HCIPacketBuilder.extendedAdvertisingReportEvent(ext)
+                    : HCIPacketBuilder.advertisingReportEvent(legacy)
                 counts.advertisingEvents += 1
                 counts.reports += extended ? ext.count : legacy.count
                 try emitHCI(bytes, at: last.timeMicros, sent: false)
                 counts.advertisements += completes.count
                 for h in completes {
-                    reception(Reception(view: .hci, device: h.device, frame: h.frame, timeMicros: last.timeMicros, record: hciRecord, rssi: h.rssi))
+                    reception(
+                        Reception(
+                            view: .hci, device: h.device, frame: h.frame, timeMicros: last.timeMicros,
+                            record: hciRecord, rssi: h.rssi))
                 }
-                legacy.removeAll(); ext.removeAll(); completes.removeAll()
+                legacy.removeAll()
+                ext.removeAll()
+                completes.removeAll()
             }
             var used = 1
             for h in batch {
                 let d = world.devices[h.device]
                 let data = d.frames[h.frame].adData
                 if !extended {
-                    if used + 10 + data.count > 254 { try send(); used = 1 }
-                    legacy.append(.init(eventType: d.connectable ? 0x00 : 0x03, addressType: d.addressType,
-                                        address: d.frames[h.frame].address ?? d.address,
-                                        data: data, rssi: h.rssi))
+                    if used + 10 + data.count > 254 {
+                        try send()
+                        used = 1
+                    }
+                    legacy.append(
+                        .init(
+                            eventType: d.connectable ? 0x00 : 0x03, addressType: d.addressType,
+                            address: d.frames[h.frame].address ?? d.address,
+                            data: data, rssi: h.rssi))
                     used += 10 + data.count
                     completes.append(h)
                     continue
@@ -160,13 +185,21 @@ public struct Synthesizer {
                 repeat {
                     let end = min(data.count, start + max(fragment, 1))
                     let more = end < data.count
-                    if used + 24 + (end - start) > 254 { try send(); used = 1 }
-                    var type: UInt16 = d.extendedAdvertising ? (d.connectable ? 0x01 : 0x00) : (d.connectable ? 0x13 : 0x10)
+                    if used + 24 + (end - start) > 254 {
+                        try send()
+                        used = 1
+                    }
+                    var type: UInt16 =
+                        d.extendedAdvertising ? (d.connectable ? 0x01 : 0x00) : (d.connectable ? 0x13 : 0x10)
                     if more { type |= 0x20 }
-                    var r = HCIPacketBuilder.ExtendedReport(eventType: type, addressType: d.addressType,
-                                                            address: d.frames[h.frame].address ?? d.address,
-                                                            rssi: h.rssi, data: Array(data[start..<end]))
-                    if d.extendedAdvertising { r.secondaryPHY = 1; r.sid = 0 }
+                    var r = HCIPacketBuilder.ExtendedReport(
+                        eventType: type, addressType: d.addressType,
+                        address: d.frames[h.frame].address ?? d.address,
+                        rssi: h.rssi, data: Array(data[start..<end]))
+                    if d.extendedAdvertising {
+                        r.secondaryPHY = 1
+                        r.sid = 0
+                    }
                     ext.append(r)
                     used += 24 + (end - start)
                     if !more { completes.append(h) }
@@ -183,7 +216,8 @@ public struct Synthesizer {
                 if let first = batch.first {
                     let bytes = reportLength(h).reduce(0, +)
                     let commandBetween = nextCommand < commands.count && commands[nextCommand].time <= h.timeMicros
-                    let fits = batch.count < scanner.maxReportsPerEvent && batchBytes + bytes <= 254
+                    let fits =
+                        batch.count < scanner.maxReportsPerEvent && batchBytes + bytes <= 254
                         && h.timeMicros < first.timeMicros + scanner.batchMicros && !commandBetween
                     if !fits { try flushBatch() }
                 }
@@ -215,15 +249,20 @@ public struct Synthesizer {
             guard mean >= scanner.sensitivityDBm else { continue }
             if !device.extendedAdvertising {
                 let rssi = sample(mean, device.rssiNoiseDB)
-                let pdu = device.connectable ? LinkLayerPacketBuilder.PDUType.advInd : LinkLayerPacketBuilder.PDUType.advNonconnInd
+                let pdu =
+                    device.connectable
+                    ? LinkLayerPacketBuilder.PDUType.advInd : LinkLayerPacketBuilder.PDUType.advNonconnInd
                 airRecord += 1
                 counts.airRecords += 1
-                try record(Record(view: .air, timeMicros: t,
-                                  bytes: LinkLayerPacketBuilder.pseudoHeader(channelIndex: 37, signal: rssi)
-                                      + LinkLayerPacketBuilder.advertisingPacket(pduType: pdu, addressType: device.addressType,
-                                                                                 address: device.frames[frame].address ?? device.address,
-                                                                                 data: device.frames[frame].adData),
-                                  sent: false))
+                try record(
+                    Record(
+                        view: .air, timeMicros: t,
+                        bytes: LinkLayerPacketBuilder.pseudoHeader(channelIndex: 37, signal: rssi)
+                            + LinkLayerPacketBuilder.advertisingPacket(
+                                pduType: pdu, addressType: device.addressType,
+                                address: device.frames[frame].address ?? device.address,
+                                data: device.frames[frame].adData),
+                        sent: false))
                 reception(Reception(view: .air, device: d, frame: frame, timeMicros: t, record: airRecord, rssi: rssi))
             }
             if device.extendedAdvertising && !extended { continue }
@@ -233,12 +272,16 @@ public struct Synthesizer {
                 guard j % 3 == Int64(k), tc - j * scanner.intervalMicros < scanner.windowMicros else { continue }
                 // Scanning is on from 200 µs; a pause drops what would be reported after it starts.
                 let reported = tc + Self.reportLatencyMicros
-                guard tc >= 200, !scanner.pauses.contains(where: { reported >= $0.from && tc < $0.until }) else { break }
+                guard tc >= 200, !scanner.pauses.contains(where: { reported >= $0.from && tc < $0.until }) else {
+                    break
+                }
                 if scanner.lossRate > 0 && generator.unit() < scanner.lossRate {
                     counts.lost += 1
                     break
                 }
-                let h = Heard(device: d, frame: frame, timeMicros: tc + Self.reportLatencyMicros, rssi: sample(mean, device.rssiNoiseDB))
+                let h = Heard(
+                    device: d, frame: frame, timeMicros: tc + Self.reportLatencyMicros,
+                    rssi: sample(mean, device.rssiNoiseDB))
                 let at = heard.firstIndex(where: { $0.timeMicros > h.timeMicros }) ?? heard.endIndex
                 heard.insert(h, at: at)
                 break

@@ -64,9 +64,11 @@ public struct World: Sendable {
         /// An unrelated device (generated from `clutter`): not itemised in the ground truth.
         public var isClutter: Bool = false
 
-        public init(name: String, address: BluetoothAddress, addressType: AddressType, intervalMicros: Int64,
-                    connectable: Bool = false, extendedAdvertising: Bool = false,
-                    path: [(time: Int64, dBm: Double)], rssiNoiseDB: Double = 0, frames: [Frame]) {
+        public init(
+            name: String, address: BluetoothAddress, addressType: AddressType, intervalMicros: Int64,
+            connectable: Bool = false, extendedAdvertising: Bool = false,
+            path: [(time: Int64, dBm: Double)], rssiNoiseDB: Double = 0, frames: [Frame]
+        ) {
             self.name = name
             self.address = address
             self.addressType = addressType
@@ -103,7 +105,9 @@ public struct World: Sendable {
         /// its random address with its token).
         public var address: BluetoothAddress?
 
-        public init(kind: String, adData: [UInt8], from: Int64? = nil, until: Int64? = nil, address: BluetoothAddress? = nil) {
+        public init(
+            kind: String, adData: [UInt8], from: Int64? = nil, until: Int64? = nil, address: BluetoothAddress? = nil
+        ) {
             self.kind = kind
             self.adData = adData
             self.from = from

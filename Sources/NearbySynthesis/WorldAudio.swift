@@ -29,7 +29,9 @@ extension World {
         public var from: Int64
         public var until: Int64?
 
-        public init(name: String, token: [UInt8], mode: AudioMode, levelDbfs: Double, from: Int64 = 0, until: Int64? = nil) {
+        public init(
+            name: String, token: [UInt8], mode: AudioMode, levelDbfs: Double, from: Int64 = 0, until: Int64? = nil
+        ) {
             self.name = name
             self.token = token
             self.mode = mode

@@ -1,4 +1,5 @@
 import NearbyAudio
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,7 +29,8 @@ struct AudioBenchmark {
         var index = 0
         while Double(out.count) < seconds * rate {
             let token = (0..<6).map { UInt8(truncatingIfNeeded: $0 * 31 + index) }
-            let frame = mode == .audible
+            let frame =
+                mode == .audible
                 ? try! AudibleEncoder(sampleRate: rate).samples(token: token)
                 : try! InaudibleEncoder(sampleRate: rate).samples(token: token)
             let condition = ChannelCondition(name: "bench", snrDb: -4, recordingRate: rate)
@@ -45,7 +47,8 @@ struct AudioBenchmark {
         for _ in 0..<10 { for x in samples { sink += x * x } }
         let baseline = (Self.cpuNow() - start) / 10
         start = Self.cpuNow()
-        let demodulator: AudioDemodulator = mode == .audible
+        let demodulator: AudioDemodulator =
+            mode == .audible
             ? AudibleDemodulator(sampleRate: sampleRate) : InaudibleDemodulator(sampleRate: sampleRate)
         var frames = 0
         samples.withUnsafeBufferPointer { p in
@@ -61,7 +64,8 @@ struct AudioBenchmark {
         frames += demodulator.takeFrames().count
         let elapsed = Self.cpuNow() - start
         if sink.isNaN { print("") }
-        return Figures(realTimeFactor: audioSeconds / elapsed, baselineRealTimeFactor: audioSeconds / baseline, frames: frames)
+        return Figures(
+            realTimeFactor: audioSeconds / elapsed, baselineRealTimeFactor: audioSeconds / baseline, frames: frames)
     }
 
     /// CPU time of the calling thread, seconds.

@@ -8,6 +8,7 @@ import NearbyMessages
 import NearbyReplay
 import NearbyRunner
 import NearbySynthesis
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -52,10 +53,12 @@ struct CaptureBenchmark {
         var f = DecodeFigures()
         let t0 = cpuNow()
         do {
-            _ = try CaptureDecoder.decode(path: path, onAdvertisement: { a in
-                f.advertisements += 1
-                f.beacons += a.beacons.count
-            }, onIssue: { _ in })
+            _ = try CaptureDecoder.decode(
+                path: path,
+                onAdvertisement: { a in
+                    f.advertisements += 1
+                    f.beacons += a.beacons.count
+                }, onIssue: { _ in })
         } catch {
             fatalError("\(error)")
         }
@@ -70,7 +73,8 @@ struct CaptureBenchmark {
         var n = 0, lastBytes = 0
         do {
             let reader = try CaptureFile.open(path)
-            while case .record = reader.read({ lastBytes &+= $0.bytes.isEmpty ? 0 : Int($0.bytes[$0.bytes.count - 1]) }) { n += 1 }
+            while case .record = reader.read({ lastBytes &+= $0.bytes.isEmpty ? 0 : Int($0.bytes[$0.bytes.count - 1]) })
+            { n += 1 }
         } catch {
             fatalError("\(error)")
         }
@@ -123,7 +127,9 @@ struct CaptureBenchmark {
     /// Records per second through libpcap alone: `pcap_next_ex` and a sum of the lengths.
     static func libpcapOnly(_ path: String) -> Double {
         var errors = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE))
-        guard let p = pcap_open_offline(path, &errors) else { fatalError(String(decoding: errors.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        guard let p = pcap_open_offline(path, &errors) else {
+            fatalError(String(decoding: errors.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         defer { pcap_close(p) }
         let t0 = cpuNow()
         var header: UnsafeMutablePointer<pcap_pkthdr>?
@@ -151,11 +157,14 @@ struct CaptureBenchmark {
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), strdup(mode), strdup(path), nil]
         defer { argv.forEach { free($0) } }
-        guard posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ) == 0 else { fatalError("cannot start the child") }
+        guard posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ) == 0 else {
+            fatalError("cannot start the child")
+        }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         defer { unlink(report) }
-        guard status == 0, let text = try? JSONFile.read(report), let kib = Double(String(decoding: text, as: UTF8.self).filter(\.isNumber))
+        guard status == 0, let text = try? JSONFile.read(report),
+            let kib = Double(String(decoding: text, as: UTF8.self).filter(\.isNumber))
         else { fatalError("the \(mode) child failed (status \(status))") }
         return kib / 1024
     }
@@ -181,19 +190,37 @@ struct CaptureBenchmark {
         let corpus = CaptureCorpus(advertisements: 0)
         for device in 0..<corpus.devices {
             let id = CaptureCorpus.identifier(device: device)
-            let attachment: JSONValue = .object(["namespacedType": .string("proj/t\(device % 20)"), "data": .string(Base64.encode(Array("d\(device)".utf8)))])
-            beacons.append(.object(["advertisedId": .object(["type": .string("EDDYSTONE"), "id": .string(Base64.encode(id))]),
-                                    "attachments": .array([attachment])]))
-            beacons.append(.object(["advertisedId": .object(["type": .string("IBEACON"), "id": .string(Base64.encode(id + [0, UInt8(device & 0xFF), 0, 7]))]),
-                                    "attachments": .array([attachment])]))
+            let attachment: JSONValue = .object([
+                "namespacedType": .string("proj/t\(device % 20)"),
+                "data": .string(Base64.encode(Array("d\(device)".utf8))),
+            ])
+            beacons.append(
+                .object([
+                    "advertisedId": .object(["type": .string("EDDYSTONE"), "id": .string(Base64.encode(id))]),
+                    "attachments": .array([attachment]),
+                ]))
+            beacons.append(
+                .object([
+                    "advertisedId": .object([
+                        "type": .string("IBEACON"), "id": .string(Base64.encode(id + [0, UInt8(device & 0xFF), 0, 7])),
+                    ]),
+                    "attachments": .array([attachment]),
+                ]))
         }
         let subscriptions: [JSONValue] = (0..<100).map { s in
-            .object(["time": .integer(0), "subscribe": .object(["id": .string("s\(s)"), "deviceTypesToDiscover": .array([.string("bleBeacons")]),
-                                                                  "messageNamespace": .string("proj"), "type": .string("t\(s % 20)")])])
+            .object([
+                "time": .integer(0),
+                "subscribe": .object([
+                    "id": .string("s\(s)"), "deviceTypesToDiscover": .array([.string("bleBeacons")]),
+                    "messageNamespace": .string("proj"), "type": .string("t\(s % 20)"),
+                ]),
+            ])
         }
-        let doc: JSONValue = .object(["scenario": .integer(1), "description": .string("benchmark: 100 subscriptions over the corpus beacons"),
-                                      "registry": .object(["registry": .integer(1), "beacons": .array(beacons)]),
-                                      "events": .array(subscriptions)])
+        let doc: JSONValue = .object([
+            "scenario": .integer(1), "description": .string("benchmark: 100 subscriptions over the corpus beacons"),
+            "registry": .object(["registry": .integer(1), "beacons": .array(beacons)]),
+            "events": .array(subscriptions),
+        ])
         let path = "\(directory)/replay.scenario.json"
         do {
             try OutputFile.write(Array(doc.serialized.utf8), to: path)
@@ -225,8 +252,9 @@ struct CaptureBenchmark {
         } catch {
             fatalError("\(error)")
         }
-        return ReplayFigures(advertisements: result.accounting.advertisements + result.accounting.advertisementsWithoutData,
-                             sightings: result.captureSightings, events: result.events.count, seconds: cpuNow() - t0)
+        return ReplayFigures(
+            advertisements: result.accounting.advertisements + result.accounting.advertisementsWithoutData,
+            sightings: result.captureSightings, events: result.events.count, seconds: cpuNow() - t0)
     }
 
     /// CPU seconds of this thread.

@@ -1,4 +1,5 @@
 import NearbyMessages
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -44,8 +45,9 @@ struct EngineBenchmark {
         var events: [EngineEvent] = []
         events.reserveCapacity(1 << 16)
         for s in 0..<subscriptions {
-            let params = SubscriptionParams(deviceTypes: [.nearbyDevices, .bleBeacons], messageNamespace: s % 2 == 0 ? "" : "proj",
-                                            type: "type\(s % 20)", strategy: Strategy(ttl: .infinite))
+            let params = SubscriptionParams(
+                deviceTypes: [.nearbyDevices, .bleBeacons], messageNamespace: s % 2 == 0 ? "" : "proj",
+                type: "type\(s % 20)", strategy: Strategy(ttl: .infinite))
             try! engine.perform(.subscribe(id: "s\(s)", params), at: 0, into: &events)
         }
         // Sightings every 50 µs on average, identities drawn by a fixed LCG so that messages
@@ -57,10 +59,11 @@ struct EngineBenchmark {
         var t: Int64 = 1
         for _ in 0..<sightings {
             x = x &* 6364136223846793005 &+ 1442695040888963407
-            t += Int64(x >> 58)   // 0…63 µs
+            t += Int64(x >> 58)  // 0…63 µs
             var index = Int((x >> 20) % UInt64(identities.count))
             if index % 8 == 0, (t / 12_000_000) % 2 == 1 { index += 1 }
-            inputs.append(Sighting(timeMicros: t, medium: .ble, identity: identities[index % identities.count], rssiDBm: -60))
+            inputs.append(
+                Sighting(timeMicros: t, medium: .ble, identity: identities[index % identities.count], rssiDBm: -60))
         }
 
         var resolved = 0
@@ -73,13 +76,17 @@ struct EngineBenchmark {
         let e0 = Self.now()
         for s in inputs {
             try! engine.sight(s, into: &events)
-            if events.count > 60_000 { total += events.count; events.removeAll(keepingCapacity: true) }
+            if events.count > 60_000 {
+                total += events.count
+                events.removeAll(keepingCapacity: true)
+            }
         }
         engine.finish(into: &events)
         let e1 = Self.now()
         total += events.count
-        return Figures(sightingsPerSecond: Double(sightings) / (e1 - e0),
-                       resolveOnlyPerSecond: Double(sightings) / (r1 - r0), events: total)
+        return Figures(
+            sightingsPerSecond: Double(sightings) / (e1 - e0),
+            resolveOnlyPerSecond: Double(sightings) / (r1 - r0), events: total)
     }
 
     static func now() -> Double {

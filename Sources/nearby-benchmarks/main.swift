@@ -34,9 +34,12 @@ struct Summary {
 
     var row: String {
         let judged = atReferenceSpeed ?? figure
-        let verdict = target.map { t in (t.atLeast ? judged >= t.value : judged < t.value) ? "met" : "**not met**" } ?? "—"
+        let verdict =
+            target.map { t in (t.atLeast ? judged >= t.value : judged < t.value) ? "met" : "**not met**" } ?? "—"
         let goal = target.map { ($0.atLeast ? "≥ " : "< ") + Self.format($0.value) + " " + unit } ?? "—"
-        let shown = "\(Self.format(figure)) \(unit)" + (atReferenceSpeed.map { " (\(Self.format($0)) at the reference speed)" } ?? "")
+        let shown =
+            "\(Self.format(figure)) \(unit)"
+            + (atReferenceSpeed.map { " (\(Self.format($0)) at the reference speed)" } ?? "")
         return "| \(measure) | \(shown) | \(goal) | \(verdict) |"
     }
 
@@ -56,12 +59,18 @@ func engineBenchmark() -> [Summary] {
     for _ in 0..<3 {
         let f = b.run()
         rates.append(f.sightingsPerSecond)
-        let row: [String] = ["engine", "\(b.messages)", "\(b.subscriptions)", "\(b.sightings)",
-                             String(Int(f.sightingsPerSecond)), String(Int(f.resolveOnlyPerSecond)),
-                             String(Double(Int(f.sightingsPerSecond / f.resolveOnlyPerSecond * 1000)) / 1000), "\(f.events)"]
+        let row: [String] = [
+            "engine", "\(b.messages)", "\(b.subscriptions)", "\(b.sightings)",
+            String(Int(f.sightingsPerSecond)), String(Int(f.resolveOnlyPerSecond)),
+            String(Double(Int(f.sightingsPerSecond / f.resolveOnlyPerSecond * 1000)) / 1000), "\(f.events)",
+        ]
         print(row.joined(separator: " | "))
     }
-    return [Summary(measure: "engine alone, \(b.subscriptions) subscriptions", figure: median(rates), unit: "sightings/s", target: nil)]
+    return [
+        Summary(
+            measure: "engine alone, \(b.subscriptions) subscriptions", figure: median(rates), unit: "sightings/s",
+            target: nil)
+    ]
 }
 
 func audioBenchmark() -> [Summary] {
@@ -75,13 +84,18 @@ func audioBenchmark() -> [Summary] {
             for _ in 0..<3 {
                 let f = b.run(samples)
                 factors.append(f.realTimeFactor)
-                let row: [String] = ["\(mode)", "\(rate)", "\(Int(b.seconds))", "\(f.frames)",
-                                     String(Int(f.realTimeFactor)), String(Int(f.baselineRealTimeFactor)),
-                                     String(Double(Int(f.realTimeFactor / f.baselineRealTimeFactor * 10000)) / 10000)]
+                let row: [String] = [
+                    "\(mode)", "\(rate)", "\(Int(b.seconds))", "\(f.frames)",
+                    String(Int(f.realTimeFactor)), String(Int(f.baselineRealTimeFactor)),
+                    String(Double(Int(f.realTimeFactor / f.baselineRealTimeFactor * 10000)) / 10000),
+                ]
                 print(row.joined(separator: " | "))
             }
-            out.append(Summary(measure: (mode == .inaudible ? "NUT-I" : "NUT-A") + " decode at \(rate) Hz", figure: median(factors),
-                               unit: "× real time", target: mode == .inaudible ? (100, true) : nil))
+            out.append(
+                Summary(
+                    measure: (mode == .inaudible ? "NUT-I" : "NUT-A") + " decode at \(rate) Hz",
+                    figure: median(factors),
+                    unit: "× real time", target: mode == .inaudible ? (100, true) : nil))
         }
     }
     return out
@@ -110,8 +124,14 @@ func captureBenchmark() -> [Summary] {
     var b = CaptureBenchmark()
     if let n = corpusSize { b.advertisements = n }
     let counts = b.prepare()
-    print("corpus: \(counts.advertisements) advertisements (\(counts.beacons) beacons) in \(counts.records) records: \(b.btsnoop), \(b.pcap)")
-    print("benchmark | advertisements | beacons | adv/s | records/s container only | records/s libpcap only | decode/container | adv/s at reference speed | peak MiB (child)")
+    print(
+        "corpus: \(counts.advertisements) advertisements (\(counts.beacons) beacons) in \(counts.records) records: "
+            + "\(b.btsnoop), \(b.pcap)"
+    )
+    print(
+        "benchmark | advertisements | beacons | adv/s | records/s container only | records/s libpcap only | "
+            + "decode/container | adv/s at reference speed | peak MiB (child)"
+    )
     var out: [Summary] = []
     var normalised: [Summary] = []
     var peak = 0.0
@@ -127,20 +147,34 @@ func captureBenchmark() -> [Summary] {
             let perRecord = Double(counts.records) / f.seconds
             let childPeak = CaptureBenchmark.childPeakMiB("decode-child", path)
             peak = max(peak, childPeak)
-            print([name, "\(f.advertisements)", "\(f.beacons)", String(Int(rate)), String(Int(container)), String(Int(libpcap)),
-                   String(Double(Int(perRecord / container * 1000)) / 1000), String(Int(scaled.last!)),
-                   String(Double(Int(childPeak * 10)) / 10)].joined(separator: " | "))
+            print(
+                [
+                    name, "\(f.advertisements)", "\(f.beacons)", String(Int(rate)), String(Int(container)),
+                    String(Int(libpcap)),
+                    String(Double(Int(perRecord / container * 1000)) / 1000), String(Int(scaled.last!)),
+                    String(Double(Int(childPeak * 10)) / 10),
+                ].joined(separator: " | "))
         }
-        out.append(Summary(measure: "decode, \(name)", figure: median(rates), unit: "adv/s", target: (5_000_000, true),
-                           atReferenceSpeed: median(scaled)))
-        normalised.append(Summary(measure: "decode, \(name), best of \(captureRuns)", figure: rates.max()!, unit: "adv/s", target: nil))
+        out.append(
+            Summary(
+                measure: "decode, \(name)", figure: median(rates), unit: "adv/s", target: (5_000_000, true),
+                atReferenceSpeed: median(scaled)))
+        normalised.append(
+            Summary(
+                measure: "decode, \(name), best of \(captureRuns)", figure: rates.max()!, unit: "adv/s", target: nil))
     }
-    out.append(Summary(measure: "decode peak memory (child process)", figure: peak, unit: "MiB", target: (64 * 1_000_000 / 1_048_576, false)))
+    out.append(
+        Summary(
+            measure: "decode peak memory (child process)", figure: peak, unit: "MiB",
+            target: (64 * 1_000_000 / 1_048_576, false)))
     let scenario = b.replayScenario()
     // The replay's target is a rate over the file, as the decode's is (docs/performance.md):
     // advertisements of the capture replayed per second. Sightings per second (the beacon
     // identities the engine is fed, about 55 % of the corpus's advertisements) are given too.
-    print("benchmark | advertisements | sightings | events | adv/s (decode + engine) | sightings/s | records/s libpcap only | adv/s at reference speed | peak MiB (child)")
+    print(
+        "benchmark | advertisements | sightings | events | adv/s (decode + engine) | sightings/s | records/s libpcap "
+            + "only | adv/s at reference speed | peak MiB (child)"
+    )
     var rates: [Double] = [], sightingRates: [Double] = [], scaled: [Double] = []
     var replayPeak = 0.0
     for _ in 0..<captureRuns {
@@ -151,15 +185,23 @@ func captureBenchmark() -> [Summary] {
         scaled.append(rate * referenceLibpcapRate / libpcap)
         let childPeak = CaptureBenchmark.childPeakMiB("replay-child", b.pcap)
         replayPeak = max(replayPeak, childPeak)
-        print(["replay 100 subscriptions", "\(r.advertisements)", "\(r.sightings)", "\(r.events)", String(Int(rate)),
-               String(Int(sightingRates.last!)), String(Int(libpcap)), String(Int(scaled.last!)),
-               String(Double(Int(childPeak * 10)) / 10)].joined(separator: " | "))
+        print(
+            [
+                "replay 100 subscriptions", "\(r.advertisements)", "\(r.sightings)", "\(r.events)", String(Int(rate)),
+                String(Int(sightingRates.last!)), String(Int(libpcap)), String(Int(scaled.last!)),
+                String(Double(Int(childPeak * 10)) / 10),
+            ].joined(separator: " | "))
     }
-    out.append(Summary(measure: "replay (decode + engine), 100 subscriptions, pcap 201", figure: median(rates), unit: "adv/s",
-                       target: (2_000_000, true), atReferenceSpeed: median(scaled)))
-    normalised.append(Summary(measure: "replay, in sightings", figure: median(sightingRates), unit: "sightings/s", target: nil))
-    normalised.append(Summary(measure: "replay, best of \(captureRuns)", figure: rates.max()!, unit: "adv/s", target: nil))
-    normalised.append(Summary(measure: "replay peak memory (child process)", figure: replayPeak, unit: "MiB", target: nil))
+    out.append(
+        Summary(
+            measure: "replay (decode + engine), 100 subscriptions, pcap 201", figure: median(rates), unit: "adv/s",
+            target: (2_000_000, true), atReferenceSpeed: median(scaled)))
+    normalised.append(
+        Summary(measure: "replay, in sightings", figure: median(sightingRates), unit: "sightings/s", target: nil))
+    normalised.append(
+        Summary(measure: "replay, best of \(captureRuns)", figure: rates.max()!, unit: "adv/s", target: nil))
+    normalised.append(
+        Summary(measure: "replay peak memory (child process)", figure: replayPeak, unit: "MiB", target: nil))
     return out + normalised
 }
 
@@ -169,7 +211,10 @@ func stagesBenchmark() {
     if let n = corpusSize { b.advertisements = n }
     let counts = b.prepare()
     print("corpus: \(counts.advertisements) advertisements in \(counts.records) records")
-    print("file | container ns/adv | + link layer and reports | + AD data | + DecodedAdvertisement and accounting | total ns/adv")
+    print(
+        "file | container ns/adv | + link layer and reports | + AD data | + DecodedAdvertisement and accounting | "
+            + "total ns/adv"
+    )
     for (name, path) in [("btsnoop", b.btsnoop), ("pcap 201", b.pcap)] {
         for _ in 0..<3 {
             let s = CaptureBenchmark.stages(path).map { $0 * 1e9 / Double(counts.advertisements) }

@@ -9,5 +9,8 @@ struct NearbyConformance: ParsableCommand {
         commandName: "nearby-conformance",
         abstract: "Reference decoder and conformance suite for Nearby-Messages-style proximity systems.",
         version: ReferenceAdapter.version,
-        subcommands: [Check.self, Decode.self, Replay.self, Synthesize.self, Audio.self, EID.self, Validate.self, Adapter.self, Matrix.self])
+        subcommands: [
+            Check.self, Decode.self, Replay.self, Synthesize.self, Audio.self, EID.self, Validate.self, Adapter.self,
+            Matrix.self,
+        ])
 }

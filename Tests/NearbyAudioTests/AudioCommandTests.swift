@@ -12,9 +12,13 @@ struct AudioCommandTests {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let wav = dir.file("big.wav")
-        let r = try CommandLineTool.run(["audio", "encode", "--token", "001122334455", "--repeat", "50000000", "-o", wav])
+        let r = try CommandLineTool.run([
+            "audio", "encode", "--token", "001122334455", "--repeat", "50000000", "-o", wav,
+        ])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("-o \(wav):") && r.stderr.contains("a WAV file holds at most") && r.stderr.contains(".flac"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("-o \(wav):") && r.stderr.contains("a WAV file holds at most")
+                && r.stderr.contains(".flac"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: wav))
     }
 
@@ -26,7 +30,9 @@ struct AudioCommandTests {
         defer { dir.remove() }
         for name in ["cut.wav", "cut.flac"] {
             let whole = dir.file("whole-" + name)
-            #expect(try CommandLineTool.run(["audio", "encode", "--token", "001122334455", "--repeat", "4", "-o", whole]).status == 0)
+            #expect(
+                try CommandLineTool.run(["audio", "encode", "--token", "001122334455", "--repeat", "4", "-o", whole])
+                    .status == 0)
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: whole)))
             let cut = dir.write(Array(bytes.prefix(bytes.count / 2)), to: name)
             let r = try CommandLineTool.run(["decode", cut])
@@ -34,7 +40,10 @@ struct AudioCommandTests {
             #expect(r.stderr.contains("warning: \(cut): cut short: "), "\(r.stderr)")
             if name.hasSuffix(".wav") {
                 let declared = bytes[40..<44].reversed().reduce(0) { $0 << 8 | Int($1) }
-                #expect(r.stderr.contains("the data chunk declares \(declared) bytes and the file holds \(bytes.count / 2 - 44) of them"), "\(r.stderr)")
+                #expect(
+                    r.stderr.contains(
+                        "the data chunk declares \(declared) bytes and the file holds \(bytes.count / 2 - 44) of them"),
+                    "\(r.stderr)")
             }
             #expect(try CommandLineTool.run(["decode", whole]).status == 0, "the whole file decodes cleanly")
         }
@@ -44,20 +53,32 @@ struct AudioCommandTests {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let wav = dir.file("i.wav"), flac = dir.file("a.flac")
-        #expect(try CommandLineTool.run(["audio", "encode", "--token", "00112233445566778899aabb", "--repeat", "2",
-                                         "-o", wav]).status == 0)
-        #expect(try CommandLineTool.run(["audio", "encode", "--token", "0102030405060708", "--mode", "audible",
-                                         "--rate", "44100", "-o", flac]).status == 0)
+        #expect(
+            try CommandLineTool.run([
+                "audio", "encode", "--token", "00112233445566778899aabb", "--repeat", "2",
+                "-o", wav,
+            ]).status == 0)
+        #expect(
+            try CommandLineTool.run([
+                "audio", "encode", "--token", "0102030405060708", "--mode", "audible",
+                "--rate", "44100", "-o", flac,
+            ]).status == 0)
         let result = try CommandLineTool.run(["decode", "--intervals", wav, flac])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdoutLines
         #expect(lines.count == 5)
         let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
         let frames = objects.filter { $0["token"] != nil }
-        #expect(frames.map { $0["token"] as? String } == ["00112233445566778899aabb", "00112233445566778899aabb", "0102030405060708"])
+        #expect(
+            frames.map { $0["token"] as? String } == [
+                "00112233445566778899aabb", "00112233445566778899aabb", "0102030405060708",
+            ])
         #expect(frames.map { $0["mode"] as? String } == ["inaudible", "inaudible", "audible"])
-        #expect(Set(frames.flatMap { $0.keys }) == ["token", "mode", "length", "start", "end", "clockOffsetPpm", "snrDb",
-                                                       "detection", "correctedBytes", "channel", "file"])
+        #expect(
+            Set(frames.flatMap { $0.keys }) == [
+                "token", "mode", "length", "start", "end", "clockOffsetPpm", "snrDb",
+                "detection", "correctedBytes", "channel", "file",
+            ])
         let intervals = objects.compactMap { $0["interval"] as? [String: Any] }
         #expect(intervals.map { $0["frames"] as? Int } == [2, 1])
         // the first frame starts after the 0.5 s lead, 3.5 chips into the frame
@@ -84,8 +105,10 @@ struct AudioCommandTests {
     }
 
     @Test func evaluateReportsTheDecodeRatePerCondition() throws {
-        let result = try CommandLineTool.run(["audio", "evaluate", "--mode", "inaudible", "--trials", "3", "--lengths", "6",
-                                              "--filter", "awgn -2", "--noise-seconds", "0", "--jobs", "2"])
+        let result = try CommandLineTool.run([
+            "audio", "evaluate", "--mode", "inaudible", "--trials", "3", "--lengths", "6",
+            "--filter", "awgn -2", "--noise-seconds", "0", "--jobs", "2",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("awgn -2"))
         #expect(result.stdout.contains("3/3"))
@@ -97,18 +120,23 @@ struct AudioCommandTests {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let failures = dir.file("failures"), json = dir.file("r.json")
-        let result = try CommandLineTool.run(["audio", "evaluate", "--mode", "audible", "--trials", "6", "--lengths", "16",
-                                              "--filter", "awgn -10", "--noise-seconds", "0", "--json", json,
-                                              "--save-failures", failures])
+        let result = try CommandLineTool.run([
+            "audio", "evaluate", "--mode", "audible", "--trials", "6", "--lengths", "16",
+            "--filter", "awgn -10", "--noise-seconds", "0", "--json", json,
+            "--save-failures", failures,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         let modes = report?["modes"] as? [[String: Any]]
         let row = (modes?.first?["rows"] as? [[String: Any]])?.first
         let decoded = try #require(row?["decoded"] as? Int)
         let files = try FileManager.default.contentsOfDirectory(atPath: failures).sorted()
         #expect(files.count == 6 - decoded, "\(files)")
         for name in files {
-            #expect(name.range(of: #"^awgn_-10-16B-[0-5]-[0-9a-f]{32}\.wav$"#, options: .regularExpression) != nil, "\(name)")
+            #expect(
+                name.range(of: #"^awgn_-10-16B-[0-5]-[0-9a-f]{32}\.wav$"#, options: .regularExpression) != nil,
+                "\(name)")
             let summary = try CommandLineTool.run(["decode", "--summary", failures + "/" + name])
             #expect(summary.status == 0)
             #expect(summary.stdout.contains("\"sampleRate\":48000"))

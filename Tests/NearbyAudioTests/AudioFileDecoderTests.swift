@@ -12,8 +12,10 @@ import Testing
         try InaudibleEncoder(sampleRate: Double(rate)).samples(token: token)
     }
 
-    static func write(_ samples: [Float], to path: String, rate: Int = 48_000, channels: Int = 1,
-                      encoding: SoundFileWriter.Encoding = .pcm16) throws {
+    static func write(
+        _ samples: [Float], to path: String, rate: Int = 48_000, channels: Int = 1,
+        encoding: SoundFileWriter.Encoding = .pcm16
+    ) throws {
         let w = try SoundFileWriter(path: path, sampleRate: rate, channels: channels, encoding: encoding)
         try w.write(samples)
         try w.close()
@@ -108,13 +110,16 @@ import Testing
 
     @Test func writerRefusesUnknownExtensionsAndFloatFLAC() {
         #expect(throws: AudioFileError.self) { try SoundFileWriter(path: "/tmp/x.mp4", sampleRate: 48_000) }
-        #expect(throws: AudioFileError.self) { try SoundFileWriter(path: "/tmp/x.flac", sampleRate: 48_000, encoding: .float32) }
+        #expect(throws: AudioFileError.self) {
+            try SoundFileWriter(path: "/tmp/x.flac", sampleRate: 48_000, encoding: .float32)
+        }
     }
 
     @Test func intervalsCloseAfterTheLostTimeout() {
         func f(_ start: Double, _ token: [UInt8] = [1, 2, 3, 4, 5, 6]) -> AudioTokenFrame {
-            AudioTokenFrame(token: token, mode: .inaudible, start: start, end: start + 1.5, clockOffsetPpm: 0,
-                            snrDb: start, detection: 30, correctedBytes: 0, channel: 0)
+            AudioTokenFrame(
+                token: token, mode: .inaudible, start: start, end: start + 1.5, clockOffsetPpm: 0,
+                snrDb: start, detection: 30, correctedBytes: 0, channel: 0)
         }
         var merged = AudioSightingIntervals(lostTimeout: 10)
         for start in [0.0, 2.0, 11.5, 30.0] { merged.add(f(start)) }

@@ -14,16 +14,18 @@ import Testing
         #expect(try NUTFrameCoding.header(tokenLength: 6) == 0)
         #expect(CRC16CCITT.checksum([0] + token) == 0x73C6)
         #expect(try NUTFrameCoding.codeword(token: token) == Hex.decode("00010203040573c682e83de3")!)
-        #expect(try NUTFrameCoding.symbols(token: token)
-            == [0, 0, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 7, 3, 12, 6, 8, 2, 14, 8, 3, 13, 14, 3])
+        #expect(
+            try NUTFrameCoding.symbols(token: token)
+                == [0, 0, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 7, 3, 12, 6, 8, 2, 14, 8, 3, 13, 14, 3])
     }
 
     @Test func sixteenByteTokenHasTheSpecifiedCRCAndCodeword() throws {
         let token = (0x10...0x1F).map { UInt8($0) }
         #expect(try NUTFrameCoding.header(tokenLength: 16) == 3)
         #expect(CRC16CCITT.checksum([3] + token) == 0xE2A6)
-        #expect(try NUTFrameCoding.codeword(token: token)
-            == Hex.decode("101112131415161718191a1b1c1d1e1fe2a6724fa4dd")!)
+        #expect(
+            try NUTFrameCoding.codeword(token: token)
+                == Hex.decode("101112131415161718191a1b1c1d1e1fe2a6724fa4dd")!)
         let symbols = try NUTFrameCoding.symbols(token: token)
         #expect(symbols.count == 45)
         #expect(symbols.first == 3)
@@ -49,7 +51,8 @@ import Testing
             let token = (0..<length).map { UInt8(($0 * 37 + length) & 0xFF) }
             var symbols = try NUTFrameCoding.symbols(token: token)
             symbols += [Int](repeating: 0, count: NUTFrameCoding.maximumSymbolCount - symbols.count)
-            let decoded = NUTFrameCoding.decode(symbols: symbols, reliability: [Float](repeating: 2, count: symbols.count))
+            let decoded = NUTFrameCoding.decode(
+                symbols: symbols, reliability: [Float](repeating: 2, count: symbols.count))
             #expect(decoded == .init(token: token, correctedBytes: 0))
         }
     }
@@ -76,7 +79,8 @@ import Testing
         let decoded = NUTFrameCoding.decode(symbols: symbols, reliability: reliability, tokenLength: 6)
         #expect(decoded == .init(token: token, correctedBytes: 3))
         // with uninformative reliabilities the same word is not recovered (or not as this token)
-        let blind = NUTFrameCoding.decode(symbols: symbols, reliability: [Float](repeating: 10, count: symbols.count), tokenLength: 6)
+        let blind = NUTFrameCoding.decode(
+            symbols: symbols, reliability: [Float](repeating: 10, count: symbols.count), tokenLength: 6)
         #expect(blind?.token != token)
     }
 }

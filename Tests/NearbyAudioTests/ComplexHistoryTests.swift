@@ -1,5 +1,6 @@
-@testable import NearbyAudio
 import Testing
+
+@testable import NearbyAudio
 
 @Suite struct ComplexHistoryTests {
     /// Appends 0, 1, 2, … (imaginary part negated) and checks every index against what a
@@ -25,7 +26,7 @@ import Testing
 
     @Test func keepsTheLastCapacitySamplesOnceItWraps() {
         for count in [8193, 10_000, 3 * 8192 + 5] { check(capacity: 8192, appending: count) }
-        check(capacity: 100, appending: 1000)   // rounded up to 128, below the initial storage
+        check(capacity: 100, appending: 1000)  // rounded up to 128, below the initial storage
     }
 
     @Test func capacityIsRoundedUpToAPowerOfTwo() {

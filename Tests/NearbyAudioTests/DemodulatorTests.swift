@@ -5,8 +5,11 @@ import Testing
 
 @Suite struct InaudibleDemodulatorTests {
     /// Runs a demodulator over `signal` in blocks of `block` samples.
-    static func demodulate(_ signal: [Float], rate: Int, mode: AudioMode = .inaudible, block: Int = 4096) -> [AudioTokenFrame] {
-        let demodulator: AudioDemodulator = mode == .audible
+    static func demodulate(
+        _ signal: [Float], rate: Int, mode: AudioMode = .inaudible, block: Int = 4096
+    ) -> [AudioTokenFrame] {
+        let demodulator: AudioDemodulator =
+            mode == .audible
             ? AudibleDemodulator(sampleRate: rate) : InaudibleDemodulator(sampleRate: rate)
         var frames: [AudioTokenFrame] = []
         signal.withUnsafeBufferPointer { p in
@@ -39,13 +42,17 @@ import Testing
     }
 
     /// A recording of `tokens` (one frame each, 50–150 ms apart) through `condition`.
-    static func recording(_ tokens: [[UInt8]], mode: AudioMode, condition: ChannelCondition, seed: UInt64)
-        throws -> (samples: [Float], starts: [Double]) {
+    static func recording(
+        _ tokens: [[UInt8]], mode: AudioMode, condition: ChannelCondition, seed: UInt64
+    )
+        throws -> (samples: [Float], starts: [Double])
+    {
         var noise = GaussianNoise(seed: seed)
         var clean: [Float] = [Float](repeating: 0, count: 24_000)
         var starts: [Double] = []
         for token in tokens {
-            let frame = mode == .audible
+            let frame =
+                mode == .audible
                 ? try AudibleEncoder(sampleRate: 48_000).samples(token: token)
                 : try InaudibleEncoder(sampleRate: 48_000).samples(token: token)
             starts.append(Double(clean.count) / 48_000 + (mode == .audible ? 0 : InaudibleEncoder.chipZeroOffset))
@@ -56,9 +63,12 @@ import Testing
     }
 
     @Test func repeatedFramesComeOutInOrderWhateverTheBlockSize() throws {
-        let tokens: [[UInt8]] = [Hex.decode("0102030405060708")!, Hex.decode("a0a1a2a3a4a5")!,
-                                 Hex.decode("00112233445566778899aabbccddeeff")!, Hex.decode("0102030405060708")!]
-        let (x, starts) = try Self.recording(tokens, mode: .inaudible, condition: ChannelCondition(name: "n", snrDb: 0), seed: 3)
+        let tokens: [[UInt8]] = [
+            Hex.decode("0102030405060708")!, Hex.decode("a0a1a2a3a4a5")!,
+            Hex.decode("00112233445566778899aabbccddeeff")!, Hex.decode("0102030405060708")!,
+        ]
+        let (x, starts) = try Self.recording(
+            tokens, mode: .inaudible, condition: ChannelCondition(name: "n", snrDb: 0), seed: 3)
         let small = Self.demodulate(x, rate: 48_000, block: 1_000)
         let large = Self.demodulate(x, rate: 48_000, block: 1 << 20)
         #expect(small.map(\.token) == tokens)
@@ -69,7 +79,8 @@ import Testing
     @Test func aFrameFourDecibelsBelowTheNoiseInBandDecodes() throws {
         for seed in UInt64(1)...5 {
             let token = (0..<16).map { UInt8(truncatingIfNeeded: $0 * 17 + Int(seed)) }
-            let (x, starts) = try Self.recording([token], mode: .inaudible, condition: ChannelCondition(name: "n", snrDb: -4), seed: seed)
+            let (x, starts) = try Self.recording(
+                [token], mode: .inaudible, condition: ChannelCondition(name: "n", snrDb: -4), seed: seed)
             let frames = Self.demodulate(x, rate: 48_000)
             #expect(frames.map(\.token) == [token], "seed \(seed)")
             if let f = frames.first {
@@ -87,7 +98,8 @@ import Testing
         let frames = Self.demodulate(x, rate: Int(rate))
         #expect(frames.map(\.token) == [token])
         if let f = frames.first {
-            #expect(abs(f.clockOffsetPpm - epsilon * 1e6) < 100, "measured \(f.clockOffsetPpm) ppm for \(epsilon * 1e6)")
+            #expect(
+                abs(f.clockOffsetPpm - epsilon * 1e6) < 100, "measured \(f.clockOffsetPpm) ppm for \(epsilon * 1e6)")
             #expect(abs(f.start - starts[0]) < 100e-6)
         }
     }
@@ -111,8 +123,9 @@ import Testing
 
     @Test func reverberationIsTolerated() throws {
         let token: [UInt8] = Hex.decode("112233445566")!
-        let (x, _) = try InaudibleDemodulatorTests.recording([token], mode: .audible,
-                                                             condition: ChannelCondition(name: "r", reverb: .heavy), seed: 2)
+        let (x, _) = try InaudibleDemodulatorTests.recording(
+            [token], mode: .audible,
+            condition: ChannelCondition(name: "r", reverb: .heavy), seed: 2)
         #expect(InaudibleDemodulatorTests.demodulate(x, rate: 48_000, mode: .audible).map(\.token) == [token])
     }
 
@@ -120,11 +133,13 @@ import Testing
     func clockErrorIsMeasuredAndTheStartCorrected(rate: Double, epsilon: Double) throws {
         let token: [UInt8] = Hex.decode("0f1e2d3c4b5a69788796a5b4c3d2e1f0")!
         let condition = ChannelCondition(name: "c", recordingRate: rate, timeScale: epsilon)
-        let (x, starts) = try InaudibleDemodulatorTests.recording([token], mode: .audible, condition: condition, seed: 4)
+        let (x, starts) = try InaudibleDemodulatorTests.recording(
+            [token], mode: .audible, condition: condition, seed: 4)
         let frames = InaudibleDemodulatorTests.demodulate(x, rate: Int(rate), mode: .audible)
         #expect(frames.map(\.token) == [token])
         if let f = frames.first {
-            #expect(abs(f.clockOffsetPpm - epsilon * 1e6) < 100, "measured \(f.clockOffsetPpm) ppm for \(epsilon * 1e6)")
+            #expect(
+                abs(f.clockOffsetPpm - epsilon * 1e6) < 100, "measured \(f.clockOffsetPpm) ppm for \(epsilon * 1e6)")
             // Uncorrected, the chirp's range–Doppler shift would put the start 0.14·ε s early.
             #expect(abs(f.start - starts[0]) < 100e-6, "start \(f.start) vs \(starts[0])")
             let end = starts[0] + AudibleEncoder.frameDuration(tokenLength: 16) / (1 + epsilon)
@@ -137,7 +152,8 @@ import Testing
     @Test func sixteenByteFramesEightDecibelsBelowTheNoiseDecode() throws {
         let tokens = (0..<4).map { i in (0..<16).map { UInt8(truncatingIfNeeded: 37 * $0 + 11 * i) } }
         let condition = ChannelCondition(name: "n", snrDb: -8)
-        let (x, starts) = try InaudibleDemodulatorTests.recording(tokens, mode: .audible, condition: condition, seed: 21)
+        let (x, starts) = try InaudibleDemodulatorTests.recording(
+            tokens, mode: .audible, condition: condition, seed: 21)
         let frames = InaudibleDemodulatorTests.demodulate(x, rate: 48_000, mode: .audible)
         #expect(frames.map(\.token) == tokens)
         for f in frames { #expect(abs(f.snrDb - -8) < 1.5, "SNR estimate \(f.snrDb) dB for -8 dB") }
@@ -151,8 +167,10 @@ import Testing
     @Test func aConditionGivesTheSameRowAloneAsAmongOthers() {
         let target = ChannelCondition(name: "awgn -9", snrDb: -9)
         let alone = AudioEvaluation(mode: .audible, tokenLengths: [6], trials: 4, seed: 3, conditions: [target]).run()
-        let among = AudioEvaluation(mode: .audible, tokenLengths: [16, 6], trials: 4, seed: 3,
-                                    conditions: [ChannelCondition(name: "clean"), target]).run()
+        let among = AudioEvaluation(
+            mode: .audible, tokenLengths: [16, 6], trials: 4, seed: 3,
+            conditions: [ChannelCondition(name: "clean"), target]
+        ).run()
         #expect(among.count == 4)
         #expect(among.last == alone.first)
         #expect(alone.first?.medianTimingErrorMicros != nil)

@@ -16,7 +16,8 @@ import Testing
 
     @Test(arguments: [0.25, 0.5, 0.75])
     func aFileCutMidFrameDecodesWhatIsComplete(_ fraction: Double) throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let frame = try Helpers.frame()
         // One whole frame, then a second cut at `fraction` of its length; the WAV header is
         // then cut too: the file says it is longer than it is.
@@ -37,7 +38,8 @@ import Testing
     }
 
     @Test func silenceHasNoTokens() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("silence.wav")
         try Helpers.write([Float](repeating: 0, count: 48_000 * 5), to: path)
         let (frames, summary) = try Self.decodeAll(path)
@@ -47,7 +49,8 @@ import Testing
 
     @Test(arguments: [-0.9, 0.5, 0.999])
     func aDCOffsetHasNoTokens(_ level: Double) throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("dc.wav")
         try Helpers.write([Float](repeating: Float(level), count: 48_000 * 5), to: path)
         let (frames, summary) = try Self.decodeAll(path)
@@ -59,7 +62,8 @@ import Testing
     /// (inside the inaudible band): energy everywhere, no token.
     @Test(arguments: [1_000.0, 4_000.0, 19_000.0])
     func aFullScaleSquareWaveHasNoTokens(_ frequency: Double) throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("square.wav")
         let samples = (0..<(48_000 * 5)).map { i -> Float in
             (Double(i) * frequency / 48_000).truncatingRemainder(dividingBy: 1) < 0.5 ? 1 : -1
@@ -71,7 +75,8 @@ import Testing
     }
 
     @Test func aFileOfNaNHasNoTokensAndCountsThem() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("nan.wav")
         try Helpers.write([Float](repeating: .nan, count: 48_000 * 2), to: path, encoding: .float32)
         let (frames, summary) = try Self.decodeAll(path)

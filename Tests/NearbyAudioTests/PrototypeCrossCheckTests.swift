@@ -41,7 +41,8 @@ struct PrototypeCrossCheckTests {
         defer { dir.remove() }
         let path = dir.file("swift.wav")
         let token = Hex.decode(hex)!
-        let frame = mode == .audible
+        let frame =
+            mode == .audible
             ? try AudibleEncoder(sampleRate: Double(rate)).samples(token: token)
             : try InaudibleEncoder(sampleRate: Double(rate)).samples(token: token)
         let writer = try SoundFileWriter(path: path, sampleRate: rate)
@@ -70,7 +71,8 @@ struct PrototypeCrossCheckTests {
         let reference: [Float] = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
         // The prototype normalises to a peak of 0.9.
         let token = Hex.decode(hex)!
-        let ours = mode == .audible
+        let ours =
+            mode == .audible
             ? try AudibleEncoder(sampleRate: Double(rate), peak: 0.9).samples(token: token)
             : try InaudibleEncoder(sampleRate: Double(rate), peak: 0.9).samples(token: token)
         #expect(ours.count == reference.count)

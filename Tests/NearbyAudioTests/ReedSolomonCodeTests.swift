@@ -1,6 +1,7 @@
-@testable import NearbyAudio
 import NearbyBytes
 import Testing
+
+@testable import NearbyAudio
 
 @Suite struct ReedSolomonCodeTests {
     @Test func generatorHasRootsAlphaZeroToThree() {

@@ -9,8 +9,9 @@ import Testing
     }
 
     @Test func longScramblerStartsAsSpecifiedAndHasPeriod2047() {
-        #expect(bits(NUTSequences.longScrambler.prefix(64))
-            == "0000000000100000000101000000100010000101010100100000001101000001")
+        #expect(
+            bits(NUTSequences.longScrambler.prefix(64))
+                == "0000000000100000000101000000100010000101010100100000001101000001")
         // an m-sequence of degree 11 has 1024 ones and 1023 zeros in one period
         #expect(NUTSequences.longScrambler.filter { $0 < 0 }.count == 1024)
         var register = FibonacciLFSR(degree: 11, exponents: [11, 9])
@@ -29,7 +30,8 @@ import Testing
             for a in 0..<16 {
                 for b in 0..<16 {
                     let dot = (0..<64).reduce(Float(0)) {
-                        $0 + NUTSequences.symbolChip(index: i, value: a, chip: $1) * NUTSequences.symbolChip(index: i, value: b, chip: $1)
+                        $0 + NUTSequences.symbolChip(index: i, value: a, chip: $1)
+                            * NUTSequences.symbolChip(index: i, value: b, chip: $1)
                     }
                     #expect(dot == (a == b ? 64 : 0))
                 }

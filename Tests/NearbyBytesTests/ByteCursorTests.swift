@@ -142,7 +142,10 @@ import Testing
         let bytes: [UInt8] = [1, 2, 3]
         var c = ByteCursor(bytes, layer: .file)
         _ = try c.readUInt8("a")
-        do { try c.expectEnd("thing"); Issue.record("no error") } catch {
+        do {
+            try c.expectEnd("thing")
+            Issue.record("no error")
+        } catch {
             #expect(error.code == .trailingBytes)
             #expect(error.offset == 1)
         }

@@ -50,7 +50,10 @@ import Testing
             let (second, failureOffset) = field.withCursor(layer: .adStructure) { inner -> (UInt8?, Int?) in
                 _ = try? inner.readUInt8("a")
                 let b = try? inner.readUInt8("b")
-                do throws(DecodeError) { _ = try inner.readUInt16LE("c"); return (b, nil) } catch { return (b, error.offset) }
+                do throws(DecodeError) {
+                    _ = try inner.readUInt16LE("c")
+                    return (b, nil)
+                } catch { return (b, error.offset) }
             }
             #expect(second == 0xA2)
             #expect(failureOffset == 5)

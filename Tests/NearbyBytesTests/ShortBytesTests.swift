@@ -85,7 +85,10 @@ import Testing
     @Test func bigEndianPutsTheTopByteFirst() {
         #expect(Array(ShortBytes(bigEndian: UInt32(0x0102_0304))) == [1, 2, 3, 4])
         #expect(Array(ShortBytes(bigEndian: UInt16(0xBEEF))) == [0xBE, 0xEF])
-        #expect(Array(ShortBytes(bigEndian: UInt64(0x1122_3344_5566_7788))) == [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88])
+        #expect(
+            Array(ShortBytes(bigEndian: UInt64(0x1122_3344_5566_7788))) == [
+                0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88,
+            ])
         #expect(ShortBytes(bigEndian: UInt32(0)) == [0, 0, 0, 0])
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import NearbyCapture
+import Testing
 
 /// The size of the value every decoded advertisement passes through: at most 128 bytes, a
 /// copy or move is a handful of inline vector moves; beyond, each is a `memcpy` call

@@ -1,6 +1,7 @@
-@testable import NearbyCapture
 import NearbyTestSupport
 import Testing
+
+@testable import NearbyCapture
 
 /// `BufferedFile.peek` and `skip` against the file's bytes: peeks of every size up to the
 /// peek limit, inside the 256 KiB chunk, straddling its end (moved to the chunk's start and

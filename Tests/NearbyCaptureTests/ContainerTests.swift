@@ -1,8 +1,9 @@
 import Foundation
 import NearbyBytes
-@testable import NearbyCapture
 import NearbyTestSupport
 import Testing
+
+@testable import NearbyCapture
 
 func readAll(_ path: String) throws -> [CaptureReadResult] {
     let reader = try CaptureFile.open(path)
@@ -13,9 +14,13 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
 
 @Suite struct ContainerTests {
     @Test func theBtsnoopVectorGivesOneRecordAtItsTime() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let results = try readAll(dir.write(ReferenceVectors.twoReportBtsnoopFile, to: "v.log"))
-        guard results.count == 1, case .record(let r) = results[0] else { Issue.record("\(results)"); return }
+        guard results.count == 1, case .record(let r) = results[0] else {
+            Issue.record("\(results)")
+            return
+        }
         #expect(r.timestampMicros == 1_700_000_000_123_456)
         #expect(Array(r.bytes) == ReferenceVectors.twoReportEvent)
         #expect(r.encapsulation == .btsnoop(.hciUART, flags: 3))
@@ -23,9 +28,11 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
     }
 
     @Test func formatsAreDetectedFromContentNotName() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        let (pcapPath, _) = try dir.writePcap([ReferenceVectors.twoReportPcap201Record], linkType: .bluetoothHCIH4WithPHDR,
-                                              to: "looks-like.pcapng")
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let (pcapPath, _) = try dir.writePcap(
+            [ReferenceVectors.twoReportPcap201Record], linkType: .bluetoothHCIH4WithPHDR,
+            to: "looks-like.pcapng")
         let reader = try CaptureFile.open(pcapPath)
         #expect(reader.format == .pcap)
         let snoop = try CaptureFile.open(dir.write(ReferenceVectors.twoReportBtsnoopFile, to: "x.pcap"))
@@ -36,16 +43,26 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
         png.append(ReferenceVectors.twoReportEvent, timestampMicros: 1_700_000_000_000_001)
         let ng = try CaptureFile.open(dir.write(png.bytes, to: "x.log"))
         #expect(ng.format == .pcapng)
-        guard case .record(let r)? = ng.next() else { Issue.record("no record"); return }
+        guard case .record(let r)? = ng.next() else {
+            Issue.record("no record")
+            return
+        }
         #expect(r.timestampMicros == 1_700_000_000_000_001)
         #expect(Array(r.bytes) == ReferenceVectors.twoReportEvent)
     }
 
     @Test func unreadableFilesAreRefusedWithAReason() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        #expect(throws: CaptureFileError(path: dir.file("empty"), reason: "empty file")) { try CaptureFile.open(dir.write([], to: "empty")) }
-        #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.write(Array("Hello, world!\nThis is prose.\n".utf8), to: "prose")) }
-        #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.write(Array("#!/bin/sh\necho hi\n".utf8), to: "script")) }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        #expect(throws: CaptureFileError(path: dir.file("empty"), reason: "empty file")) {
+            try CaptureFile.open(dir.write([], to: "empty"))
+        }
+        #expect(throws: CaptureFileError.self) {
+            try CaptureFile.open(dir.write(Array("Hello, world!\nThis is prose.\n".utf8), to: "prose"))
+        }
+        #expect(throws: CaptureFileError.self) {
+            try CaptureFile.open(dir.write(Array("#!/bin/sh\necho hi\n".utf8), to: "script"))
+        }
         #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.file("missing")) }
         var v2 = ReferenceVectors.twoReportBtsnoopFile
         v2[11] = 2
@@ -58,22 +75,26 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
     /// error): the reader read its length at opening, so a record's data ends early. That
     /// record is malformed at the byte where the data ended, and the file ends there.
     @Test func aBtsnoopFileCutAfterOpeningEndsWithAMalformedRecord() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         var w = BtsnoopWriter(datalink: .hciUART)
-        let record = ReferenceVectors.twoReportEvent   // an H4 event, indicator first
+        let record = ReferenceVectors.twoReportEvent  // an H4 event, indicator first
         // More than the reader's first chunk, so that the cut is read after it.
         let count = 2 * BufferedFile.chunkSize / (24 + record.count)
         for i in 0..<count { w.append(record, flags: BtsnoopWriter.Flags.receivedEvent, timestampMicros: Int64(i)) }
         let bytes = w.takeBytes()
         let path = dir.write(bytes, to: "cut.log")
         let reader = try CaptureFile.open(path)
-        let cut = bytes.count - 3 * (24 + record.count) - 10   // 10 bytes into a record's data
+        let cut = bytes.count - 3 * (24 + record.count) - 10  // 10 bytes into a record's data
         #expect(truncate(path, off_t(cut)) == 0)
         var results: [CaptureReadResult] = []
         while let r = reader.next() { results.append(r) }
         let records = results.filter { if case .record = $0 { true } else { false } }
         #expect(records.count == (cut - 16) / (24 + record.count))
-        guard case .malformed(let index, let fileOffset, _, let e, _) = results.last else { Issue.record("\(results.last as Any)"); return }
+        guard case .malformed(let index, let fileOffset, _, let e, _) = results.last else {
+            Issue.record("\(results.last as Any)")
+            return
+        }
         #expect(index == records.count + 1)
         #expect(e.layer == .btsnoop && e.code == .truncated)
         #expect(fileOffset == Int64(cut))
@@ -84,10 +105,12 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
     /// record header is `truncated` at that field; a cut in the data is `length-overrun` at
     /// the included-length field. The records before the cut are still read.
     @Test func btsnoopDripFeed() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         var file = ReferenceVectors.twoReportBtsnoopFile
         file += Array(file[16...])  // a second record
-        var header = FieldMap(); [4, 4, 4, 4, 8].forEach { header.fixed($0) }
+        var header = FieldMap()
+        [4, 4, 4, 4, 8].forEach { header.fixed($0) }
         for n in 0..<file.count {
             let path = dir.write(Array(file[0..<n]), to: "cut\(n)")
             if n < 16 {
@@ -98,11 +121,18 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
             let recordStart = n < 126 ? 16 : 126
             let intoRecord = n - recordStart
             let whole = recordStart == 16 ? 0 : 1
-            if intoRecord == 0 { #expect(results.count == whole); continue }
+            if intoRecord == 0 {
+                #expect(results.count == whole)
+                continue
+            }
             #expect(results.count == whole + 1)
-            guard case .malformed(let index, let offset, _, let e, _)? = results.last else { Issue.record("prefix \(n)"); continue }
+            guard case .malformed(let index, let offset, _, let e, _)? = results.last else {
+                Issue.record("prefix \(n)")
+                continue
+            }
             #expect(index == whole + 1)
-            let want: (DecodeError.Code, Int) = intoRecord < 24 ? (.truncated, header.expectedFailure(cutAt: intoRecord).offset) : (.lengthOverrun, 4)
+            let want: (DecodeError.Code, Int) =
+                intoRecord < 24 ? (.truncated, header.expectedFailure(cutAt: intoRecord).offset) : (.lengthOverrun, 4)
             #expect(e.code == want.0 && e.offset == want.1, "prefix \(n): \(e)")
             #expect(offset == Int64(recordStart + want.1))
         }
@@ -113,9 +143,11 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
     /// that could not be read (ts_sec 0, ts_usec 4, incl_len 8, orig_len 12), a cut in the data
     /// the captured-length field (8) whose length runs past the file.
     @Test func pcapDripFeed() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        let (_, file) = try dir.writePcap([ReferenceVectors.twoReportEvent, ReferenceVectors.eidExtendedReportEvent],
-                                          linkType: .bluetoothHCIH4, to: "full.pcap")
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let (_, file) = try dir.writePcap(
+            [ReferenceVectors.twoReportEvent, ReferenceVectors.eidExtendedReportEvent],
+            linkType: .bluetoothHCIH4, to: "full.pcap")
         let secondStart = 24 + 16 + ReferenceVectors.twoReportEvent.count
         for n in 0..<file.count {
             let cut = dir.write(Array(file[0..<n]), to: "cut\(n)")
@@ -128,24 +160,35 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
             let atBoundary = n == 24 || n == secondStart
             #expect(results.count == whole + (atBoundary ? 0 : 1), "prefix \(n)")
             if !atBoundary {
-                guard case .malformed(_, let offset, _, let e, _)? = results.last else { Issue.record("prefix \(n)"); continue }
+                guard case .malformed(_, let offset, _, let e, _)? = results.last else {
+                    Issue.record("prefix \(n)")
+                    continue
+                }
                 #expect(e.code == .truncated && e.layer == .pcap, "prefix \(n): \(e)")
                 let recordStart = n < secondStart ? 24 : secondStart
                 let intoRecord = n - recordStart
                 let field = intoRecord < 16 ? intoRecord / 4 * 4 : 8
-                #expect(e.offset == field && offset == Int64(recordStart + field), "prefix \(n): \(e) at \(offset as Any)")
+                #expect(
+                    e.offset == field && offset == Int64(recordStart + field), "prefix \(n): \(e) at \(offset as Any)")
             }
         }
     }
 
     @Test func hexTextLinesWithoutHexAreMalformedRecords() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let text = "# comment\nok\t04 0E 04 01 0C 20 00\nbad\tnot hex at all\n\n04 0e 04 01 0c 20 00\n"
         let results = try readAll(dir.write(Array(text.utf8), to: "t.txt"))
         #expect(results.count == 3)
-        guard case .malformed(let index, _, let line, let e, _) = results[1] else { Issue.record("\(results[1])"); return }
+        guard case .malformed(let index, _, let line, let e, _) = results[1] else {
+            Issue.record("\(results[1])")
+            return
+        }
         #expect(index == 2 && line == 3 && e.layer == .hexText)
-        guard case .record(let r) = results[2] else { Issue.record("\(results[2])"); return }
+        guard case .record(let r) = results[2] else {
+            Issue.record("\(results[2])")
+            return
+        }
         #expect(r.index == 3 && r.line == 5 && r.timestampMicros == nil)
     }
 }

@@ -4,9 +4,13 @@ import NearbyTestSupport
 import Testing
 
 /// Decodes one record and collects what it emits.
-func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation, decoder: inout RecordDecoder) -> ([Advertisement], RecordOutcome) {
+func decodeRecord(
+    _ bytes: [UInt8], _ encapsulation: Encapsulation, decoder: inout RecordDecoder
+) -> ([Advertisement], RecordOutcome) {
     var out: [Advertisement] = []
-    let outcome = decoder.decode(CaptureRecord(index: 1, timestampMicros: 0, encapsulation: encapsulation, bytes: bytes[...])) { out.append($0) }
+    let outcome = decoder.decode(
+        CaptureRecord(index: 1, timestampMicros: 0, encapsulation: encapsulation, bytes: bytes[...])
+    ) { out.append($0) }
     return (out, outcome)
 }
 
@@ -58,13 +62,18 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
         #expect(a.eventTypeName == "ADV_NONCONN_IND")
         #expect(a.rssiDBm == -55)
         #expect(a.txPowerDBm == nil)
-        #expect(a.extended == ExtendedReportDetails(primaryPHY: 1, secondaryPHY: 0, sid: 0xFF, periodicAdvertisingInterval: 0, dataStatus: 0))
+        #expect(
+            a.extended
+                == ExtendedReportDetails(
+                    primaryPHY: 1, secondaryPHY: 0, sid: 0xFF, periodicAdvertisingInterval: 0, dataStatus: 0))
         #expect(a.data.map(Array.init) == ReferenceVectors.eidAdvert)
     }
 
     @Test func reservedEventTypeBitsAreKept() throws {
-        let event = FixtureEvents.extendedReportEvent([FixtureEvents.extendedReport(
-            eventType: 0x8001, addressType: 1, address: "1f:fe:d9:cf:19:5d", rssi: -80, data: [0x02, 0x01, 0x06])])
+        let event = FixtureEvents.extendedReportEvent([
+            FixtureEvents.extendedReport(
+                eventType: 0x8001, addressType: 1, address: "1f:fe:d9:cf:19:5d", rssi: -80, data: [0x02, 0x01, 0x06])
+        ])
         let (ads, _) = decodeRecord(event, .hexText)
         #expect(ads.first?.eventTypeRaw == 0x8001)
         #expect(ads.first?.eventTypeName == "EXT_ADV")
@@ -77,8 +86,11 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
         var emitted: [Advertisement] = []
         for (i, part) in parts.enumerated() {
             let status: UInt16 = i < 2 ? 0x0020 : 0x0000
-            let event = FixtureEvents.extendedReportEvent([FixtureEvents.extendedReport(
-                eventType: status, addressType: 1, address: "c0:ff:ee:00:00:04", sid: 3, rssi: Int8(-60 - i), data: part)])
+            let event = FixtureEvents.extendedReportEvent([
+                FixtureEvents.extendedReport(
+                    eventType: status, addressType: 1, address: "c0:ff:ee:00:00:04", sid: 3, rssi: Int8(-60 - i),
+                    data: part)
+            ])
             let (ads, outcome) = decodeRecord(event, .hexText, decoder: &decoder)
             #expect(outcome == .decoded)
             emitted += ads
@@ -93,10 +105,14 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
 
     @Test func aTruncatedChainIsEmittedAsTruncated() {
         var decoder = RecordDecoder()
-        let first = FixtureEvents.extendedReportEvent([FixtureEvents.extendedReport(
-            eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:04", sid: 3, rssi: -60, data: [0x02, 0x01])])
-        let last = FixtureEvents.extendedReportEvent([FixtureEvents.extendedReport(
-            eventType: 0x0040, addressType: 1, address: "c0:ff:ee:00:00:04", sid: 3, rssi: -61, data: [0x06])])
+        let first = FixtureEvents.extendedReportEvent([
+            FixtureEvents.extendedReport(
+                eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:04", sid: 3, rssi: -60, data: [0x02, 0x01])
+        ])
+        let last = FixtureEvents.extendedReportEvent([
+            FixtureEvents.extendedReport(
+                eventType: 0x0040, addressType: 1, address: "c0:ff:ee:00:00:04", sid: 3, rssi: -61, data: [0x06])
+        ])
         _ = decodeRecord(first, .hexText, decoder: &decoder)
         let (ads, _) = decodeRecord(last, .hexText, decoder: &decoder)
         #expect(ads.count == 1)
@@ -107,8 +123,10 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
 
     @Test func aChainOpenAtTheEndIsFlushedByFinish() {
         var decoder = RecordDecoder()
-        let first = FixtureEvents.extendedReportEvent([FixtureEvents.extendedReport(
-            eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:04", sid: 3, rssi: -60, data: [0x02, 0x01])])
+        let first = FixtureEvents.extendedReportEvent([
+            FixtureEvents.extendedReport(
+                eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:04", sid: 3, rssi: -60, data: [0x02, 0x01])
+        ])
         let (ads, _) = decodeRecord(first, .hexText, decoder: &decoder)
         #expect(ads.isEmpty)
         var flushed: [Advertisement] = []
@@ -122,8 +140,10 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
         var decoder = RecordDecoder(maximumPendingChains: 2)
         var emitted: [Advertisement] = []
         for i in 0..<3 {
-            let event = FixtureEvents.extendedReportEvent([FixtureEvents.extendedReport(
-                eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:0\(i)", sid: 1, rssi: -60, data: [0x02])])
+            let event = FixtureEvents.extendedReportEvent([
+                FixtureEvents.extendedReport(
+                    eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:0\(i)", sid: 1, rssi: -60, data: [0x02])
+            ])
             emitted += decodeRecord(event, .hexText, decoder: &decoder).0
         }
         #expect(emitted.map(\.address.description) == ["c0:ff:ee:00:00:00"])
@@ -131,14 +151,17 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
     }
 
     @Test func directedReportsAreAdvertisementsWithoutData() {
-        let (ads, outcome) = decodeRecord(FixtureEvents.directedReportEvent(address: "c0:ff:ee:00:00:05", directAddress: "00:11:22:33:44:55", rssi: -80), .hexText)
+        let (ads, outcome) = decodeRecord(
+            FixtureEvents.directedReportEvent(
+                address: "c0:ff:ee:00:00:05", directAddress: "00:11:22:33:44:55", rssi: -80), .hexText)
         #expect(outcome == .decoded)
         #expect(ads.first?.data == nil)
         #expect(ads.first?.directAddress?.description == "00:11:22:33:44:55")
     }
 
     @Test func hostCommandsCarryingAdvertisingDataAreIgnored() {
-        let (ads, outcome) = decodeRecord(FixtureEvents.setAdvertisingDataCommand(ReferenceVectors.iBeaconAdvert), .hexText)
+        let (ads, outcome) = decodeRecord(
+            FixtureEvents.setAdvertisingDataCommand(ReferenceVectors.iBeaconAdvert), .hexText)
         #expect(ads.isEmpty)
         #expect(outcome == .ignored(.hciCommand))
     }
@@ -172,7 +195,9 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
         #expect(ads.first?.channelIndex == 35)  // RF channel 37 is data channel index 35
     }
 
-    @Test("RF channels map to channel indices", arguments: [(UInt8(0), UInt8(37)), (1, 0), (11, 10), (12, 38), (13, 11), (38, 36), (39, 39)])
+    @Test(
+        "RF channels map to channel indices",
+        arguments: [(UInt8(0), UInt8(37)), (1, 0), (11, 10), (12, 38), (13, 11), (38, 36), (39, 39)])
     func rfChannelsMapToIndices(rf: UInt8, index: UInt8) {
         #expect(LEPseudoHeader.channelIndex(rfChannel: rf) == index)
     }
@@ -182,21 +207,28 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
         packet[20] ^= 0x01
         let (ads, outcome) = decodeRecord(packet, .pcap(.bluetoothLELL))
         #expect(ads.isEmpty)
-        guard case .malformed(let e) = outcome else { Issue.record("not malformed"); return }
+        guard case .malformed(let e) = outcome else {
+            Issue.record("not malformed")
+            return
+        }
         #expect(e.code == .crcMismatch)
         #expect(e.offset == packet.count - 3)
     }
 
     @Test func aSnifferReportedCRCFailureIsMalformed() {
         var record = ReferenceVectors.eidLL256Record
-        record[8] = 0x17; record[9] = 0x04  // CRC checked, not valid
-        #expect(decodeRecord(record, .pcap(.bluetoothLELLWithPHDR)).1 == .malformed(DecodeError(.linkLayer, .crcFailed, at: 10, "the capture device reports a CRC error")))
+        record[8] = 0x17
+        record[9] = 0x04  // CRC checked, not valid
+        #expect(
+            decodeRecord(record, .pcap(.bluetoothLELLWithPHDR)).1
+                == .malformed(DecodeError(.linkLayer, .crcFailed, at: 10, "the capture device reports a CRC error")))
     }
 
     @Test("nRF Sniffer records of versions 2 and 3 decode", arguments: [UInt8(2), 3])
     func nordicRecordsDecode(version: UInt8) throws {
-        let record = FixtureEvents.nordicRecord(version: version, packetID: version == 3 ? 0x02 : 0x06, channel: 38, rssiMagnitude: 61,
-                                                packet: ReferenceVectors.eidLL251Packet)
+        let record = FixtureEvents.nordicRecord(
+            version: version, packetID: version == 3 ? 0x02 : 0x06, channel: 38, rssiMagnitude: 61,
+            packet: ReferenceVectors.eidLL251Packet)
         let (ads, outcome) = decodeRecord(record, .pcap(.nordicBLE))
         #expect(outcome == .decoded)
         #expect(ads.first?.rssiDBm == -61)
@@ -205,15 +237,23 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
     }
 
     @Test func scanResponsesCarryTheAdvertiserAddress() {
-        let packet = FixtureEvents.llPacket(pduType: 4, txRandom: false, payload: FixtureEvents.address("00:11:22:33:44:55") + ReferenceVectors.iBeaconAdvert)
+        let packet = FixtureEvents.llPacket(
+            pduType: 4, txRandom: false,
+            payload: FixtureEvents.address("00:11:22:33:44:55") + ReferenceVectors.iBeaconAdvert)
         let (ads, _) = decodeRecord(packet, .pcap(.bluetoothLELL))
         #expect(ads.first?.isScanResponse == true)
         #expect(ads.first?.address.description == "00:11:22:33:44:55")
     }
 
     @Test func dataChannelAndScanRequestPacketsAreIgnored() {
-        #expect(decodeRecord(FixtureEvents.llPacket(pduType: 1, txRandom: false, payload: [], accessAddress: 0x50654A41), .pcap(.bluetoothLELL)).1 == .ignored(.llDataChannel))
-        let req = FixtureEvents.llPacket(pduType: 3, txRandom: true, payload: FixtureEvents.address("5a:00:00:00:00:01") + FixtureEvents.address("00:11:22:33:44:55"))
+        #expect(
+            decodeRecord(
+                FixtureEvents.llPacket(pduType: 1, txRandom: false, payload: [], accessAddress: 0x50654A41),
+                .pcap(.bluetoothLELL)
+            ).1 == .ignored(.llDataChannel))
+        let req = FixtureEvents.llPacket(
+            pduType: 3, txRandom: true,
+            payload: FixtureEvents.address("5a:00:00:00:00:01") + FixtureEvents.address("00:11:22:33:44:55"))
         #expect(decodeRecord(req, .pcap(.bluetoothLELL)).1 == .ignored(.llScanRequest))
     }
 }

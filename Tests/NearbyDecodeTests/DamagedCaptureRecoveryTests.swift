@@ -53,7 +53,8 @@ import Testing
             case [0xa1, 0xb2, 0xc3, 0xd4], [0xa1, 0xb2, 0x3c, 0x4d]:
                 return Framing(fileHeader: 24, recordHeader: 16, lengthField: 8, bigEndian: true, dataStart: 16)
             case [0x0a, 0x0d, 0x0d, 0x0a]:
-                return Framing(fileHeader: 0, recordHeader: 8, lengthField: 4, bigEndian: false, dataStart: 28, pcapng: true)
+                return Framing(
+                    fileHeader: 0, recordHeader: 8, lengthField: 4, bigEndian: false, dataStart: 28, pcapng: true)
             default: return nil
             }
         }
@@ -86,8 +87,10 @@ import Testing
 
     /// Applies `damage` to the record at `start` (whole length `length`); returns the bytes
     /// and the damaged record's span in the new file.
-    static func damage(_ bytes: [UInt8], _ framing: Framing, record start: Int, length: Int,
-                       _ damage: Damage) -> ([UInt8], Range<Int>) {
+    static func damage(
+        _ bytes: [UInt8], _ framing: Framing, record start: Int, length: Int,
+        _ damage: Damage
+    ) -> ([UInt8], Range<Int>) {
         var b = bytes
         let lengthAt = start + framing.lengthField
         switch damage {
@@ -98,7 +101,8 @@ import Testing
             framing.write32(&b, lengthAt, framing.read32(b, lengthAt) + 256)
             return (b, start..<(start + length))
         case .zeroedHeader:
-            b.replaceSubrange(start..<(start + framing.recordHeader), with: repeatElement(0, count: framing.recordHeader))
+            b.replaceSubrange(
+                start..<(start + framing.recordHeader), with: repeatElement(0, count: framing.recordHeader))
             return (b, start..<(start + length))
         case .duplicatedHeader:
             b.insert(contentsOf: b[start..<(start + framing.recordHeader)], at: start)
@@ -115,18 +119,27 @@ import Testing
     }
 
     /// A beacon as found: record timestamp, address and frame, for comparing decodes.
-    struct Found: Hashable { var time: Int64?; var address: String; var beacon: String }
+    struct Found: Hashable {
+        var time: Int64?
+        var address: String
+        var beacon: String
+    }
 
     /// The beacons of a file by record index, and the skipped ranges and resynchronisations.
-    static func decode(_ path: String) throws -> (beacons: [Int: [Found]], accounting: DecodeAccounting, skipped: [SkippedBytes]) {
+    static func decode(
+        _ path: String
+    ) throws -> (beacons: [Int: [Found]], accounting: DecodeAccounting, skipped: [SkippedBytes]) {
         var beacons: [Int: [Found]] = [:]
-        let accounting = try CaptureDecoder.decode(path: path, onAdvertisement: { d in
-            for beacon in d.beacons {
-                beacons[d.advertisement.record, default: []].append(Found(
-                    time: d.advertisement.timestampMicros, address: d.advertisement.address.description,
-                    beacon: "\(beacon)"))
-            }
-        }, onIssue: { _ in })
+        let accounting = try CaptureDecoder.decode(
+            path: path,
+            onAdvertisement: { d in
+                for beacon in d.beacons {
+                    beacons[d.advertisement.record, default: []].append(
+                        Found(
+                            time: d.advertisement.timestampMicros, address: d.advertisement.address.description,
+                            beacon: "\(beacon)"))
+                }
+            }, onIssue: { _ in })
         var skipped: [SkippedBytes] = []
         let reader = try CaptureFile.open(path)
         while let step = reader.next() {
@@ -155,8 +168,10 @@ import Testing
 
     @Test(arguments: captures)
     func damagedRecordsLoseOnlyThemselves(_ capture: String) throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.root + "/Captures/" + capture)))
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let original = try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.root + "/Captures/" + capture)))
         var variants: [(String, [UInt8])] = [(capture, original)]
         if capture.hasSuffix(".pcap"), let ng = try Self.pcapngCopy(of: RepositoryPaths.root + "/Captures/" + capture) {
             variants.append((capture + " as pcapng", ng))
@@ -166,7 +181,9 @@ import Testing
             let records = framing.records(bytes)
             guard records.count >= 12 else { continue }
             let clean = try Self.decode(dir.write(bytes, to: "clean"))
-            #expect(clean.accounting.resynchronizations == 0 && clean.skipped.isEmpty, "\(name): a clean file skips nothing")
+            #expect(
+                clean.accounting.resynchronizations == 0 && clean.skipped.isEmpty, "\(name): a clean file skips nothing"
+            )
             // Three places, damaged from the last so that earlier offsets stay put; record
             // numbers are 1-based in the decoder.
             let places = [records.count / 4, records.count / 2, 3 * records.count / 4]
@@ -174,7 +191,8 @@ import Testing
                 var damaged = bytes
                 var spans: [Range<Int>] = []
                 for place in places.reversed() {
-                    let (b, span) = Self.damage(damaged, framing, record: records[place].start, length: records[place].length, damage)
+                    let (b, span) = Self.damage(
+                        damaged, framing, record: records[place].start, length: records[place].length, damage)
                     let shift = b.count - damaged.count
                     spans = spans.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
                     spans.insert(span, at: 0)
@@ -192,12 +210,20 @@ import Testing
                 var got: [Found: Int] = [:]
                 for found in result.beacons.values { for f in found { got[f, default: 0] += 1 } }
                 let missing = expected.filter { got[$0.key, default: 0] < $0.value }
-                #expect(missing.isEmpty, "\(label): \(missing.count) beacons of undamaged records lost, e.g. \(missing.first.map { "\($0.key)" } ?? "")")
+                #expect(
+                    missing.isEmpty,
+                    Comment(
+                        rawValue: "\(label): \(missing.count) beacons of undamaged records lost, e.g. "
+                            + "\(missing.first.map { "\($0.key)" } ?? "")")
+                )
                 // One resynchronisation per place, its skipped bytes in the damaged record.
                 #expect(result.accounting.resynchronizations == places.count, "\(label): \(result.skipped)")
                 for span in spans {
-                    #expect(result.skipped.contains { Int($0.range.lowerBound) < span.upperBound && Int($0.range.upperBound) > span.lowerBound },
-                            "\(label): no skipped range in the damaged record at \(span): \(result.skipped)")
+                    #expect(
+                        result.skipped.contains {
+                            Int($0.range.lowerBound) < span.upperBound && Int($0.range.upperBound) > span.lowerBound
+                        },
+                        "\(label): no skipped range in the damaged record at \(span): \(result.skipped)")
                 }
                 #expect(result.accounting.bytesSkipped == result.skipped.reduce(0) { $0 + $1.count })
                 #expect(result.accounting.balances, "\(label): read = decoded + ignored + malformed")
@@ -210,11 +236,15 @@ import Testing
     /// Hex text is read a line at a time: a damaged line is one malformed record and the
     /// lines after it decode as before.
     @Test func aDamagedHexTextLineLosesOnlyThatLine() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        let line = "04 3e 53 02 02 03 01 01 00 00 ee ff c0 1f 02 01 06 03 03 aa fe 17 16 aa fe 00 ee 8b 0c a7 50 09 54 77 cb 3e 77 00 00 00 00 00 01 00 00 c4 03 00 55 44 33 22 11 00 1e 02 01 06 1a ff 4c 00 02 15 e2 c5 6d b5 df fb 48 d2 b0 60 d0 f5 a7 10 96 e0 00 01 00 02 c5 b8"
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let line =
+            "04 3e 53 02 02 03 01 01 00 00 ee ff c0 1f 02 01 06 03 03 aa fe 17 16 aa fe 00 ee 8b 0c a7 50 09 54 77 "
+            + "cb 3e 77 00 00 00 00 00 01 00 00 c4 03 00 55 44 33 22 11 00 1e 02 01 06 1a ff 4c 00 02 15 e2 c5 "
+            + "6d b5 df fb 48 d2 b0 60 d0 f5 a7 10 96 e0 00 01 00 02 c5 b8"
         var lines = Array(repeating: line, count: 9)
         lines[2] = "garbage line ###"
-        lines[5] = String(line.prefix(40))        // cut short: the event's length overruns
+        lines[5] = String(line.prefix(40))  // cut short: the event's length overruns
         lines[7] = "04 3e 53 02" + String(line.dropFirst(11)).replacingOccurrences(of: "aa fe", with: "zz fe")
         let path = dir.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: "h.txt")
         let result = try Self.decode(path)
@@ -228,17 +258,24 @@ import Testing
     /// lengths set to 0x7fffffff keeps at least 99 % of its beacons, in btsnoop and pcap
     /// (docs/damaged-captures.md gives the figure).
     @Test func fiveCorruptLengthsIn100000AdvertisementsKeep99PercentOfTheBeacons() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        let counts = try CaptureCorpus(advertisements: 100_000).write(btsnoop: dir.file("c.btsnoop"), pcap201: dir.file("c.pcap"))
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let counts = try CaptureCorpus(advertisements: 100_000).write(
+            btsnoop: dir.file("c.btsnoop"), pcap201: dir.file("c.pcap"))
         for name in ["c.btsnoop", "c.pcap"] {
             var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir.file(name))))
             let framing = try #require(Framing.of(bytes))
             let records = framing.records(bytes)
             #expect(records.count == counts.records)
-            for k in 1...5 { framing.write32(&bytes, records[k * records.count / 6].start + framing.lengthField, 0x7fff_ffff) }
+            for k in 1...5 {
+                framing.write32(&bytes, records[k * records.count / 6].start + framing.lengthField, 0x7fff_ffff)
+            }
             let result = try Self.decode(dir.write(bytes, to: "damaged-" + name))
             let found = result.beacons.values.reduce(0) { $0 + $1.count }
-            print("\(name): \(found) of \(counts.beacons) beacons (\(Double(found * 10_000 / counts.beacons) / 100) %) with five corrupt record lengths; \(result.accounting.bytesSkipped) bytes skipped")
+            print(
+                "\(name): \(found) of \(counts.beacons) beacons (\(Double(found * 10_000 / counts.beacons) / 100) %) "
+                    + "with five corrupt record lengths; \(result.accounting.bytesSkipped) bytes skipped"
+            )
             #expect(found * 100 >= counts.beacons * 99)
             #expect(result.accounting.resynchronizations == 5)
         }

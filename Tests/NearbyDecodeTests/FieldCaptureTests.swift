@@ -1,7 +1,7 @@
-import NearbyJSON
 import Foundation
 import NearbyBytes
 import NearbyDecode
+import NearbyJSON
 import NearbyTestSupport
 import Testing
 
@@ -35,13 +35,16 @@ struct FieldCaptureTests {
     static func decode(_ path: String) throws -> (beacons: [Reported], accounting: DecodeAccounting, issues: [String]) {
         var beacons: [Reported] = []
         var issues: [String] = []
-        let accounting = try CaptureDecoder.decode(path: path, onAdvertisement: { decoded in
-            guard decoded.advertisement.hasADData, case .object(let o) = decoded.jsonObject(file: path),
-                  case .array(let list) = o["beacons"] else { return }
-            for case .object(let b) in list {
-                beacons.append(Reported(record: decoded.advertisement.record, advertisement: o, beacon: b))
-            }
-        }, onIssue: { issues.append($0.description) })
+        let accounting = try CaptureDecoder.decode(
+            path: path,
+            onAdvertisement: { decoded in
+                guard decoded.advertisement.hasADData, case .object(let o) = decoded.jsonObject(file: path),
+                    case .array(let list) = o["beacons"]
+                else { return }
+                for case .object(let b) in list {
+                    beacons.append(Reported(record: decoded.advertisement.record, advertisement: o, beacon: b))
+                }
+            }, onIssue: { issues.append($0.description) })
         return (beacons, accounting, issues)
     }
 
@@ -52,18 +55,26 @@ struct FieldCaptureTests {
         let (reported, _, _) = try Self.decode(path)
         // The ground truth decodes Eddystone and iBeacon; nothing else is in these captures.
         #expect(reported.allSatisfy { $0.beacon["type"] != .string("altbeacon") })
-        #expect(reported.count == rows.count, "\(relative): \(reported.count) beacons reported, \(rows.count) in the ground truth")
+        #expect(
+            reported.count == rows.count,
+            "\(relative): \(reported.count) beacons reported, \(rows.count) in the ground truth")
         for (row, got) in zip(rows, reported) {
             let context = "\(relative) frame \(row["frame"]!)"
             #expect(got.record == Int(row["frame"]!)!, "\(context)")
             #expect(got.advertisement["address"] == .string(row["addr"]!), "\(context)")
-            #expect(got.advertisement["addressType"] == .string(row["addr_type"]!.replacingOccurrences(of: "_", with: "-")), "\(context)")
+            #expect(
+                got.advertisement["addressType"] == .string(row["addr_type"]!.replacingOccurrences(of: "_", with: "-")),
+                "\(context)")
             #expect(got.advertisement["rssi"] == (Int64(row["rssi"]!).map(JSONValue.integer) ?? .null), "\(context)")
-            #expect(got.advertisement["eventTypeRaw"] == .integer(Int64(row["pdu_or_event_type"]!.dropFirst(2), radix: 16)!), "\(context)")
+            #expect(
+                got.advertisement["eventTypeRaw"]
+                    == .integer(Int64(row["pdu_or_event_type"]!.dropFirst(2), radix: 16)!), "\(context)")
             #expect(got.advertisement["time"] == .number(Self.microsecondText(row["time_epoch"]!)), "\(context)")
             if let rf = UInt8(row["channel"]!) {
                 // LINKTYPE 256 records the RF channel, the Nordic sniffer the channel index.
-                let index = relative.hasSuffix("capture.pcap") ? [UInt8](arrayLiteral: 37, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 38)[Int(rf)] : rf
+                let index =
+                    relative.hasSuffix("capture.pcap")
+                    ? [UInt8](arrayLiteral: 37, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 38)[Int(rf)] : rf
                 #expect(got.advertisement["channel"] == .integer(Int64(index)), "\(context)")
             }
             #expect(got.beacon == Self.expectedBeacon(row), "\(context)")
@@ -73,7 +84,9 @@ struct FieldCaptureTests {
     @Test("every record is accounted for, as many as TShark counts", arguments: binaryCaptures)
     func recordsAreAccountedFor(_ relative: String) throws {
         let path = RepositoryPaths.sharedCaptures! + "/" + relative
-        let analysis = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + ".analysis.json"))) as! [String: Any]
+        let analysis =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + ".analysis.json")))
+            as! [String: Any]
         let truth = analysis["gt"] as! [String: Any]
         let (_, accounting, _) = try Self.decode(path)
         #expect(accounting.balances)
@@ -92,12 +105,15 @@ struct FieldCaptureTests {
         #expect(accounting.ignoredByReason["hci-command", default: 0] > 0)
     }
 
-    @Test("hex text captures match their decoded column", arguments: ["estimote_eddystone_hcidump.txt", "bluez_hci_beacon_events.txt"])
+    @Test(
+        "hex text captures match their decoded column",
+        arguments: ["estimote_eddystone_hcidump.txt", "bluez_hci_beacon_events.txt"])
     func textCapturesMatchGroundTruth(_ name: String) throws {
         let path = RepositoryPaths.sharedCaptures! + "/text/" + name
         var expected: [(record: Int, fields: [String: String])] = []
         var record = 0
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#")
+        {
             record += 1
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
             for entry in columns[3].split(separator: ";") {
@@ -124,21 +140,29 @@ struct FieldCaptureTests {
             var beacon: [String: JSONValue] = [:]
             switch f["kind"]! {
             case "ibeacon":
-                beacon = ["type": .string("ibeacon"), "uuid": .string(f["uuid"]!), "major": .integer(Int64(f["major"]!)!),
-                          "minor": .integer(Int64(f["minor"]!)!), "measuredPower": .integer(Int64(f["tx"]!)!)]
+                beacon = [
+                    "type": .string("ibeacon"), "uuid": .string(f["uuid"]!), "major": .integer(Int64(f["major"]!)!),
+                    "minor": .integer(Int64(f["minor"]!)!), "measuredPower": .integer(Int64(f["tx"]!)!),
+                ]
             case "eddystone_uid":
-                beacon = ["type": .string("eddystone-uid"), "txPower": .integer(Int64(f["tx"]!)!),
-                          "namespace": .string(f["ns"]!), "instance": .string(f["inst"]!)]
+                beacon = [
+                    "type": .string("eddystone-uid"), "txPower": .integer(Int64(f["tx"]!)!),
+                    "namespace": .string(f["ns"]!), "instance": .string(f["inst"]!),
+                ]
                 if case .string(let r)? = got.beacon["reserved"] { beacon["reserved"] = .string(r) }
             case "eddystone_url":
-                beacon = ["type": .string("eddystone-url"), "txPower": .integer(Int64(f["tx"]!)!), "url": .string(f["url"]!)]
+                beacon = [
+                    "type": .string("eddystone-url"), "txPower": .integer(Int64(f["tx"]!)!), "url": .string(f["url"]!),
+                ]
                 for key in ["scheme", "encodedUrl"] { beacon[key] = got.beacon[key] }
             case "eddystone_tlm":
-                beacon = ["type": .string("eddystone-tlm"), "version": .integer(Int64(f["ver"]!)!),
-                          "batteryMillivolts": .integer(Int64(f["vbatt_mv"]!)!),
-                          "temperatureCelsius": .double(Double(f["temp_c"]!)!),
-                          "advertisingCount": .integer(Int64(f["adv_cnt"]!)!),
-                          "uptimeSeconds": .number(Self.tenths(f["sec_cnt_0.1s"]!))]
+                beacon = [
+                    "type": .string("eddystone-tlm"), "version": .integer(Int64(f["ver"]!)!),
+                    "batteryMillivolts": .integer(Int64(f["vbatt_mv"]!)!),
+                    "temperatureCelsius": .double(Double(f["temp_c"]!)!),
+                    "advertisingCount": .integer(Int64(f["adv_cnt"]!)!),
+                    "uptimeSeconds": .number(Self.tenths(f["sec_cnt_0.1s"]!)),
+                ]
             default:
                 Issue.record("unexpected ground truth kind \(f["kind"]!)")
             }
@@ -152,12 +176,14 @@ struct FieldCaptureTests {
             #expect(alt.first?.record == 3)
             #expect(alt.first?.advertisement["address"] == .string("0d:f3:ee:00:f8:ec"))
             #expect(alt.first?.advertisement["rssi"] == .integer(-79))
-            #expect(alt.first?.beacon == [
-                "type": .string("altbeacon"), "manufacturer": .integer(0x0144),
-                "beaconId": .string("8deefbb9f7384297804096668bb4428113880f4f"),
-                "uuid": .string("8deefbb9-f738-4297-8040-96668bb44281"), "major": .integer(5000), "minor": .integer(3919),
-                "measuredPower": .integer(-63), "reserved": .integer(0x55),
-            ])
+            #expect(
+                alt.first?.beacon == [
+                    "type": .string("altbeacon"), "manufacturer": .integer(0x0144),
+                    "beaconId": .string("8deefbb9f7384297804096668bb4428113880f4f"),
+                    "uuid": .string("8deefbb9-f738-4297-8040-96668bb44281"), "major": .integer(5000),
+                    "minor": .integer(3919),
+                    "measuredPower": .integer(-63), "reserved": .integer(0x55),
+                ])
         } else {
             #expect(alt.isEmpty)
         }
@@ -180,25 +206,34 @@ struct FieldCaptureTests {
     static func expectedBeacon(_ row: [String: String]) -> [String: JSONValue] {
         func int(_ key: String) -> JSONValue { .integer(Int64(row[key]!)!) }
         if row["beacon"] == "ibeacon" {
-            return ["type": .string("ibeacon"), "uuid": .string(row["ibeacon_uuid"]!), "major": int("ibeacon_major"),
-                    "minor": int("ibeacon_minor"), "measuredPower": int("tx_power")]
+            return [
+                "type": .string("ibeacon"), "uuid": .string(row["ibeacon_uuid"]!), "major": int("ibeacon_major"),
+                "minor": int("ibeacon_minor"), "measuredPower": int("tx_power"),
+            ]
         }
         switch row["eddystone_frame"]! {
         case "tlm":
             let vbatt = Int64(row["tlm_vbatt_mv"]!)!
-            return ["type": .string("eddystone-tlm"), "version": int("tlm_version"),
-                    "batteryMillivolts": vbatt == 0 ? .null : .integer(vbatt),
-                    "temperatureCelsius": row["tlm_temp_c"] == "n/a" ? .null : .double(Double(row["tlm_temp_c"]!)!),
-                    "advertisingCount": int("tlm_adv_cnt"), "uptimeSeconds": .number(tenths(row["tlm_sec_cnt"]!))]
+            return [
+                "type": .string("eddystone-tlm"), "version": int("tlm_version"),
+                "batteryMillivolts": vbatt == 0 ? .null : .integer(vbatt),
+                "temperatureCelsius": row["tlm_temp_c"] == "n/a" ? .null : .double(Double(row["tlm_temp_c"]!)!),
+                "advertisingCount": int("tlm_adv_cnt"), "uptimeSeconds": .number(tenths(row["tlm_sec_cnt"]!)),
+            ]
         case "e2ee_eid":
             let flags = row["notes"]!.split(separator: ";").first { $0.hasPrefix("fmdn_hashed_flags=0x") }
-            return ["type": .string("eddystone-e2ee-eid"), "eid": .string(row["eid"]!),
-                    "hashedFlags": flags.map { .integer(Int64($0.dropFirst("fmdn_hashed_flags=0x".count), radix: 16)!) } ?? .null]
+            return [
+                "type": .string("eddystone-e2ee-eid"), "eid": .string(row["eid"]!),
+                "hashedFlags": flags.map { .integer(Int64($0.dropFirst("fmdn_hashed_flags=0x".count), radix: 16)!) }
+                    ?? .null,
+            ]
         case "eid":
             return ["type": .string("eddystone-eid"), "eid": .string(row["eid"]!), "txPower": int("tx_power")]
         case "uid":
-            return ["type": .string("eddystone-uid"), "namespace": .string(row["namespace"]!),
-                    "instance": .string(row["instance"]!), "txPower": int("tx_power")]
+            return [
+                "type": .string("eddystone-uid"), "namespace": .string(row["namespace"]!),
+                "instance": .string(row["instance"]!), "txPower": int("tx_power"),
+            ]
         case let other:
             return ["unexpected-frame-in-ground-truth": .string(other)]
         }

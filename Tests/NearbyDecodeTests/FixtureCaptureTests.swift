@@ -9,14 +9,21 @@ import Testing
 /// checked against what was written into them.
 @Suite struct FixtureCaptureTests {
     // Beacon objects as formats.md §1.8 and §2 state the vectors' values.
-    static let uid = #"{"instance":"000000000001","namespace":"8b0ca750095477cb3e77","reserved":"0000","txPower":-18,"type":"eddystone-uid"}"#
-    static let iBeacon = #"{"major":1,"measuredPower":-59,"minor":2,"type":"ibeacon","uuid":"e2c56db5-dffb-48d2-b060-d0f5a71096e0"}"#
-    static let url = #"{"encodedUrl":"6578616d706c6507","scheme":1,"txPower":10,"type":"eddystone-url","url":"https://www.example.com"}"#
-    static let tlm = #"{"advertisingCount":1000,"batteryMillivolts":3000,"temperatureCelsius":25.5,"type":"eddystone-tlm","uptimeSeconds":3600.0,"version":0}"#
-    static let etlm = #"{"encryptedTlm":"d5d89979ae79ebee4e385fa5","mic":"0efb","salt":"f683","type":"eddystone-etlm","version":1}"#
+    static let uid =
+        #"{"instance":"000000000001","namespace":"8b0ca750095477cb3e77","reserved":"0000","txPower":-18,"type":"eddystone-uid"}"#
+    static let iBeacon =
+        #"{"major":1,"measuredPower":-59,"minor":2,"type":"ibeacon","uuid":"e2c56db5-dffb-48d2-b060-d0f5a71096e0"}"#
+    static let url =
+        #"{"encodedUrl":"6578616d706c6507","scheme":1,"txPower":10,"type":"eddystone-url","url":"https://www.example.com"}"#
+    static let tlm =
+        #"{"advertisingCount":1000,"batteryMillivolts":3000,"temperatureCelsius":25.5,"type":"eddystone-tlm","uptimeSeconds":3600.0,"version":0}"#
+    static let etlm =
+        #"{"encryptedTlm":"d5d89979ae79ebee4e385fa5","mic":"0efb","salt":"f683","type":"eddystone-etlm","version":1}"#
     static let eid = #"{"eid":"4144413e45fefa58","txPower":-4,"type":"eddystone-eid"}"#
-    static let altBeacon = #"{"beaconId":"2f234454cf6d4a0fadf2f4911ba9ffa600010002","major":1,"manufacturer":280,"measuredPower":-59,"minor":2,"reserved":9,"type":"altbeacon","uuid":"2f234454-cf6d-4a0f-adf2-f4911ba9ffa6"}"#
-    static let tlmNothing = #"{"advertisingCount":0,"batteryMillivolts":null,"temperatureCelsius":null,"type":"eddystone-tlm","uptimeSeconds":0.0,"version":0}"#
+    static let altBeacon =
+        #"{"beaconId":"2f234454cf6d4a0fadf2f4911ba9ffa600010002","major":1,"manufacturer":280,"measuredPower":-59,"minor":2,"reserved":9,"type":"altbeacon","uuid":"2f234454-cf6d-4a0f-adf2-f4911ba9ffa6"}"#
+    static let tlmNothing =
+        #"{"advertisingCount":0,"batteryMillivolts":null,"temperatureCelsius":null,"type":"eddystone-tlm","uptimeSeconds":0.0,"version":0}"#
 
     struct Line: Equatable, CustomStringConvertible {
         var record: Int, address: String, rssi: String, eventType: String, beacons: [String]
@@ -33,27 +40,36 @@ import Testing
         Line(record: 5, address: "c0:ff:ee:00:00:02", rssi: "-55", eventType: "ADV_NONCONN_IND", beacons: [eid]),
         Line(record: 7, address: "c0:ff:ee:00:00:04", rssi: "-71", eventType: "EXT_ADV", beacons: [uid]),
         Line(record: 10, address: "00:00:00:00:11:18", rssi: "-65", eventType: "ADV_NONCONN_IND", beacons: [altBeacon]),
-        Line(record: 10, address: "c0:ff:ee:00:00:06", rssi: "null", eventType: "ADV_NONCONN_IND", beacons: [tlmNothing]),
+        Line(
+            record: 10, address: "c0:ff:ee:00:00:06", rssi: "null", eventType: "ADV_NONCONN_IND", beacons: [tlmNothing]),
     ]
 
     static func lines(_ path: String) throws -> ([Line], [[String: Any]], DecodeAccounting) {
         var lines: [Line] = []
         var objects: [[String: Any]] = []
-        let accounting = try CaptureDecoder.decode(path: path, onAdvertisement: { d in
-            guard d.advertisement.hasADData else { return }
-            let text = d.jsonObject(file: "F").serialized
-            let o = try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
-            objects.append(o)
-            guard case .object(let j) = d.jsonObject(file: "F"), case .array(let beacons) = j["beacons"] else { return }
-            lines.append(Line(record: d.advertisement.record, address: d.advertisement.address.description,
-                              rssi: j["rssi"]!.serialized, eventType: d.advertisement.eventTypeName, beacons: beacons.map(\.serialized)))
-        }, onIssue: { Issue.record("unexpected issue: \($0)") })
+        let accounting = try CaptureDecoder.decode(
+            path: path,
+            onAdvertisement: { d in
+                guard d.advertisement.hasADData else { return }
+                let text = d.jsonObject(file: "F").serialized
+                let o = try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+                objects.append(o)
+                guard case .object(let j) = d.jsonObject(file: "F"), case .array(let beacons) = j["beacons"] else {
+                    return
+                }
+                lines.append(
+                    Line(
+                        record: d.advertisement.record, address: d.advertisement.address.description,
+                        rssi: j["rssi"]!.serialized, eventType: d.advertisement.eventTypeName,
+                        beacons: beacons.map(\.serialized)))
+            }, onIssue: { Issue.record("unexpected issue: \($0)") })
         return (lines, objects, accounting)
     }
 
     @Test("HCI fixtures decode to the HCI story", arguments: FixtureCaptures.hciFileNames)
     func hciFixturesDecode(_ name: String) throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         try FixtureCaptures.write(to: dir.path)
         let (lines, objects, a) = try Self.lines(dir.file(name))
         #expect(lines == Self.hciLines)
@@ -73,11 +89,13 @@ import Testing
     @Test func advertisementsAConsumerKeepsKeepTheirOwnBeacons() throws {
         // CaptureDecoder hands out one DecodedAdvertisement replaced for each advertisement,
         // reusing its beacon array: a copy kept by the consumer must not see later ones.
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         try FixtureCaptures.write(to: dir.path)
         var kept: [DecodedAdvertisement] = []
-        _ = try CaptureDecoder.decode(path: dir.file("hci-h4-1002.btsnoop"), onAdvertisement: { kept.append($0) },
-                                      onIssue: { Issue.record("unexpected issue: \($0)") })
+        _ = try CaptureDecoder.decode(
+            path: dir.file("hci-h4-1002.btsnoop"), onAdvertisement: { kept.append($0) },
+            onIssue: { Issue.record("unexpected issue: \($0)") })
         let withBeacons = kept.filter { !$0.beacons.isEmpty }
         #expect(withBeacons.count == Self.hciLines.count)
         #expect(withBeacons.map { $0.beacons.map { BeaconJSON.object($0).serialized } } == Self.hciLines.map(\.beacons))
@@ -94,10 +112,14 @@ import Testing
 
     @Test("link-layer fixtures decode to the air story", arguments: FixtureCaptures.airFileNames)
     func airFixturesDecode(_ name: String) throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         try FixtureCaptures.write(to: dir.path)
         let (lines, objects, a) = try Self.lines(dir.file(name))
-        #expect(lines.map { Line(record: $0.record, address: $0.address, rssi: "", eventType: $0.eventType, beacons: $0.beacons) } == Self.airLines)
+        #expect(
+            lines.map {
+                Line(record: $0.record, address: $0.address, rssi: "", eventType: $0.eventType, beacons: $0.beacons)
+            } == Self.airLines)
         #expect(a.recordsRead == 6 && a.decoded == 4 && a.malformed == 0 && a.balances)
         #expect(a.ignoredByReason == ["ll-scan-request": 1, "ll-data-channel": 1])
         let rssi = lines.map(\.rssi)
@@ -117,13 +139,20 @@ import Testing
             try FileManager.default.createDirectory(atPath: bundled, withIntermediateDirectories: true)
             try FixtureCaptures.write(to: bundled)
         }
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let names = try FixtureCaptures.write(to: dir.path)
         #expect(names.count == 11)
         for name in names {
             let fresh = try Data(contentsOf: URL(fileURLWithPath: dir.file(name)))
             let committed = try? Data(contentsOf: URL(fileURLWithPath: bundled + "/" + name))
-            #expect(committed == fresh, "Captures/fixtures/\(name) differs from the builder's output (NEARBY_WRITE_CAPTURES=1 swift test rewrites it)")
+            #expect(
+                committed == fresh,
+                Comment(
+                    rawValue:
+                        "Captures/fixtures/\(name) differs from the builder's output (NEARBY_WRITE_CAPTURES=1 swift test "
+                        + "rewrites it)")
+            )
         }
     }
 }
@@ -132,39 +161,54 @@ import Testing
     /// The exact line for the first advertisement of the formats.md §5.6 btsnoop vector:
     /// keys sorted, time with six decimals, hex in lower case.
     @Test func aDecodeLineIsCompactSortedJSON() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.write(ReferenceVectors.twoReportBtsnoopFile, to: "v.btsnoop")
         var lines: [String] = []
-        let outcome = DecodeSession().run(paths: [path], output: { lines.append($0) }, diagnostics: { Issue.record("\($0)") })
+        let outcome = DecodeSession().run(
+            paths: [path], output: { lines.append($0) }, diagnostics: { Issue.record("\($0)") })
         #expect(outcome == .complete)
         #expect(lines.count == 2)
-        #expect(lines.first == #"{"address":"c0:ff:ee:00:00:01","addressType":"random","beacons":["#
-            + FixtureCaptureTests.uid + #"],"channel":null,"data":"0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000","eventType":"ADV_NONCONN_IND","eventTypeRaw":3,"file":""#
-            + path + #"","record":1,"rssi":-60,"scanResponse":false,"source":"hci-adv-report","time":1700000000.123456,"txPower":null}"#)
+        #expect(
+            lines.first == #"{"address":"c0:ff:ee:00:00:01","addressType":"random","beacons":["#
+                + FixtureCaptureTests.uid
+                + #"],"channel":null,"data":"0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000","eventType":"ADV_NONCONN_IND","eventTypeRaw":3,"file":""#
+                + path
+                + #"","record":1,"rssi":-60,"scanResponse":false,"source":"hci-adv-report","time":1700000000.123456,"txPower":null}"#
+        )
     }
 
     @Test func beaconsOnlyAndSummary() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         try FixtureCaptures.write(to: dir.path)
         var lines: [String] = []
         let outcome = DecodeSession(beaconsOnly: true, summary: true).run(
-            paths: [dir.file("le-ll-251.pcap"), dir.file("hci-h4-187.pcap")], output: { lines.append($0) }, diagnostics: { _ in })
+            paths: [dir.file("le-ll-251.pcap"), dir.file("hci-h4-187.pcap")], output: { lines.append($0) },
+            diagnostics: { _ in })
         #expect(outcome == .complete)
         #expect(lines.count == 3 + 9 + 1)
         let summary = try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as! [String: Any]
         let total = (summary["summary"] as! [String: Any])["total"] as! [String: Any]
         #expect(total["records"] as! [String: Int] == ["read": 16, "decoded": 11, "ignored": 5, "malformed": 0])
-        #expect(total["beacons"] as! [String: Int] == ["eddystone-uid": 3, "ibeacon": 2, "eddystone-eid": 2, "eddystone-url": 1,
-                                                       "eddystone-tlm": 2, "eddystone-etlm": 1, "altbeacon": 1])
+        #expect(
+            total["beacons"] as! [String: Int] == [
+                "eddystone-uid": 3, "ibeacon": 2, "eddystone-eid": 2, "eddystone-url": 1,
+                "eddystone-tlm": 2, "eddystone-etlm": 1, "altbeacon": 1,
+            ])
     }
 
     @Test func theTableFormatNamesEachFile() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.write(ReferenceVectors.twoReportBtsnoopFile, to: "v.btsnoop")
         var lines: [String] = []
-        _ = DecodeSession(summary: true, format: .table).run(paths: [path], output: { lines.append($0) }, diagnostics: { _ in })
+        _ = DecodeSession(summary: true, format: .table).run(
+            paths: [path], output: { lines.append($0) }, diagnostics: { _ in })
         #expect(lines.first == "== " + path)
-        #expect(lines[1].contains("2023-11-14T22:13:20.123456Z") && lines[1].contains("c0:ff:ee:00:00:01") && lines[1].contains("eddystone-uid"))
+        #expect(
+            lines[1].contains("2023-11-14T22:13:20.123456Z") && lines[1].contains("c0:ff:ee:00:00:01")
+                && lines[1].contains("eddystone-uid"))
         #expect(lines.contains { $0.hasPrefix("records read 1: decoded 1") })
     }
 

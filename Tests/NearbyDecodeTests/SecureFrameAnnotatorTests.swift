@@ -13,23 +13,29 @@ import Testing
 
     /// The registrations of Captures/synthetic/eid-rotation.scenario.json, in Unix time.
     static func annotator() -> SecureFrameAnnotator {
-        let desk = EIDRegistration(generator: try! EIDGenerator(identityKey: Hex.decode("0102030405060708090a111213141516")!, exponent: 4),
-                                   beaconClockAtRegistration: 65_500, registeredAtMicros: origin)
+        let desk = EIDRegistration(
+            generator: try! EIDGenerator(identityKey: Hex.decode("0102030405060708090a111213141516")!, exponent: 4),
+            beaconClockAtRegistration: 65_500, registeredAtMicros: origin)
         // The identity key the [RN-EC] key pairs give (formats.md §1.8).
-        let lobby = EIDRegistration(generator: try! EIDGenerator(identityKey: Hex.decode("f40d6f18e5882260e847e99ca33ac44f")!, exponent: 5),
-                                    beaconClockAtRegistration: 1_000_000, registeredAtMicros: origin - 30 * 86_400_000_000)
+        let lobby = EIDRegistration(
+            generator: try! EIDGenerator(identityKey: Hex.decode("f40d6f18e5882260e847e99ca33ac44f")!, exponent: 5),
+            beaconClockAtRegistration: 1_000_000, registeredAtMicros: origin - 30 * 86_400_000_000)
         return SecureFrameAnnotator(beacons: [("desk", desk), ("lobby", lobby)])
     }
 
     static func beacons(_ session: DecodeSession) -> [[String: JSONValue]] {
         var out: [[String: JSONValue]] = []
-        _ = session.run(paths: [capture], output: { line in
-            guard case .object(let o)? = try? JSONParser.parse(line), case .array(let bs)? = o["beacons"] else { return }
-            for case .object(var b) in bs {
-                b["address"] = o["address"]
-                out.append(b)
-            }
-        }, diagnostics: { Issue.record("\($0)") })
+        _ = session.run(
+            paths: [capture],
+            output: { line in
+                guard case .object(let o)? = try? JSONParser.parse(line), case .array(let bs)? = o["beacons"] else {
+                    return
+                }
+                for case .object(var b) in bs {
+                    b["address"] = o["address"]
+                    out.append(b)
+                }
+            }, diagnostics: { Issue.record("\($0)") })
         return out
     }
 
@@ -44,8 +50,14 @@ import Testing
         // addresses. Every other EID resolves to exactly one beacon.
         var byName: [String: Int] = [:]
         for e in eids {
-            guard case .array(let r)? = e["resolved"] else { Issue.record("no resolved field"); continue }
-            if r.isEmpty { byName["none", default: 0] += 1; continue }
+            guard case .array(let r)? = e["resolved"] else {
+                Issue.record("no resolved field")
+                continue
+            }
+            if r.isEmpty {
+                byName["none", default: 0] += 1
+                continue
+            }
             #expect(r.count == 1)
             if case .object(let m) = r[0], case .string(let n)? = m["beaconName"] { byName[n, default: 0] += 1 }
         }
@@ -55,7 +67,8 @@ import Testing
         var lastUptime: [String: Double] = [:]
         for t in etlms {
             guard case .object(let tel)? = t["telemetry"], case .string(let name)? = tel["beaconName"] else {
-                Issue.record("undecrypted eTLM: \(String(describing: t["telemetryError"]))"); continue
+                Issue.record("undecrypted eTLM: \(String(describing: t["telemetryError"]))")
+                continue
             }
             let expected = name == "desk" ? ("3000", "21.5") : ("2800", "-5.25")
             #expect(tel["batteryMillivolts"]?.serialized == expected.0)
@@ -76,8 +89,9 @@ import Testing
 
     @Test func anETLMWhoseKeyIsNotRegisteredGetsAnError() {
         // Only the lobby beacon registered: the desk's eTLM frames cannot be decrypted.
-        let lobby = EIDRegistration(generator: try! EIDGenerator(identityKey: Hex.decode("f40d6f18e5882260e847e99ca33ac44f")!, exponent: 5),
-                                    beaconClockAtRegistration: 1_000_000, registeredAtMicros: Self.origin - 30 * 86_400_000_000)
+        let lobby = EIDRegistration(
+            generator: try! EIDGenerator(identityKey: Hex.decode("f40d6f18e5882260e847e99ca33ac44f")!, exponent: 5),
+            beaconClockAtRegistration: 1_000_000, registeredAtMicros: Self.origin - 30 * 86_400_000_000)
         var session = DecodeSession(beaconsOnly: true)
         session.secureFrames = SecureFrameAnnotator(beacons: [("lobby", lobby)])
         let errors = Self.beacons(session).compactMap { b -> String? in
@@ -85,6 +99,7 @@ import Testing
             return nil
         }
         #expect(!errors.isEmpty)
-        #expect(errors.allSatisfy { $0.contains("no registered beacon's identity key gives MIC") }, "\(errors.prefix(2))")
+        #expect(
+            errors.allSatisfy { $0.contains("no registered beacon's identity key gives MIC") }, "\(errors.prefix(2))")
     }
 }

@@ -11,7 +11,8 @@ import Testing
     @Test(.enabled(if: Python.has(["os"]), "python3 measures the peak memory"))
     func decodingAFileLargerThanTheMemoryBudgetStaysWithinIt() throws {
         _ = try #require(CommandLineTool.executable, "the nearby-conformance executable is built beside the tests")
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("large.btsnoop")
         // 96 MiB: blocks of a 8 KiB ACL record and an advertising report with two beacons.
         var block = BtsnoopWriter(datalink: .hciUART)
@@ -43,7 +44,9 @@ import Testing
         #expect(large.lines.last?.contains("\"read\":\(blocks * 128)") == true)
         // The growth over the same binary decoding 1 MiB: code and libraries are not the file's.
         let growth = large.peakMiB - baseline.peakMiB
-        #expect(growth < 32, "peak resident memory grew by \(growth) MiB (\(baseline.peakMiB) → \(large.peakMiB)) on a 96 MiB capture")
+        #expect(
+            growth < 32,
+            "peak resident memory grew by \(growth) MiB (\(baseline.peakMiB) → \(large.peakMiB)) on a 96 MiB capture")
     }
 
     /// Runs `decode --summary --beacons-only` on `path`: its output lines and peak memory.

@@ -14,7 +14,10 @@ import Testing
     }
 
     @Test func uidAdvertDecodesToItsNamespaceAndInstance() throws {
-        guard case .eddystone(.uid(let uid)) = try onlyBeacon(ReferenceVectors.uidAdvert) else { Issue.record("not a UID"); return }
+        guard case .eddystone(.uid(let uid)) = try onlyBeacon(ReferenceVectors.uidAdvert) else {
+            Issue.record("not a UID")
+            return
+        }
         #expect(uid.txPowerDBm == -18)
         #expect(Hex.encode(uid.namespace) == "8b0ca750095477cb3e77")
         #expect(Hex.encode(uid.instance) == "000000000001")
@@ -22,13 +25,19 @@ import Testing
     }
 
     @Test func urlAdvertExpandsSchemeAndSuffix() throws {
-        guard case .eddystone(.url(let url)) = try onlyBeacon(ReferenceVectors.urlAdvert) else { Issue.record("not a URL"); return }
+        guard case .eddystone(.url(let url)) = try onlyBeacon(ReferenceVectors.urlAdvert) else {
+            Issue.record("not a URL")
+            return
+        }
         #expect(url.txPowerDBm == 10)
         #expect(url.url == "https://www.example.com")
     }
 
     @Test func tlmAdvertDecodesUnitsAndSigns() throws {
-        guard case .eddystone(.tlm(let tlm)) = try onlyBeacon(ReferenceVectors.tlmAdvert) else { Issue.record("not TLM"); return }
+        guard case .eddystone(.tlm(let tlm)) = try onlyBeacon(ReferenceVectors.tlmAdvert) else {
+            Issue.record("not TLM")
+            return
+        }
         #expect(tlm.batteryMillivolts == 3000)
         #expect(tlm.temperatureCelsius == 25.5)
         #expect(tlm.advertisingCount == 1000)
@@ -36,7 +45,10 @@ import Testing
     }
 
     @Test func tlmNotSupportedValuesBecomeNil() throws {
-        guard case .eddystone(.tlm(let tlm)) = try onlyBeacon(ReferenceVectors.tlmNothingSupportedAdvert) else { Issue.record("not TLM"); return }
+        guard case .eddystone(.tlm(let tlm)) = try onlyBeacon(ReferenceVectors.tlmNothingSupportedAdvert) else {
+            Issue.record("not TLM")
+            return
+        }
         #expect(tlm.batteryMillivolts == nil)
         #expect(tlm.temperatureCelsius == nil)
     }
@@ -53,13 +65,19 @@ import Testing
     }
 
     @Test func eidAdvertCarriesItsEphemeralIdentifier() throws {
-        guard case .eddystone(.eid(let eid)) = try onlyBeacon(ReferenceVectors.eidAdvert) else { Issue.record("not EID"); return }
+        guard case .eddystone(.eid(let eid)) = try onlyBeacon(ReferenceVectors.eidAdvert) else {
+            Issue.record("not EID")
+            return
+        }
         #expect(eid.txPowerDBm == -4)
         #expect(Hex.encode(eid.eid) == "4144413e45fefa58")
     }
 
     @Test func etlmAdvertExposesCiphertextSaltAndMIC() throws {
-        guard case .eddystone(.encryptedTLM(let e)) = try onlyBeacon(ReferenceVectors.etlmAdvert) else { Issue.record("not eTLM"); return }
+        guard case .eddystone(.encryptedTLM(let e)) = try onlyBeacon(ReferenceVectors.etlmAdvert) else {
+            Issue.record("not eTLM")
+            return
+        }
         #expect(Hex.encode(e.ciphertext) == "d5d89979ae79ebee4e385fa5")
         #expect(Hex.encode(e.salt) == "f683")
         #expect(Hex.encode(e.mic) == "0efb")
@@ -74,7 +92,10 @@ import Testing
     }
 
     @Test func iBeaconAdvertDecodesBigEndianFields() throws {
-        guard case .iBeacon(let b) = try onlyBeacon(ReferenceVectors.iBeaconAdvert) else { Issue.record("not iBeacon"); return }
+        guard case .iBeacon(let b) = try onlyBeacon(ReferenceVectors.iBeaconAdvert) else {
+            Issue.record("not iBeacon")
+            return
+        }
         #expect(Hex.encode(b.uuid) == "e2c56db5dffb48d2b060d0f5a71096e0")
         #expect(b.major == 1)
         #expect(b.minor == 2)
@@ -90,11 +111,13 @@ import Testing
         #expect(b.measuredPowerDBm == -72)
     }
 
-    @Test("other Apple TLV types are not beacons", arguments: [
-        "0201060aff4c0010050318a1b2c3",                                // 0x10 Nearby Info
-        "1eff4c001219" + String(repeating: "00", count: 25),           // 0x12 Find My
-        "0201061aff4d000215e2c56db5dffb48d2b060d0f5a71096e000010002c5", // company 0x004D, not Apple
-    ])
+    @Test(
+        "other Apple TLV types are not beacons",
+        arguments: [
+            "0201060aff4c0010050318a1b2c3",  // 0x10 Nearby Info
+            "1eff4c001219" + String(repeating: "00", count: 25),  // 0x12 Find My
+            "0201061aff4d000215e2c56db5dffb48d2b060d0f5a71096e000010002c5",  // company 0x004D, not Apple
+        ])
     func otherAppleTypesAreNotBeacons(_ hex: String) {
         let contents = AdvertisingDataDecoder.decode(ReferenceVectors.bytes(hex)[...])
         #expect(contents.beacons.isEmpty)
@@ -102,13 +125,17 @@ import Testing
     }
 
     @Test func iBeaconFollowedByAnotherTLVIsReportedNotDecoded() {
-        let contents = AdvertisingDataDecoder.decode(ReferenceVectors.bytes("1cff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c50100")[...])
+        let contents = AdvertisingDataDecoder.decode(
+            ReferenceVectors.bytes("1cff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c50100")[...])
         #expect(contents.beacons.isEmpty)
         #expect(contents.errors.map(\.code) == [.trailingBytes])
     }
 
     @Test func altBeaconDecodesManufacturerIdAndReserved() throws {
-        guard case .altBeacon(let b) = try onlyBeacon(ReferenceVectors.altBeaconAdvert) else { Issue.record("not AltBeacon"); return }
+        guard case .altBeacon(let b) = try onlyBeacon(ReferenceVectors.altBeaconAdvert) else {
+            Issue.record("not AltBeacon")
+            return
+        }
         #expect(b.manufacturer.rawValue == 0x0118)
         #expect(Hex.encode(b.beaconID) == "2f234454cf6d4a0fadf2f4911ba9ffa600010002")
         #expect(b.referenceRSSIDBm == -59)
@@ -116,7 +143,10 @@ import Testing
     }
 
     @Test func altBeaconWithoutReservedByteStillParses() throws {
-        guard case .altBeacon(let b) = try onlyBeacon(ReferenceVectors.altBeaconShortAdvert) else { Issue.record("not AltBeacon"); return }
+        guard case .altBeacon(let b) = try onlyBeacon(ReferenceVectors.altBeaconShortAdvert) else {
+            Issue.record("not AltBeacon")
+            return
+        }
         #expect(b.reserved == nil)
         #expect(b.referenceRSSIDBm == -59)
     }
@@ -124,14 +154,16 @@ import Testing
     /// android-beacon-library's fixture declares AD length 0x16 with 21 bytes after it:
     /// the AD structure itself overruns, so no AltBeacon is read.
     @Test func altBeaconWhoseStructureOverrunsIsMalformed() {
-        let contents = AdvertisingDataDecoder.decode(ReferenceVectors.bytes("02011a16ff1801beac2f234454cf6d4a0fadf2f4911ba9ffa6")[...])
+        let contents = AdvertisingDataDecoder.decode(
+            ReferenceVectors.bytes("02011a16ff1801beac2f234454cf6d4a0fadf2f4911ba9ffa6")[...])
         #expect(contents.beacons.isEmpty)
         #expect(contents.errors.map(\.code) == [.lengthOverrun])
         #expect(contents.errors.first?.offset == 3)
     }
 
     @Test func altBeaconCutBeforeItsReferenceRSSIIsTruncated() {
-        let contents = AdvertisingDataDecoder.decode(ReferenceVectors.bytes("02011a19ff1801beac2f234454cf6d4a0fadf2f4911ba9ffa600010002")[...])
+        let contents = AdvertisingDataDecoder.decode(
+            ReferenceVectors.bytes("02011a19ff1801beac2f234454cf6d4a0fadf2f4911ba9ffa600010002")[...])
         #expect(contents.beacons.isEmpty)
         #expect(contents.errors.map(\.code) == [.truncated])
         #expect(contents.errors.first?.offset == 29)
@@ -186,7 +218,10 @@ import Testing
         let body = [UInt8](repeating: 0xAB, count: 20)
         let frame = try EddystoneFrame(serviceData: ([0x40] + body + [0x24])[...])
         #expect(frame == .e2eeEID(try EddystoneE2EEEID(serviceData: ([0x40] + body + [0x24])[...])))
-        guard case .e2eeEID(let e) = frame else { Issue.record("not E2EE"); return }
+        guard case .e2eeEID(let e) = frame else {
+            Issue.record("not E2EE")
+            return
+        }
         #expect(e.eid == body)
         #expect(e.hashedFlags == 0x24)
     }

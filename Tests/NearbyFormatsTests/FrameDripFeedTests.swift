@@ -7,8 +7,10 @@ import Testing
 /// hand-written field map of the format gives (or, where the format has shorter valid
 /// forms, decodes).
 @Suite struct FrameDripFeedTests {
-    func check(_ input: [UInt8], map: FieldMap, validEnds: Set<Int> = [], layer: DecodeError.Layer,
-               decode: (ArraySlice<UInt8>) throws(DecodeError) -> Void) {
+    func check(
+        _ input: [UInt8], map: FieldMap, validEnds: Set<Int> = [], layer: DecodeError.Layer,
+        decode: (ArraySlice<UInt8>) throws(DecodeError) -> Void
+    ) {
         #expect(map.end == input.count, "the map covers the input")
         for n in 0..<input.count {
             do {
@@ -17,39 +19,52 @@ import Testing
             } catch {
                 #expect(!validEnds.contains(n), "prefix of \(n) bytes failed: \(error)")
                 let want = map.expectedFailure(cutAt: n)
-                #expect(error.code == want.code && error.offset == want.offset && error.layer == layer,
-                        "prefix \(n): got \(error.key) at \(error.offset), want \(want.code) at \(want.offset)")
+                #expect(
+                    error.code == want.code && error.offset == want.offset && error.layer == layer,
+                    "prefix \(n): got \(error.key) at \(error.offset), want \(want.code) at \(want.offset)")
             }
         }
     }
 
     @Test func uidFrame() {
         let sd = Array(ReferenceVectors.uidAdvert[11...])
-        var m = FieldMap(); [1, 1, 10, 6, 1, 1].forEach { m.fixed($0) }
-        check(sd, map: m, validEnds: [18, 19], layer: .eddystone) { (s) throws(DecodeError) in _ = try EddystoneFrame(serviceData: s) }
+        var m = FieldMap()
+        [1, 1, 10, 6, 1, 1].forEach { m.fixed($0) }
+        check(sd, map: m, validEnds: [18, 19], layer: .eddystone) { (s) throws(DecodeError) in
+            _ = try EddystoneFrame(serviceData: s)
+        }
     }
 
     @Test func urlFrame() {
         let sd = Array(ReferenceVectors.urlAdvert[11...])
-        var m = FieldMap(); [1, 1, 1].forEach { m.fixed($0) }; m.fixed(sd.count - 3)
-        check(sd, map: m, validEnds: Set(3..<sd.count), layer: .eddystone) { (s) throws(DecodeError) in _ = try EddystoneFrame(serviceData: s) }
+        var m = FieldMap()
+        [1, 1, 1].forEach { m.fixed($0) }
+        m.fixed(sd.count - 3)
+        check(sd, map: m, validEnds: Set(3..<sd.count), layer: .eddystone) { (s) throws(DecodeError) in
+            _ = try EddystoneFrame(serviceData: s)
+        }
     }
 
     @Test func tlmFrame() {
         let sd = Array(ReferenceVectors.tlmAdvert[11...])
-        var m = FieldMap(); [1, 1, 2, 2, 4, 4].forEach { m.fixed($0) }
+        var m = FieldMap()
+        [1, 1, 2, 2, 4, 4].forEach { m.fixed($0) }
         check(sd, map: m, layer: .eddystone) { (s) throws(DecodeError) in _ = try EddystoneFrame(serviceData: s) }
     }
 
     @Test func encryptedTLMFrame() {
         let sd = Array(ReferenceVectors.etlmAdvert[11...]) + [0x00]
-        var m = FieldMap(); [1, 1, 12, 2, 2, 1].forEach { m.fixed($0) }
-        check(sd, map: m, validEnds: [18], layer: .eddystone) { (s) throws(DecodeError) in _ = try EddystoneFrame(serviceData: s) }
+        var m = FieldMap()
+        [1, 1, 12, 2, 2, 1].forEach { m.fixed($0) }
+        check(sd, map: m, validEnds: [18], layer: .eddystone) { (s) throws(DecodeError) in
+            _ = try EddystoneFrame(serviceData: s)
+        }
     }
 
     @Test func eidFrame() {
         let sd = Array(ReferenceVectors.eidAdvert[11...])
-        var m = FieldMap(); [1, 1, 8].forEach { m.fixed($0) }
+        var m = FieldMap()
+        [1, 1, 8].forEach { m.fixed($0) }
         check(sd, map: m, layer: .eddystone) { (s) throws(DecodeError) in _ = try EddystoneFrame(serviceData: s) }
     }
 
@@ -69,7 +84,10 @@ import Testing
 
     @Test func iBeaconManufacturerData() {
         let msd = Array(ReferenceVectors.iBeaconAdvert[5...])  // after 1a ff: company, 02 15, 21 bytes
-        var m = FieldMap(start: 0); m.fixed(2); m.fixed(1); m.lengthPrefixed(21)
+        var m = FieldMap(start: 0)
+        m.fixed(2)
+        m.fixed(1)
+        m.lengthPrefixed(21)
         #expect(m.end == msd.count)
         for n in 2..<msd.count {
             do {
@@ -77,7 +95,8 @@ import Testing
                 #expect(beacon == nil && n < 4, "prefix \(n): \(String(describing: beacon))")
             } catch {
                 let want = m.expectedFailure(cutAt: n)
-                #expect(error.code == want.code && error.offset == want.offset && error.layer == .iBeacon, "prefix \(n)")
+                #expect(
+                    error.code == want.code && error.offset == want.offset && error.layer == .iBeacon, "prefix \(n)")
             }
         }
     }
@@ -85,28 +104,35 @@ import Testing
     @Test func altBeaconManufacturerData() {
         let msd = Array(ReferenceVectors.altBeaconAdvert[5..<31])  // the AD ends at 31; a 00 terminator follows
         #expect(msd.count == 26)
-        var m = FieldMap(); [2, 2, 20, 1, 1].forEach { m.fixed($0) }
+        var m = FieldMap()
+        [2, 2, 20, 1, 1].forEach { m.fixed($0) }
         for n in 2..<msd.count {
             do {
                 let beacon = try AltBeacon(company: .radiusNetworks, data: msd[2..<n])
                 #expect((beacon == nil && n < 4) || n == 25, "prefix \(n): \(String(describing: beacon))")
             } catch {
                 let want = m.expectedFailure(cutAt: n)
-                #expect(error.code == want.code && error.offset == want.offset && error.layer == .altBeacon, "prefix \(n)")
+                #expect(
+                    error.code == want.code && error.offset == want.offset && error.layer == .altBeacon, "prefix \(n)")
             }
         }
     }
 
     @Test func advertisingDataStructures() {
         let data = ReferenceVectors.eidAdvert
-        var m = FieldMap(); m.lengthPrefixed(2); m.lengthPrefixed(3); m.lengthPrefixed(13)
+        var m = FieldMap()
+        m.lengthPrefixed(2)
+        m.lengthPrefixed(3)
+        m.lengthPrefixed(13)
         for n in 0..<data.count {
             let contents = AdvertisingDataDecoder.decode(data[0..<n])
             if [0, 3, 7].contains(n) {
                 #expect(contents.errors.isEmpty, "cut at a structure boundary is valid data")
             } else {
                 let want = m.expectedFailure(cutAt: n)
-                #expect(contents.errors.map(\.code) == [want.code] && contents.errors.first?.offset == want.offset, "prefix \(n)")
+                #expect(
+                    contents.errors.map(\.code) == [want.code] && contents.errors.first?.offset == want.offset,
+                    "prefix \(n)")
             }
             #expect(contents.beacons.isEmpty)
         }

@@ -11,7 +11,10 @@ import Testing
     @Test func sixByteTokenVectorDecodes() throws {
         let contents = AdvertisingDataDecoder.decode(ReferenceVectors.bytes(Self.sixByteAD)[...])
         #expect(contents.errors.isEmpty)
-        #expect(contents.beacons == [.token(.v1(TokenAdvertisement(token: [0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6], txPowerDBm: -12)))])
+        #expect(
+            contents.beacons == [
+                .token(.v1(TokenAdvertisement(token: [0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6], txPowerDBm: -12)))
+            ])
         #expect(contents.beacons.first?.typeName == "token-v1")
     }
 
@@ -81,12 +84,19 @@ import Testing
 
     @Test func flagsAreReportedAndIgnored() {
         let contents = AdvertisingDataDecoder.decode(ReferenceVectors.bytes("0d16f3fef71506a1b2c3d4e5f6f4")[...])
-        #expect(contents.beacons == [.token(.v1(TokenAdvertisement(token: [0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6], txPowerDBm: -12, flags: 5)))])
+        #expect(
+            contents.beacons == [
+                .token(.v1(TokenAdvertisement(token: [0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6], txPowerDBm: -12, flags: 5)))
+            ])
     }
 
     @Test func dripFeedFailsAtTheFieldTheMapNames() {
         let sd = Array(ReferenceVectors.bytes(Self.sixByteAD)[4...])
-        var m = FieldMap(); m.fixed(1); m.fixed(1); m.lengthPrefixed(6); m.fixed(1)
+        var m = FieldMap()
+        m.fixed(1)
+        m.fixed(1)
+        m.lengthPrefixed(6)
+        m.fixed(1)
         #expect(m.end == sd.count)
         for n in 1..<sd.count {
             do {
@@ -94,10 +104,12 @@ import Testing
                 Issue.record("prefix \(n) decoded")
             } catch {
                 let want = m.expectedFailure(cutAt: n)
-                #expect(error.layer == .token && error.code == want.code && error.offset == want.offset,
-                        "prefix \(n): got \(error.key) at \(error.offset), want \(want.code) at \(want.offset)")
+                #expect(
+                    error.layer == .token && error.code == want.code && error.offset == want.offset,
+                    "prefix \(n): got \(error.key) at \(error.offset), want \(want.code) at \(want.offset)")
             }
         }
-        #expect((try? TokenAdvertisement.decode(serviceData: sd[0..<0])) == .some(nil), "empty service data is not a token")
+        #expect(
+            (try? TokenAdvertisement.decode(serviceData: sd[0..<0])) == .some(nil), "empty service data is not a token")
     }
 }

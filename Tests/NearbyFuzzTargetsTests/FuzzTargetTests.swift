@@ -2,9 +2,10 @@ import Foundation
 import NearbyAudio
 import NearbyBytes
 import NearbyCapture
-@testable import NearbyFuzzTargets
 import NearbyTestSupport
 import Testing
+
+@testable import NearbyFuzzTargets
 
 /// The fuzz targets as `swift test` sees them: each has seeds from the repository, its
 /// executable, dictionary and regression folder in `Fuzz/`; every seed and every crash
@@ -26,7 +27,9 @@ import Testing
         for target in FuzzTarget.all {
             let main = Self.root + "/Fuzz/Sources/fuzz-\(target.name)/main.swift"
             let source = try? String(contentsOfFile: main, encoding: .utf8)
-            #expect(source?.contains("FuzzTarget.named(\"\(target.name)\")") == true, "\(main) does not run target \(target.name)")
+            #expect(
+                source?.contains("FuzzTarget.named(\"\(target.name)\")") == true,
+                "\(main) does not run target \(target.name)")
             #expect(package.contains("\"fuzz-\(target.name)\""), "Fuzz/Package.swift has no fuzz-\(target.name)")
             #expect(FileManager.default.fileExists(atPath: Self.root + "/Fuzz/Dictionaries/\(target.dictionary).dict"))
         }
@@ -68,12 +71,14 @@ import Testing
 
     @Test func invariantsCatchMisplacedAndUnexplainedErrors() {
         #expect(FuzzTarget.checkError(DecodeError(.adStructure, .truncated, at: 3, "AD length"), within: 10).isEmpty)
-        #expect(FuzzTarget.checkError(DecodeError(.adStructure, .truncated, at: 11, "AD length"), within: 10).count == 1)
+        #expect(
+            FuzzTarget.checkError(DecodeError(.adStructure, .truncated, at: 11, "AD length"), within: 10).count == 1)
         #expect(FuzzTarget.checkError(DecodeError(.adStructure, .truncated, at: -1, ""), within: 10).count == 2)
     }
 
     @Test func theCaptureCheckFindsAnUnbalancedOrUnreadableFile() {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let junk = CaptureDecodeCheck.run(path: dir.write(Array("not a capture".utf8), to: "junk.bin"))
         #expect(junk.unreadable != nil)
         #expect(junk.violations.isEmpty)
@@ -99,7 +104,8 @@ import Testing
         var input = try NUTFrameCoding.symbols(token: Array(0..<8)).map { UInt8($0) | 0xF0 }
         // Two codeword bytes wrong in both nibbles, marked unreliable: corrected as erasures.
         for i in [3, 4, 9, 10] { input[i] = (input[i] & 0x0F) ^ 0x05 }
-        let decoded = NUTFrameCoding.decode(symbols: input.map { Int($0 & 0x0F) }, reliability: input.map { Float($0 >> 4) })
+        let decoded = NUTFrameCoding.decode(
+            symbols: input.map { Int($0 & 0x0F) }, reliability: input.map { Float($0 >> 4) })
         #expect(decoded?.token == Array(0..<8))
         #expect(decoded?.correctedBytes == 2)
         #expect(FuzzTarget.nutCodeword.check(input).isEmpty)

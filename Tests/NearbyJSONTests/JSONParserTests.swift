@@ -5,8 +5,14 @@ import Testing
 @Suite struct JSONParserTests {
     @Test func parsesEveryValueKindAndKeepsNumberText() throws {
         let v = try JSONParser.parse(#" {"a": [1, -0.50, 2e3, true, false, null, "x\"\u00e9\ud83d\ude00\n"]} "#)
-        #expect(v == .object(["a": .array([.number("1"), .number("-0.50"), .number("2e3"), .bool(true), .bool(false), .null,
-                                            .string("x\"é😀\n")])]))
+        #expect(
+            v
+                == .object([
+                    "a": .array([
+                        .number("1"), .number("-0.50"), .number("2e3"), .bool(true), .bool(false), .null,
+                        .string("x\"é😀\n"),
+                    ])
+                ]))
     }
 
     @Test(arguments: [
@@ -29,17 +35,22 @@ import Testing
     }
 
     @Test func boundsNestingDepth() {
-        let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1) + String(repeating: "]", count: JSONParser.maximumDepth + 1)
+        let deep =
+            String(repeating: "[", count: JSONParser.maximumDepth + 1)
+            + String(repeating: "]", count: JSONParser.maximumDepth + 1)
         #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse(deep) }
-        let ok = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        let ok =
+            String(repeating: "[", count: JSONParser.maximumDepth)
+            + String(repeating: "]", count: JSONParser.maximumDepth)
         #expect((try? JSONParser.parse(ok)) != nil)
     }
 
-    @Test(arguments: [
-        ("0", 0), ("1", 1_000_000), ("1.5", 1_500_000), ("0.000001", 1), ("15.028558", 15_028_558),
-        ("2e3", 2_000_000_000), ("1.5e-6", nil), ("1e-6", 1), ("1.0000000", 1_000_000), ("-2.25", -2_250_000),
-        ("0.0000001", nil), ("100000000000000", nil),
-    ] as [(String, Int64?)])
+    @Test(
+        arguments: [
+            ("0", 0), ("1", 1_000_000), ("1.5", 1_500_000), ("0.000001", 1), ("15.028558", 15_028_558),
+            ("2e3", 2_000_000_000), ("1.5e-6", nil), ("1e-6", 1), ("1.0000000", 1_000_000), ("-2.25", -2_250_000),
+            ("0.0000001", nil), ("100000000000000", nil),
+        ] as [(String, Int64?)])
     func secondsConvertExactlyToMicroseconds(text: String, micros: Int64?) {
         let node = JSONNode(.number(text))
         let got = try? node.microseconds(in: Int64.min...Int64.max)
@@ -50,24 +61,43 @@ import Testing
         let root = JSONNode(try JSONParser.parse(#"{"a": {"b": [1, "x"]}}"#))
         let o = try root.object(allowed: ["a"])
         let items = try o.required("a").object(allowed: ["b"]).required("b").array()
-        #expect(throws: JSONInputError(path: "$.a.b[1]", reason: "expected an integer, found a string")) { _ = try items[1].integer(in: 0...9) }
-        #expect(throws: JSONInputError(path: "$.a.b[0]", reason: "1 is out of range 2…9")) { _ = try items[0].integer(in: 2...9) }
-        #expect(throws: JSONInputError(path: "$.a", reason: "unknown field \"a\" (allowed: z)")) { _ = try root.object(allowed: ["z"]) }
-        #expect(throws: JSONInputError(path: "$.a", reason: "missing required field \"c\"")) { _ = try o.required("a").object(allowed: ["b"]).required("c") }
+        #expect(throws: JSONInputError(path: "$.a.b[1]", reason: "expected an integer, found a string")) {
+            _ = try items[1].integer(in: 0...9)
+        }
+        #expect(throws: JSONInputError(path: "$.a.b[0]", reason: "1 is out of range 2…9")) {
+            _ = try items[0].integer(in: 2...9)
+        }
+        #expect(throws: JSONInputError(path: "$.a", reason: "unknown field \"a\" (allowed: z)")) {
+            _ = try root.object(allowed: ["z"])
+        }
+        #expect(throws: JSONInputError(path: "$.a", reason: "missing required field \"c\"")) {
+            _ = try o.required("a").object(allowed: ["b"]).required("c")
+        }
     }
 
     @Test func anUnknownFieldIsNamedByItsOwnPathQuotedWhenItIsNoPlainName() throws {
         let root = JSONNode(try JSONParser.parse(#"{"x": {"ok": 1, "a b": 2, "1st": 3, "q\"": 4, "_k9": 5}}"#))
         let x = try root.object(allowed: ["x"]).required("x")
-        #expect(throws: JSONInputError(path: #"$.x["1st"]"#, reason: "unknown field \"1st\" (allowed: ok)")) { _ = try x.object(allowed: ["ok"]) }
-        #expect(throws: JSONInputError(path: #"$.x["a b"]"#, reason: "unknown field \"a b\" (allowed: ok, 1st, _k9)")) { _ = try x.object(allowed: ["ok", "1st", "_k9"]) }
-        #expect(throws: JSONInputError(path: "$.x._k9", reason: "unknown field \"_k9\" (allowed: ok, 1st, a b, q\")")) { _ = try x.object(allowed: ["ok", "1st", "a b", "q\""]) }
-        #expect(throws: JSONInputError(path: #"$.x["q\""]"#, reason: "unknown field \"q\"\" (allowed: ok, 1st, a b, _k9)")) { _ = try x.object(allowed: ["ok", "1st", "a b", "_k9"]) }
+        #expect(throws: JSONInputError(path: #"$.x["1st"]"#, reason: "unknown field \"1st\" (allowed: ok)")) {
+            _ = try x.object(allowed: ["ok"])
+        }
+        #expect(throws: JSONInputError(path: #"$.x["a b"]"#, reason: "unknown field \"a b\" (allowed: ok, 1st, _k9)")) {
+            _ = try x.object(allowed: ["ok", "1st", "_k9"])
+        }
+        #expect(throws: JSONInputError(path: "$.x._k9", reason: "unknown field \"_k9\" (allowed: ok, 1st, a b, q\")")) {
+            _ = try x.object(allowed: ["ok", "1st", "a b", "q\""])
+        }
+        #expect(
+            throws: JSONInputError(path: #"$.x["q\""]"#, reason: "unknown field \"q\"\" (allowed: ok, 1st, a b, _k9)")
+        ) { _ = try x.object(allowed: ["ok", "1st", "a b", "_k9"]) }
     }
 
     @Test func base64FollowsRFC4648() {
         // RFC 4648 §10 test vectors.
-        let vectors = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")]
+        let vectors = [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ]
         for (plain, encoded) in vectors {
             #expect(Base64.encode(Array(plain.utf8)) == encoded)
             #expect(Base64.decode(encoded) == Array(plain.utf8))

@@ -17,15 +17,23 @@ import Testing
     /// is audio-only, and two beacons share an attachment.
     static let registry = Registry(
         publications: [
-            .init(id: "a1", message: message("t", "a"), tokens: [.init(token: tokens[0], untilMicros: 60_000_000),
-                                                                    .init(token: tokens[1], fromMicros: 60_000_000)]),
+            .init(
+                id: "a1", message: message("t", "a"),
+                tokens: [
+                    .init(token: tokens[0], untilMicros: 60_000_000),
+                    .init(token: tokens[1], fromMicros: 60_000_000),
+                ]),
             .init(id: "b", message: message("t", "b"), tokens: [.init(token: tokens[2])]),
             .init(id: "c", message: message("u", "c"), tokens: [.init(token: tokens[3], mediums: .audio)]),
             .init(id: "a2", message: message("t", "a"), tokens: [.init(token: tokens[4])]),
-            .init(id: "d", message: message("t", "d"), fromMicros: 30_000_000, untilMicros: 90_000_000, tokens: [.init(token: tokens[5])]),
+            .init(
+                id: "d", message: message("t", "d"), fromMicros: 30_000_000, untilMicros: 90_000_000,
+                tokens: [.init(token: tokens[5])]),
         ],
         beacons: [
-            .init(advertisedID: SightingIdentity(.eddystoneUID, uids[0]), attachments: [message("door", "x", ns: "p"), message("t", "b")]),
+            .init(
+                advertisedID: SightingIdentity(.eddystoneUID, uids[0]),
+                attachments: [message("door", "x", ns: "p"), message("t", "b")]),
             .init(advertisedID: SightingIdentity(.eddystoneUID, uids[1]), attachments: [message("door", "x", ns: "p")]),
             .init(advertisedID: SightingIdentity(.iBeacon, iBeacons[0]), attachments: [message("door", "y", ns: "p")]),
         ])
@@ -44,7 +52,8 @@ import Testing
         var out: [Input] = []
         let filters: [(DeviceTypes, String, String)] = [
             (.nearbyDevices, "", "t"), (.nearbyDevices, "", "u"), (.bleBeacons, "p", "door"), (.bleBeacons, "", "t"),
-            ([.nearbyDevices, .bleBeacons], "", "t"), (.bleBeacons, Message.reservedNamespace, Message.eddystoneUIDType),
+            ([.nearbyDevices, .bleBeacons], "", "t"),
+            (.bleBeacons, Message.reservedNamespace, Message.eddystoneUIDType),
             (.bleBeacons, Message.reservedNamespace, Message.iBeaconIDType),
         ]
         for _ in 0..<count {
@@ -54,9 +63,11 @@ import Testing
                 let (types, ns, type) = filters[rng.below(filters.count)]
                 let mediums: [DiscoveryMediums] = [.default, .ble, .audio]
                 let ttl: TimeToLive = rng.chance(30) ? .infinite : .micros(Int64(1 + rng.below(120)) * 1_000_000)
-                var p = SubscriptionParams(deviceTypes: types, messageNamespace: ns, type: type,
-                                           strategy: Strategy(mediums: mediums[rng.below(3)], mode: rng.chance(90) ? .default : .broadcast,
-                                                              allowInBackground: rng.chance(50), ttl: ttl))
+                var p = SubscriptionParams(
+                    deviceTypes: types, messageNamespace: ns, type: type,
+                    strategy: Strategy(
+                        mediums: mediums[rng.below(3)], mode: rng.chance(90) ? .default : .broadcast,
+                        allowInBackground: rng.chance(50), ttl: ttl))
                 p.beaconStrategy = BeaconStrategy(includeIBeacons: rng.chance(70), allowInBackground: rng.chance(50))
                 let id = "s\(next)"
                 next += 1
@@ -125,8 +136,13 @@ import Testing
     static func candidates(_ s: Sighting) -> Set<Message> {
         var out = Set(registry.resolve(s))
         switch s.identity.kind {
-        case .eddystoneUID: out.insert(Message(namespace: Message.reservedNamespace, type: Message.eddystoneUIDType, content: s.identity.bytes))
-        case .iBeacon: out.insert(Message(namespace: Message.reservedNamespace, type: Message.iBeaconIDType, content: s.identity.bytes))
+        case .eddystoneUID:
+            out.insert(
+                Message(namespace: Message.reservedNamespace, type: Message.eddystoneUIDType, content: s.identity.bytes)
+            )
+        case .iBeacon:
+            out.insert(
+                Message(namespace: Message.reservedNamespace, type: Message.iBeaconIDType, content: s.identity.bytes))
         default: break
         }
         return out
@@ -170,12 +186,16 @@ import Testing
             switch e.kind {
             case .found:
                 #expect(found.insert(key).inserted, "found twice without lost: \(key)")
-                #expect(sightingsAt[e.timeMicros]?.contains(m) == true, "found at \(e.timeMicros) without a sighting of \(key)")
+                #expect(
+                    sightingsAt[e.timeMicros]?.contains(m) == true,
+                    "found at \(e.timeMicros) without a sighting of \(key)")
             case .lost:
                 #expect(found.remove(key) != nil, "lost without found: \(key)")
                 let byTimeout = sightingsAt[e.timeMicros - timeout]?.contains(m) == true
                 let byState = stateInstants.contains(e.timeMicros) || expiries[sub] == e.timeMicros
-                #expect(byTimeout || byState, "lost \(key) at \(e.timeMicros): neither lastSeen + timeout nor a state change")
+                #expect(
+                    byTimeout || byState,
+                    "lost \(key) at \(e.timeMicros): neither lastSeen + timeout nor a state change")
             default:
                 Issue.record("unexpected \(e.kind) with a message")
             }

@@ -32,8 +32,14 @@ struct EngineModelTests {
             }
             #expect(tally.refused > 0 && tally.reservedMerged > 0 && tally.lowPowerMissed > 0)
         }
-        print("EngineModelTests: \(tally.events.sorted { $0.key.rank < $1.key.rank }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")); merged \(tally.reservedMerged), lowPowerMissed \(tally.lowPowerMissed)")
-        print("EngineModelTests: \(count) scenarios from seed \(first), \(tally.inputs) inputs, \(tally.events.values.reduce(0, +)) events, \(tally.refused) refused inputs; the engines agree")
+        print(
+            "EngineModelTests: "
+                + "\(tally.events.sorted { $0.key.rank < $1.key.rank }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")); merged \(tally.reservedMerged), lowPowerMissed \(tally.lowPowerMissed)"
+        )
+        print(
+            "EngineModelTests: \(count) scenarios from seed \(first), \(tally.inputs) inputs, "
+                + "\(tally.events.values.reduce(0, +)) events, \(tally.refused) refused inputs; the engines agree"
+        )
     }
 
     struct Tally {
@@ -67,7 +73,10 @@ struct EngineModelTests {
                     refusedBy = Self.refusal(error.code)
                 }
                 if expected != refusedBy {
-                    return "seed \(seed): \(action) at \(t): model \(String(describing: expected)), engine \(String(describing: refusedBy))\n" + log.joined(separator: "\n")
+                    return
+                        "seed \(seed): \(action) at \(t): model \(String(describing: expected)), engine "
+                        + "\(String(describing: refusedBy))\n"
+                        + log.joined(separator: "\n")
                 }
                 if expected != nil {
                     // A refused input leaves the engine as it was; the model has fired the
@@ -79,7 +88,9 @@ struct EngineModelTests {
             case .sighting(let s):
                 log.append("\(s.timeMicros) sight \(s.identity.kind) \(Hex.encode(s.identity.bytes)) \(s.medium)")
                 if s.source == .beacon, let sub = model.subscriptions.last,
-                   (s.timeMicros - sub.createdAt) % configuration.lowPowerScan.intervalMicros >= configuration.lowPowerScan.windowMicros {
+                    (s.timeMicros - sub.createdAt) % configuration.lowPowerScan.intervalMicros
+                        >= configuration.lowPowerScan.windowMicros
+                {
                     tally.lowPowerMissed += 1
                 }
                 model.sight(s)
@@ -92,13 +103,18 @@ struct EngineModelTests {
         for e in got {
             tally.events[e.kind, default: 0] += 1
             if e.kind == .found, let m = e.message, m.namespace == Message.reservedNamespace,
-               registry.publications.contains(where: { $0.message == m }) || registry.beacons.contains(where: { $0.attachments.contains(m) }) {
+                registry.publications.contains(where: { $0.message == m })
+                    || registry.beacons.contains(where: { $0.attachments.contains(m) })
+            {
                 tally.reservedMerged += 1
             }
         }
         guard a != b else { return nil }
         let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-        return "seed \(seed): event #\(i) differs\n  engine: \(i < a.count ? a[i] : "(none)")\n  model:  \(i < b.count ? b[i] : "(none)")\ninputs:\n" + log.joined(separator: "\n")
+        return
+            "seed \(seed): event #\(i) differs\n  engine: \(i < a.count ? a[i] : "(none)")\n  model:  "
+            + "\(i < b.count ? b[i] : "(none)")\ninputs:\n"
+            + log.joined(separator: "\n")
     }
 
     static func refusal(_ code: EngineInputError.Code) -> ReferenceModel.Refusal? {
@@ -116,13 +132,18 @@ struct EngineModelTests {
 
     /// Strings as their UTF-8 bytes in hex, so that canonically equivalent ones differ.
     static func render(_ e: EngineEvent) -> String {
-        render(.init(time: e.timeMicros, kind: e.kind, id: e.subscription ?? e.publication, message: e.message, value: e.value))
+        render(
+            .init(
+                time: e.timeMicros, kind: e.kind, id: e.subscription ?? e.publication, message: e.message,
+                value: e.value))
     }
 
     static func render(_ e: ReferenceModel.Event) -> String {
         var s = "\(e.time) \(e.kind.rawValue)"
         if let id = e.id { s += " " + Hex.encode(Array(id.utf8)) }
-        if let m = e.message { s += " \(Hex.encode(Array(m.namespace.utf8)))/\(Hex.encode(Array(m.type.utf8)))/\(Hex.encode(m.content))" }
+        if let m = e.message {
+            s += " \(Hex.encode(Array(m.namespace.utf8)))/\(Hex.encode(Array(m.type.utf8)))/\(Hex.encode(m.content))"
+        }
         if let v = e.value { s += " \(v)" }
         return s
     }
@@ -148,10 +169,14 @@ struct ScenarioGenerator {
 
     // "café" precomposed and decomposed are different messages (R4).
     static let namespaces = ["", "proj", "other", "caf\u{E9}", "cafe\u{301}", Message.reservedNamespace]
-    static let types = ["", "chat", "door", "caf\u{E9}", "cafe\u{301}", Message.eddystoneUIDType, Message.iBeaconIDType]
+    static let types = [
+        "", "chat", "door", "caf\u{E9}", "cafe\u{301}", Message.eddystoneUIDType, Message.iBeaconIDType,
+    ]
     static let contents: [[UInt8]] = [[], [1], [2], Array("hello".utf8)]
     static let ids = ["s1", "s2", "caf\u{E9}", "cafe\u{301}"]
-    static let tokens: [[UInt8]] = [[0xA1, 1, 1, 1, 1, 1], [0xA2, 2, 2, 2, 2, 2], [0xA3, 3, 3, 3, 3, 3, 3, 3], [0xA4, 4, 4, 4, 4, 4]]
+    static let tokens: [[UInt8]] = [
+        [0xA1, 1, 1, 1, 1, 1], [0xA2, 2, 2, 2, 2, 2], [0xA3, 3, 3, 3, 3, 3, 3, 3], [0xA4, 4, 4, 4, 4, 4],
+    ]
     static let beaconIDs: [SightingIdentity] = [
         SightingIdentity(.eddystoneUID, Array(0x10..<0x20)), SightingIdentity(.eddystoneUID, Array(0x20..<0x30)),
         SightingIdentity(.iBeacon, Array(0x30..<0x44)), SightingIdentity(.iBeacon, Array(0x50..<0x64)),
@@ -165,8 +190,9 @@ struct ScenarioGenerator {
     /// A message equal to a beacon's reserved message (R2), as a registry might hold it (R4).
     mutating func reservedMessage() -> Message {
         let b = pick(Array(Self.beaconIDs.prefix(4)))
-        return Message(namespace: Message.reservedNamespace,
-                       type: b.kind == .eddystoneUID ? Message.eddystoneUIDType : Message.iBeaconIDType, content: b.bytes)
+        return Message(
+            namespace: Message.reservedNamespace,
+            type: b.kind == .eddystoneUID ? Message.eddystoneUIDType : Message.iBeaconIDType, content: b.bytes)
     }
 
     mutating func seconds(_ maxTenths: Int) -> Int64 { Int64(int(maxTenths) + 1) * 100_000 }
@@ -188,8 +214,10 @@ struct ScenarioGenerator {
                 let (f, u) = interval()
                 assignments.append(.init(token: pick(Self.tokens), mediums: mediums(), fromMicros: f, untilMicros: u))
             }
-            publications.append(.init(id: "p\(i)", message: chance(10) ? reservedMessage() : message(),
-                                      fromMicros: from, untilMicros: until, tokens: assignments))
+            publications.append(
+                .init(
+                    id: "p\(i)", message: chance(10) ? reservedMessage() : message(),
+                    fromMicros: from, untilMicros: until, tokens: assignments))
         }
         var beacons: [Registry.Beacon] = []
         for id in Self.beaconIDs where chance(60) {
@@ -199,12 +227,14 @@ struct ScenarioGenerator {
         }
         var state = DeviceState()
         if chance(40) { state.apply(stateChange()) }
-        var configuration = SubscriptionEngine.Configuration(lostTimeoutMicros: pick([1_000_000, 3_000_000, 10_000_000]),
-                                                             projectNamespace: pick(["", "proj", "caf\u{E9}"]))
+        var configuration = SubscriptionEngine.Configuration(
+            lostTimeoutMicros: pick([1_000_000, 3_000_000, 10_000_000]),
+            projectNamespace: pick(["", "proj", "caf\u{E9}"]))
         if chance(50) {
             let interval = seconds(40)
             // On the inputs' 100 ms grid, so that sightings fall on a window's edges (A6).
-            configuration.lowPowerScan = LowPowerScan(windowMicros: seconds(Int(interval / 100_000)), intervalMicros: interval)
+            configuration.lowPowerScan = LowPowerScan(
+                windowMicros: seconds(Int(interval / 100_000)), intervalMicros: interval)
         }
         registered = publications.map(\.message) + beacons.flatMap(\.attachments)
         return (Registry(publications: publications, beacons: beacons), state, configuration)
@@ -224,13 +254,15 @@ struct ScenarioGenerator {
     }
 
     mutating func strategy(infinite: Bool) -> Strategy {
-        let ttl: TimeToLive = switch int(6) {
-        case 0: infinite ? .infinite : .micros(0)
-        case 1: .micros(seconds(300))
-        case 2: .micros(0)   // refused (V1)
-        default: .default
-        }
-        return Strategy(mediums: mediums(), mode: pick([.scan, .broadcast, .default]), allowInBackground: chance(40), ttl: ttl)
+        let ttl: TimeToLive =
+            switch int(6) {
+            case 0: infinite ? .infinite : .micros(0)
+            case 1: .micros(seconds(300))
+            case 2: .micros(0)  // refused (V1)
+            default: .default
+            }
+        return Strategy(
+            mediums: mediums(), mode: pick([.scan, .broadcast, .default]), allowInBackground: chance(40), ttl: ttl)
     }
 
     mutating func action() -> EngineAction {
@@ -238,14 +270,22 @@ struct ScenarioGenerator {
         case 0..<30:
             let types: DeviceTypes = pick([.nearbyDevices, .bleBeacons, [.nearbyDevices, .bleBeacons]])
             let target = registered.isEmpty || chance(25) ? message() : pick(registered)
-            return .subscribe(id: pick(Self.ids), SubscriptionParams(
-                deviceTypes: types, messageNamespace: chance(20) ? "" : target.namespace, type: chance(40) ? "" : target.type,
-                strategy: strategy(infinite: true),
-                beaconStrategy: BeaconStrategy(includeIBeacons: chance(60), lowPowerPreferred: chance(60), allowInBackground: chance(40)),
-                permissionRequestHandler: chance(30)))
+            return .subscribe(
+                id: pick(Self.ids),
+                SubscriptionParams(
+                    deviceTypes: types, messageNamespace: chance(20) ? "" : target.namespace,
+                    type: chance(40) ? "" : target.type,
+                    strategy: strategy(infinite: true),
+                    beaconStrategy: BeaconStrategy(
+                        includeIBeacons: chance(60), lowPowerPreferred: chance(60), allowInBackground: chance(40)),
+                    permissionRequestHandler: chance(30)))
         case 30..<36: return .unsubscribe(id: pick(Self.ids))
-        case 36..<44: return .publish(id: pick(Self.ids), PublicationParams(message: message(), strategy: strategy(infinite: chance(10)),
-                                                                             permissionRequestHandler: chance(30)))
+        case 36..<44:
+            return .publish(
+                id: pick(Self.ids),
+                PublicationParams(
+                    message: message(), strategy: strategy(infinite: chance(10)),
+                    permissionRequestHandler: chance(30)))
         case 44..<48: return .unpublish(id: pick(Self.ids))
         case 48..<80: return .changeState(stateChange())
         case 80..<82: return .stopNearby
@@ -257,7 +297,9 @@ struct ScenarioGenerator {
 
     mutating func sighting(at t: Int64) -> Sighting {
         if chance(50) {
-            return Sighting(timeMicros: t, medium: chance(70) ? .ble : .audio, identity: SightingIdentity(.token, pick(Self.tokens)))
+            return Sighting(
+                timeMicros: t, medium: chance(70) ? .ble : .audio, identity: SightingIdentity(.token, pick(Self.tokens))
+            )
         }
         return Sighting(timeMicros: t, medium: .ble, identity: pick(Self.beaconIDs))
     }

@@ -7,9 +7,12 @@ import Testing
     typealias S = EngineScript
     static let doors = SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "proj", type: "door")
 
-    static func chat(mediums: DiscoveryMediums = .default, mode: DiscoveryMode = .default, background: Bool = false,
-                     ttl: TimeToLive = .default) -> SubscriptionParams {
-        SubscriptionParams(type: "chat", strategy: Strategy(mediums: mediums, mode: mode, allowInBackground: background, ttl: ttl))
+    static func chat(
+        mediums: DiscoveryMediums = .default, mode: DiscoveryMode = .default, background: Bool = false,
+        ttl: TimeToLive = .default
+    ) -> SubscriptionParams {
+        SubscriptionParams(
+            type: "chat", strategy: Strategy(mediums: mediums, mode: mode, allowInBackground: background, ttl: ttl))
     }
 
     // O1
@@ -18,7 +21,8 @@ import Testing
         s.subscribe(0, "s1")
         s.token(5)
         #expect(throws: EngineInputError.self) {
-            _ = try s.engine.sight(Sighting(timeMicros: 4_000_000, medium: .ble, identity: SightingIdentity(.token, S.tokenA)))
+            _ = try s.engine.sight(
+                Sighting(timeMicros: 4_000_000, medium: .ble, identity: SightingIdentity(.token, S.tokenA)))
         }
         s.finish()
         #expect(s.lines == ["5 found s1 /chat:hello", "15 lost s1 /chat:hello"])
@@ -32,7 +36,10 @@ import Testing
         s.token(11)
         s.token(12)
         s.finish()
-        #expect(s.lines == ["1 found s1 /chat:hello", "11 lost s1 /chat:hello", "11 found s1 /chat:hello", "22 lost s1 /chat:hello"])
+        #expect(
+            s.lines == [
+                "1 found s1 /chat:hello", "11 lost s1 /chat:hello", "11 found s1 /chat:hello", "22 lost s1 /chat:hello",
+            ])
     }
 
     @Test func sightingJustBeforeTheTimeoutKeepsTheMessage() {
@@ -53,18 +60,20 @@ import Testing
         s.token(1, S.tokenA)
         s.token(2, S.tokenA)
         s.state(3, StateChange(nearbyPermission: .denied))
-        #expect(s.lines == [
-            "1 found alpha /chat:world", "1 found zeta /chat:world",
-            "1 found alpha /chat:hello", "1 found zeta /chat:hello",
-            "3 permissionChanged denied",
-            "3 lost alpha /chat:hello", "3 lost alpha /chat:world",
-            "3 lost zeta /chat:hello", "3 lost zeta /chat:world",
-        ])
+        #expect(
+            s.lines == [
+                "1 found alpha /chat:world", "1 found zeta /chat:world",
+                "1 found alpha /chat:hello", "1 found zeta /chat:hello",
+                "3 permissionChanged denied",
+                "3 lost alpha /chat:hello", "3 lost alpha /chat:world",
+                "3 lost zeta /chat:hello", "3 lost zeta /chat:world",
+            ])
     }
 
     // A1
     @Test func nothingCountsWithoutNearbyPermission() {
-        var st = DeviceState(); st.nearbyPermission = .notDetermined
+        var st = DeviceState()
+        st.nearbyPermission = .notDetermined
         var s = S(state: st)
         s.subscribe(0, "s1")
         s.token(1)
@@ -72,12 +81,17 @@ import Testing
         s.token(3)
         s.finish()
         // D1: the subscription made before consent shows the dialog.
-        #expect(s.lines == ["0 permissionRequest s1 nearby", "2 permissionChanged granted", "3 found s1 /chat:hello", "13 lost s1 /chat:hello"])
+        #expect(
+            s.lines == [
+                "0 permissionRequest s1 nearby", "2 permissionChanged granted", "3 found s1 /chat:hello",
+                "13 lost s1 /chat:hello",
+            ])
     }
 
     // A2
     @Test func bleSightingsNeedBluetoothOnAndItsPermission() {
-        var st = DeviceState(); st.bluetoothPowerOn = false
+        var st = DeviceState()
+        st.bluetoothPowerOn = false
         var s = S(state: st)
         s.subscribe(0, "s1")
         s.token(1)
@@ -86,20 +100,27 @@ import Testing
         s.state(4, StateChange(bluetoothPermission: .granted))
         s.token(5)
         s.finish()
-        #expect(s.lines == ["0 bluetoothPowerError hasError",
-                            "2 bluetoothPowerError clear", "5 found s1 /chat:hello", "15 lost s1 /chat:hello"])
+        #expect(
+            s.lines == [
+                "0 bluetoothPowerError hasError",
+                "2 bluetoothPowerError clear", "5 found s1 /chat:hello", "15 lost s1 /chat:hello",
+            ])
     }
 
     @Test func audioSightingsNeedTheMicrophonePermission() {
-        var st = DeviceState(); st.microphonePermission = .denied
+        var st = DeviceState()
+        st.microphonePermission = .denied
         var s = S(state: st)
         s.subscribe(0, "s1")
         s.token(1, S.tokenAudioOnly, medium: .audio)
         s.state(2, StateChange(microphonePermission: .granted))
         s.token(3, S.tokenAudioOnly, medium: .audio)
         s.finish()
-        #expect(s.lines == ["0 microphonePermissionError hasError", "2 microphonePermissionError clear",
-                            "3 found s1 /chat:quiet", "13 lost s1 /chat:quiet"])
+        #expect(
+            s.lines == [
+                "0 microphonePermissionError hasError", "2 microphonePermissionError clear",
+                "3 found s1 /chat:quiet", "13 lost s1 /chat:quiet",
+            ])
     }
 
     @Test func mediumsOutsideTheStrategyDoNotCount() {
@@ -109,8 +130,11 @@ import Testing
         s.token(1, S.tokenA, medium: .audio)
         s.token(2, S.tokenB, medium: .ble)
         s.finish()
-        #expect(s.lines == ["1 found audioOnly /chat:hello", "2 found bleOnly /chat:world",
-                            "11 lost audioOnly /chat:hello", "12 lost bleOnly /chat:world"])
+        #expect(
+            s.lines == [
+                "1 found audioOnly /chat:hello", "2 found bleOnly /chat:world",
+                "11 lost audioOnly /chat:hello", "12 lost bleOnly /chat:world",
+            ])
     }
 
     // A3
@@ -123,7 +147,10 @@ import Testing
         s.state(4, StateChange(appState: .foreground))
         s.token(5)
         s.finish()
-        #expect(s.lines == ["1 found s1 /chat:hello", "2 lost s1 /chat:hello", "5 found s1 /chat:hello", "15 lost s1 /chat:hello"])
+        #expect(
+            s.lines == [
+                "1 found s1 /chat:hello", "2 lost s1 /chat:hello", "5 found s1 /chat:hello", "15 lost s1 /chat:hello",
+            ])
     }
 
     @Test func backgroundWithAllowanceKeepsBLEButNeverAudio() {
@@ -135,13 +162,18 @@ import Testing
         s.token(3, S.tokenA, medium: .ble)
         s.token(3, S.tokenAudioOnly, medium: .audio)
         s.finish()
-        #expect(s.lines == ["1 found s1 /chat:hello", "1 found s1 /chat:quiet", "2 lost s1 /chat:quiet", "13 lost s1 /chat:hello"])
+        #expect(
+            s.lines == [
+                "1 found s1 /chat:hello", "1 found s1 /chat:quiet", "2 lost s1 /chat:quiet", "13 lost s1 /chat:hello",
+            ])
     }
 
     @Test func beaconsInTheBackgroundFollowTheBeaconStrategy() {
-        var st = DeviceState(); st.appState = .background
+        var st = DeviceState()
+        st.appState = .background
         var s = S(state: st)
-        var allowed = Self.doors; allowed.beaconStrategy.allowInBackground = true
+        var allowed = Self.doors
+        allowed.beaconStrategy.allowInBackground = true
         s.subscribe(0, "plain", Self.doors)
         s.subscribe(0, "allowed", allowed)
         s.see(1, .eddystoneUID, S.uid)
@@ -154,18 +186,25 @@ import Testing
         var s = S()
         s.subscribe(0, "chat", Self.chat())
         s.subscribe(0, "beaconChat", SubscriptionParams(deviceTypes: .bleBeacons, type: "chat"))
-        s.subscribe(0, "doorsNearby", SubscriptionParams(deviceTypes: .nearbyDevices, messageNamespace: "proj", type: "door"))
+        s.subscribe(
+            0, "doorsNearby", SubscriptionParams(deviceTypes: .nearbyDevices, messageNamespace: "proj", type: "door"))
         s.subscribe(0, "doors", Self.doors)
         s.token(1)
         s.see(2, .eddystoneUID, S.uid)
         s.finish()
-        #expect(s.lines == ["1 found chat /chat:hello", "2 found doors proj/door:front", "11 lost chat /chat:hello", "12 lost doors proj/door:front"])
+        #expect(
+            s.lines == [
+                "1 found chat /chat:hello", "2 found doors proj/door:front", "11 lost chat /chat:hello",
+                "12 lost doors proj/door:front",
+            ])
     }
 
     @Test func iBeaconsNeedIncludeIBeaconsAndLocationPermission() {
-        var st = DeviceState(); st.locationPermission = .denied
+        var st = DeviceState()
+        st.locationPermission = .denied
         var s = S(state: st)
-        var noIBeacons = Self.doors; noIBeacons.beaconStrategy.includeIBeacons = false
+        var noIBeacons = Self.doors
+        noIBeacons.beaconStrategy.includeIBeacons = false
         s.subscribe(0, "doors", Self.doors)
         s.subscribe(0, "noIBeacons", noIBeacons)
         s.see(1, .iBeacon, S.iBeaconID)
@@ -210,30 +249,41 @@ import Testing
     // R2
     @Test func eddystoneUIDAlsoYieldsItsReservedMessage() {
         var s = S()
-        s.subscribe(0, "raw", SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "__reserved_namespace", type: "__eddystone_uid"))
+        s.subscribe(
+            0, "raw",
+            SubscriptionParams(
+                deviceTypes: .bleBeacons, messageNamespace: "__reserved_namespace", type: "__eddystone_uid"))
         s.subscribe(0, "doors", Self.doors)
         s.see(1, .eddystoneUID, S.uid)
         s.see(2, .eddystoneUID, Array(0x50..<0x60))
         s.finish()
-        #expect(s.lines == [
-            "1 found doors proj/door:front",
-            "1 found raw __reserved_namespace/__eddystone_uid:" + "101112131415161718191a1b1c1d1e1f",
-            "2 found raw __reserved_namespace/__eddystone_uid:" + "505152535455565758595a5b5c5d5e5f",
-            "11 lost doors proj/door:front",
-            "11 lost raw __reserved_namespace/__eddystone_uid:" + "101112131415161718191a1b1c1d1e1f",
-            "12 lost raw __reserved_namespace/__eddystone_uid:" + "505152535455565758595a5b5c5d5e5f",
-        ].map(Self.hexToText))
+        #expect(
+            s.lines
+                == [
+                    "1 found doors proj/door:front",
+                    "1 found raw __reserved_namespace/__eddystone_uid:" + "101112131415161718191a1b1c1d1e1f",
+                    "2 found raw __reserved_namespace/__eddystone_uid:" + "505152535455565758595a5b5c5d5e5f",
+                    "11 lost doors proj/door:front",
+                    "11 lost raw __reserved_namespace/__eddystone_uid:" + "101112131415161718191a1b1c1d1e1f",
+                    "12 lost raw __reserved_namespace/__eddystone_uid:" + "505152535455565758595a5b5c5d5e5f",
+                ].map(Self.hexToText))
     }
 
     @Test func iBeaconYieldsItsTwentyByteReservedMessage() {
         var s = S()
-        s.subscribe(0, "raw", SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "__reserved_namespace", type: "__i_beacon_id"))
+        s.subscribe(
+            0, "raw",
+            SubscriptionParams(
+                deviceTypes: .bleBeacons, messageNamespace: "__reserved_namespace", type: "__i_beacon_id"))
         s.see(1, .iBeacon, S.iBeaconID)
         s.see(2, .altBeacon, S.iBeaconID)
         s.finish()
         let hex = "303132333435363738393a3b3c3d3e3f40414243"
-        #expect(s.lines == [Self.hexToText("1 found raw __reserved_namespace/__i_beacon_id:" + hex),
-                            Self.hexToText("11 lost raw __reserved_namespace/__i_beacon_id:" + hex)])
+        #expect(
+            s.lines == [
+                Self.hexToText("1 found raw __reserved_namespace/__i_beacon_id:" + hex),
+                Self.hexToText("11 lost raw __reserved_namespace/__i_beacon_id:" + hex),
+            ])
     }
 
     /// The script renders content as text when it is valid UTF-8; these IDs are ASCII bytes
@@ -272,8 +322,11 @@ import Testing
         s.see(1, .eddystoneUID, S.uid)
         s.token(1)
         s.finish()
-        #expect(s.lines == ["1 found mine proj/door:front", "1 found chat proj/chat:hello",
-                            "11 lost chat proj/chat:hello", "11 lost mine proj/door:front"])
+        #expect(
+            s.lines == [
+                "1 found mine proj/door:front", "1 found chat proj/chat:hello",
+                "11 lost chat proj/chat:hello", "11 lost mine proj/door:front",
+            ])
     }
 
     // R4
@@ -310,7 +363,10 @@ import Testing
         s.advance(6)
         s.token(7)
         s.finish()
-        #expect(s.lines == ["1 found s1 /chat:hello", "6 lost s1 /chat:hello", "7 found s1 /chat:hello", "9.5 lost s1 /chat:hello"])
+        #expect(
+            s.lines == [
+                "1 found s1 /chat:hello", "6 lost s1 /chat:hello", "7 found s1 /chat:hello", "9.5 lost s1 /chat:hello",
+            ])
     }
 
     @Test func lostFiresAtItsExactTimeWithoutAnyLaterInput() {
@@ -363,8 +419,11 @@ import Testing
         s.advance(8)
         s.token(9)
         s.finish()
-        #expect(s.lines == ["1 found s1 /chat:hello", "2 permissionChanged denied", "2 lost s1 /chat:hello",
-                            "3 permissionChanged granted", "9 found s1 /chat:hello", "19 lost s1 /chat:hello"])
+        #expect(
+            s.lines == [
+                "1 found s1 /chat:hello", "2 permissionChanged denied", "2 lost s1 /chat:hello",
+                "3 permissionChanged granted", "9 found s1 /chat:hello", "19 lost s1 /chat:hello",
+            ])
     }
 
     // F5
@@ -398,7 +457,8 @@ import Testing
         s.advance(300)
         s.token(400, S.tokenA2)
         s.finish()
-        #expect(s.lines == ["300 subscriptionExpired s1", "400 found forever /chat:hello", "410 lost forever /chat:hello"])
+        #expect(
+            s.lines == ["300 subscriptionExpired s1", "400 found forever /chat:hello", "410 lost forever /chat:hello"])
     }
 
     // F7
@@ -410,7 +470,11 @@ import Testing
         s.at(2, .stopNearby)
         s.token(3)
         s.finish()
-        #expect(s.lines == ["1 found s1 /chat:hello", "2 lost s1 /chat:hello", "2 subscriptionExpired s1", "2 publicationExpired p1"])
+        #expect(
+            s.lines == [
+                "1 found s1 /chat:hello", "2 lost s1 /chat:hello", "2 subscriptionExpired s1",
+                "2 publicationExpired p1",
+            ])
     }
 
     // F8
@@ -422,8 +486,11 @@ import Testing
         s.token(6)
         s.token(14)
         s.finish()
-        #expect(s.lines == ["1 found a /chat:hello", "6 found b /chat:hello", "15 lost b /chat:hello",
-                            "15 subscriptionExpired b", "24 lost a /chat:hello"])
+        #expect(
+            s.lines == [
+                "1 found a /chat:hello", "6 found b /chat:hello", "15 lost b /chat:hello",
+                "15 subscriptionExpired b", "24 lost a /chat:hello",
+            ])
     }
 
     // F9
@@ -443,16 +510,23 @@ import Testing
         s.token(1)
         s.token(5, S.tokenB)
         s.finish()
-        #expect(s.lines == ["1 found s1 /chat:hello", "1 found s2 /chat:hello", "5 found s1 /chat:world", "5 found s2 /chat:world",
-                            "11 lost s1 /chat:hello", "11 lost s2 /chat:hello", "12 lost s1 /chat:world",
-                            "12 subscriptionExpired s1", "15 lost s2 /chat:world"])
+        #expect(
+            s.lines == [
+                "1 found s1 /chat:hello", "1 found s2 /chat:hello", "5 found s1 /chat:world", "5 found s2 /chat:world",
+                "11 lost s1 /chat:hello", "11 lost s2 /chat:hello", "12 lost s1 /chat:world",
+                "12 subscriptionExpired s1", "15 lost s2 /chat:world",
+            ])
         #expect(s.engine.foundCount == 0)
     }
 
     // P1
     @Test func publicationExpiresAtItsTTLAndUnpublishIsSilent() {
         var s = S()
-        s.at(0, .publish(id: "p1", PublicationParams(message: S.text("", "chat", "a"), strategy: Strategy(ttl: .micros(60_000_000)))))
+        s.at(
+            0,
+            .publish(
+                id: "p1",
+                PublicationParams(message: S.text("", "chat", "a"), strategy: Strategy(ttl: .micros(60_000_000)))))
         s.at(0, .publish(id: "p2", PublicationParams(message: S.text("", "chat", "b"))))
         s.at(10, .unpublish(id: "p2"))
         s.advance(1000)
@@ -462,7 +536,9 @@ import Testing
     @Test func infinitePublicationTTLIsRefused() {
         var s = S()
         #expect(throws: EngineInputError.self) {
-            _ = try s.engine.perform(.publish(id: "p", PublicationParams(message: S.text("", "t", "x"), strategy: Strategy(ttl: .infinite))), at: 0)
+            _ = try s.engine.perform(
+                .publish(id: "p", PublicationParams(message: S.text("", "t", "x"), strategy: Strategy(ttl: .infinite))),
+                at: 0)
         }
     }
 
@@ -477,7 +553,8 @@ import Testing
 
     // H1: [DOC-IOS] the handler "is not called the first time until the user grants or denies".
     @Test func permissionChangedFiresOnEveryChangeTheFirstAnswerEitherWay() {
-        var st = DeviceState(); st.nearbyPermission = .notDetermined
+        var st = DeviceState()
+        st.nearbyPermission = .notDetermined
         var s = S(state: st)
         s.state(1, StateChange(nearbyPermission: .denied))
         s.state(2, StateChange(nearbyPermission: .granted))
@@ -491,21 +568,30 @@ import Testing
         var s = S()
         s.state(1, StateChange(bluetoothPowerOn: false))
         s.subscribe(2, "s1", Self.chat(mediums: .audio))
-        s.at(3, .publish(id: "p1", PublicationParams(message: S.text("", "chat", "x"), strategy: Strategy(mediums: .ble))))
+        s.at(
+            3,
+            .publish(id: "p1", PublicationParams(message: S.text("", "chat", "x"), strategy: Strategy(mediums: .ble))))
         s.state(4, StateChange(bluetoothPowerOn: true))
         s.state(5, StateChange(bluetoothPowerOn: false))
         s.at(6, .unpublish(id: "p1"))
-        #expect(s.lines == ["3 bluetoothPowerError hasError", "4 bluetoothPowerError clear",
-                            "5 bluetoothPowerError hasError", "6 bluetoothPowerError clear"])
+        #expect(
+            s.lines == [
+                "3 bluetoothPowerError hasError", "4 bluetoothPowerError clear",
+                "5 bluetoothPowerError hasError", "6 bluetoothPowerError clear",
+            ])
     }
 
     @Test func backgroundWithoutAllowanceClearsTheBluetoothError() {
-        var st = DeviceState(); st.bluetoothPowerOn = false
+        var st = DeviceState()
+        st.bluetoothPowerOn = false
         var s = S(state: st)
         s.subscribe(0, "s1")
         s.state(1, StateChange(appState: .background))
         s.state(2, StateChange(appState: .foreground))
-        #expect(s.lines == ["0 bluetoothPowerError hasError", "1 bluetoothPowerError clear", "2 bluetoothPowerError hasError"])
+        #expect(
+            s.lines == [
+                "0 bluetoothPowerError hasError", "1 bluetoothPowerError clear", "2 bluetoothPowerError hasError",
+            ])
     }
 
     // H3
@@ -531,7 +617,9 @@ import Testing
     // H5
     @Test func initialStateGivesNoCallbacks() {
         var st = DeviceState()
-        st.nearbyPermission = .denied; st.bluetoothPowerOn = false; st.microphonePermission = .denied
+        st.nearbyPermission = .denied
+        st.bluetoothPowerOn = false
+        st.microphonePermission = .denied
         var s = S(state: st)
         s.advance(100)
         s.subscribe(101, "s1")
@@ -541,7 +629,8 @@ import Testing
     }
 
     @Test func firstSubscriptionWithBluetoothOffReportsTheError() {
-        var st = DeviceState(); st.bluetoothPowerOn = false
+        var st = DeviceState()
+        st.bluetoothPowerOn = false
         var s = S(state: st)
         s.advance(5)
         #expect(s.lines == [])
@@ -553,10 +642,16 @@ import Testing
     @Test func engineRefusesReusedIdsAndUnknownUnsubscribe() {
         var s = S()
         s.subscribe(0, "s1")
-        #expect(throws: EngineInputError.self) { _ = try s.engine.perform(.subscribe(id: "s1", SubscriptionParams()), at: 1) }
+        #expect(throws: EngineInputError.self) {
+            _ = try s.engine.perform(.subscribe(id: "s1", SubscriptionParams()), at: 1)
+        }
         #expect(throws: EngineInputError.self) { _ = try s.engine.perform(.unsubscribe(id: "nope"), at: 1) }
         #expect(throws: EngineInputError.self) {
-            _ = try s.engine.perform(.publish(id: "p", PublicationParams(message: Message(namespace: "", type: String(repeating: "t", count: 33), content: []))), at: 1)
+            _ = try s.engine.perform(
+                .publish(
+                    id: "p",
+                    PublicationParams(
+                        message: Message(namespace: "", type: String(repeating: "t", count: 33), content: []))), at: 1)
         }
         #expect(s.engine.liveSubscriptions == ["s1"])
     }
@@ -564,21 +659,32 @@ import Testing
     // R3
     @Test func subscriptionWithoutATypeReceivesEveryTypeOfItsNamespace() {
         // [DOC-BCN]: a beacon subscription "receives all messages from those beacons".
-        let registry = Registry(beacons: [.init(advertisedID: SightingIdentity(.eddystoneUID, S.uid),
-                                                attachments: [S.text("proj", "door", "front"), S.text("proj", "room", "hall"), S.text("x", "door", "y")])])
+        let registry = Registry(beacons: [
+            .init(
+                advertisedID: SightingIdentity(.eddystoneUID, S.uid),
+                attachments: [
+                    S.text("proj", "door", "front"), S.text("proj", "room", "hall"), S.text("x", "door", "y"),
+                ])
+        ])
         var s = S(registry: registry)
         s.subscribe(0, "all", SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "proj"))
         s.see(1, .eddystoneUID, S.uid)
         s.finish()
-        #expect(s.lines == ["1 found all proj/door:front", "1 found all proj/room:hall", "11 lost all proj/door:front", "11 lost all proj/room:hall"])
+        #expect(
+            s.lines == [
+                "1 found all proj/door:front", "1 found all proj/room:hall", "11 lost all proj/door:front",
+                "11 lost all proj/room:hall",
+            ])
     }
 
     // R4
     @Test func canonicallyEquivalentTypesAreDifferentMessages() {
         let pre = "caf\u{E9}", dec = "cafe\u{301}"
-        #expect(pre == dec)   // Swift's String equality merges them; the engine must not.
-        let registry = Registry(publications: [.init(id: "a", message: S.text("", pre, "x"), tokens: [.init(token: S.tokenA)]),
-                                               .init(id: "b", message: S.text("", dec, "x"), tokens: [.init(token: S.tokenB)])])
+        #expect(pre == dec)  // Swift's String equality merges them; the engine must not.
+        let registry = Registry(publications: [
+            .init(id: "a", message: S.text("", pre, "x"), tokens: [.init(token: S.tokenA)]),
+            .init(id: "b", message: S.text("", dec, "x"), tokens: [.init(token: S.tokenB)]),
+        ])
         var s = S(registry: registry)
         s.subscribe(0, "s1", SubscriptionParams(type: pre))
         s.token(1, S.tokenA)
@@ -591,11 +697,15 @@ import Testing
     // R2, R4
     @Test func registryMessageEqualToAReservedMessageIsFoundOnce() {
         let reserved = Message(namespace: Message.reservedNamespace, type: Message.eddystoneUIDType, content: S.uid)
-        let registry = Registry(publications: [.init(id: "twin", message: reserved, tokens: [.init(token: S.tokenA)])],
-                                beacons: [.init(advertisedID: SightingIdentity(.eddystoneUID, S.uid), attachments: [reserved])])
+        let registry = Registry(
+            publications: [.init(id: "twin", message: reserved, tokens: [.init(token: S.tokenA)])],
+            beacons: [.init(advertisedID: SightingIdentity(.eddystoneUID, S.uid), attachments: [reserved])])
         var s = S(registry: registry)
-        s.subscribe(0, "uids", SubscriptionParams(deviceTypes: [.nearbyDevices, .bleBeacons], messageNamespace: Message.reservedNamespace,
-                                                  type: Message.eddystoneUIDType))
+        s.subscribe(
+            0, "uids",
+            SubscriptionParams(
+                deviceTypes: [.nearbyDevices, .bleBeacons], messageNamespace: Message.reservedNamespace,
+                type: Message.eddystoneUIDType))
         s.see(1, .eddystoneUID, S.uid)
         s.token(4)
         s.finish()
@@ -607,16 +717,21 @@ import Testing
     // A6
     @Test func lowPowerBeaconScanCountsOnlyInsideItsWindows() {
         var s = S(lowPowerScan: LowPowerScan(windowMicros: 1_000_000, intervalMicros: 10_000_000))
-        let low = SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "proj", type: "door", beaconStrategy: BeaconStrategy(includeIBeacons: false))
+        let low = SubscriptionParams(
+            deviceTypes: .bleBeacons, messageNamespace: "proj", type: "door",
+            beaconStrategy: BeaconStrategy(includeIBeacons: false))
         var high = low
         high.beaconStrategy.lowPowerPreferred = false
         s.subscribe(2, "low", low)
         s.subscribe(2, "high", high)
-        s.see(3, .eddystoneUID, S.uid)      // 1 s after the low one's start: past its first window
-        s.see(12.5, .eddystoneUID, S.uid)   // inside its second window, [12, 13)
+        s.see(3, .eddystoneUID, S.uid)  // 1 s after the low one's start: past its first window
+        s.see(12.5, .eddystoneUID, S.uid)  // inside its second window, [12, 13)
         s.finish()
-        #expect(s.lines == ["3 found high proj/door:front", "12.5 found low proj/door:front",
-                            "22.5 lost high proj/door:front", "22.5 lost low proj/door:front"])
+        #expect(
+            s.lines == [
+                "3 found high proj/door:front", "12.5 found low proj/door:front",
+                "22.5 lost high proj/door:front", "22.5 lost low proj/door:front",
+            ])
     }
 
     @Test func withoutRangingEveryBeaconSubscriptionIsLowPower() {
@@ -637,15 +752,22 @@ import Testing
         var state = DeviceState()
         state.locationPermission = .whenInUse
         var s = S(state: state)
-        s.subscribe(0, "s1", SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "proj", type: "door",
-                                               beaconStrategy: BeaconStrategy(allowInBackground: true)))
+        s.subscribe(
+            0, "s1",
+            SubscriptionParams(
+                deviceTypes: .bleBeacons, messageNamespace: "proj", type: "door",
+                beaconStrategy: BeaconStrategy(allowInBackground: true)))
         s.see(1, .iBeacon, S.iBeaconID)
         s.state(2, StateChange(appState: .background))
         s.see(3, .iBeacon, S.iBeaconID)
         s.state(4, StateChange(locationPermission: .always))
         s.see(5, .iBeacon, S.iBeaconID)
         s.finish()
-        #expect(s.lines == ["1 found s1 proj/door:back", "2 lost s1 proj/door:back", "5 found s1 proj/door:back", "15 lost s1 proj/door:back"])
+        #expect(
+            s.lines == [
+                "1 found s1 proj/door:back", "2 lost s1 proj/door:back", "5 found s1 proj/door:back",
+                "15 lost s1 proj/door:back",
+            ])
     }
 
     // D1–D4
@@ -659,7 +781,11 @@ import Testing
         s.at(3, .answerPermission(granted: false))
         s.subscribe(4, "s2")
         s.at(5, .publish(id: "p2", PublicationParams(message: S.text("", "chat", "me"))))
-        #expect(s.lines == ["0 permissionRequest s1 custom", "3 permissionChanged denied", "4 permissionAlert s2", "5 permissionAlert p2"])
+        #expect(
+            s.lines == [
+                "0 permissionRequest s1 custom", "3 permissionChanged denied", "4 permissionAlert s2",
+                "5 permissionAlert p2",
+            ])
         #expect(throws: EngineInputError.self) { _ = try s.engine.perform(.answerPermission(granted: true), at: 6) }
     }
 
@@ -672,7 +798,11 @@ import Testing
         #expect(!s.engine.isPermissionDialogShowing)
         s.state(2, StateChange(nearbyPermission: .notDetermined))
         s.subscribe(3, "s2")
-        #expect(s.lines == ["0 permissionRequest s1 nearby", "1 permissionChanged granted", "2 permissionChanged denied", "3 permissionRequest s2 nearby"])
+        #expect(
+            s.lines == [
+                "0 permissionRequest s1 nearby", "1 permissionChanged granted", "2 permissionChanged denied",
+                "3 permissionRequest s2 nearby",
+            ])
     }
 
     // L1–L3
@@ -689,8 +819,11 @@ import Testing
         s.token(8)
         s.finish()
         // BLE off at 2 loses the message and raises the error; terminate clears both silently.
-        #expect(s.lines == ["1 found s1 /chat:hello", "2 bluetoothPowerError hasError", "2 lost s1 /chat:hello",
-                            "8 found s1 /chat:hello", "18 lost s1 /chat:hello"])
+        #expect(
+            s.lines == [
+                "1 found s1 /chat:hello", "2 bluetoothPowerError hasError", "2 lost s1 /chat:hello",
+                "8 found s1 /chat:hello", "18 lost s1 /chat:hello",
+            ])
         #expect(throws: EngineInputError.self) { _ = try s.engine.perform(.launch, at: 20) }
     }
 
@@ -708,7 +841,12 @@ import Testing
         var state = DeviceState()
         state.microphonePermission = .denied
         var s = S(state: state)
-        s.at(0, .publish(id: "p", PublicationParams(message: S.text("", "chat", "me"), strategy: Strategy(mediums: .audio, mode: .broadcast))))
+        s.at(
+            0,
+            .publish(
+                id: "p",
+                PublicationParams(
+                    message: S.text("", "chat", "me"), strategy: Strategy(mediums: .audio, mode: .broadcast))))
         s.subscribe(1, "beacons", SubscriptionParams(deviceTypes: .bleBeacons))
         s.subscribe(2, "ears", SubscriptionParams(strategy: Strategy(mediums: .audio, mode: .scan)))
         #expect(s.lines == ["2 microphonePermissionError hasError"])
@@ -720,7 +858,12 @@ import Testing
         var s = S(state: state)
         s.subscribe(0, "s1", SubscriptionParams(deviceTypes: .bleBeacons, strategy: Strategy(allowInBackground: true)))
         s.state(1, StateChange(appState: .background))
-        s.subscribe(2, "s2", SubscriptionParams(deviceTypes: .bleBeacons, beaconStrategy: BeaconStrategy(allowInBackground: true)))
-        #expect(s.lines == ["0 bluetoothPowerError hasError", "1 bluetoothPowerError clear", "2 bluetoothPowerError hasError"])
+        s.subscribe(
+            2, "s2",
+            SubscriptionParams(deviceTypes: .bleBeacons, beaconStrategy: BeaconStrategy(allowInBackground: true)))
+        #expect(
+            s.lines == [
+                "0 bluetoothPowerError hasError", "1 bluetoothPowerError clear", "2 bluetoothPowerError hasError",
+            ])
     }
 }

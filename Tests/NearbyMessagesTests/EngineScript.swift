@@ -23,33 +23,46 @@ struct EngineScript {
     /// over audio; beacons: the UID carries proj/door:front, the iBeacon proj/door:back.
     static let registry = Registry(
         publications: [
-            .init(id: "hello", message: text("", "chat", "hello"), tokens: [
-                .init(token: tokenA, untilMicros: 100_000_000),
-                .init(token: tokenA2, fromMicros: 100_000_000),
-            ]),
+            .init(
+                id: "hello", message: text("", "chat", "hello"),
+                tokens: [
+                    .init(token: tokenA, untilMicros: 100_000_000),
+                    .init(token: tokenA2, fromMicros: 100_000_000),
+                ]),
             .init(id: "world", message: text("", "chat", "world"), tokens: [.init(token: tokenB)]),
-            .init(id: "quiet", message: text("", "chat", "quiet"), tokens: [.init(token: tokenAudioOnly, mediums: .audio)]),
-            .init(id: "late", message: text("", "chat", "late"), fromMicros: 50_000_000, untilMicros: 60_000_000,
-                  tokens: [.init(token: [1, 2, 3, 4, 5, 6])]),
+            .init(
+                id: "quiet", message: text("", "chat", "quiet"), tokens: [.init(token: tokenAudioOnly, mediums: .audio)]
+            ),
+            .init(
+                id: "late", message: text("", "chat", "late"), fromMicros: 50_000_000, untilMicros: 60_000_000,
+                tokens: [.init(token: [1, 2, 3, 4, 5, 6])]),
         ],
         beacons: [
             .init(advertisedID: SightingIdentity(.eddystoneUID, uid), attachments: [text("proj", "door", "front")]),
             .init(advertisedID: SightingIdentity(.iBeacon, iBeaconID), attachments: [text("proj", "door", "back")]),
         ])
 
-    init(state: DeviceState = DeviceState(), lostTimeout: Double = 10, projectNamespace: String = "",
-         lowPowerScan: LowPowerScan = LowPowerScan(), registry: Registry = Self.registry) {
-        engine = SubscriptionEngine(registry: registry, initialState: state,
-                                    configuration: .init(lostTimeoutMicros: Self.micros(lostTimeout), projectNamespace: projectNamespace,
-                                                         lowPowerScan: lowPowerScan))
+    init(
+        state: DeviceState = DeviceState(), lostTimeout: Double = 10, projectNamespace: String = "",
+        lowPowerScan: LowPowerScan = LowPowerScan(), registry: Registry = Self.registry
+    ) {
+        engine = SubscriptionEngine(
+            registry: registry, initialState: state,
+            configuration: .init(
+                lostTimeoutMicros: Self.micros(lostTimeout), projectNamespace: projectNamespace,
+                lowPowerScan: lowPowerScan))
     }
 
     static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
     static func render(_ e: EngineEvent) -> String {
-        var s = "\(Double(e.timeMicros) / 1_000_000)".replacingOccurrences(of: ".0", with: "", onlyAtEnd: true) + " " + e.kind.rawValue
+        var s =
+            "\(Double(e.timeMicros) / 1_000_000)".replacingOccurrences(of: ".0", with: "", onlyAtEnd: true) + " "
+            + e.kind.rawValue
         if let id = e.subscription ?? e.publication { s += " " + id }
-        if let m = e.message { s += " \(m.namespace)/\(m.type):" + (String(validating: m.content, as: UTF8.self) ?? Hex.encode(m.content)) }
+        if let m = e.message {
+            s += " \(m.namespace)/\(m.type):" + (String(validating: m.content, as: UTF8.self) ?? Hex.encode(m.content))
+        }
         if let v = e.value {
             switch e.kind {
             case .permissionChanged: s += v ? " granted" : " denied"
@@ -66,7 +79,8 @@ struct EngineScript {
         lines += events.map(Self.render)
     }
 
-    mutating func subscribe(_ t: Double, _ id: String, _ params: SubscriptionParams = SubscriptionParams(type: "chat")) {
+    mutating func subscribe(_ t: Double, _ id: String, _ params: SubscriptionParams = SubscriptionParams(type: "chat"))
+    {
         at(t, .subscribe(id: id, params))
     }
 
@@ -74,11 +88,15 @@ struct EngineScript {
 
     mutating func see(_ t: Double, _ kind: SightingIdentity.Kind, _ bytes: [UInt8], medium: Medium = .ble) {
         var events: [EngineEvent] = []
-        try! engine.sight(Sighting(timeMicros: Self.micros(t), medium: medium, identity: SightingIdentity(kind, bytes)), into: &events)
+        try! engine.sight(
+            Sighting(timeMicros: Self.micros(t), medium: medium, identity: SightingIdentity(kind, bytes)), into: &events
+        )
         lines += events.map(Self.render)
     }
 
-    mutating func token(_ t: Double, _ token: [UInt8] = tokenA, medium: Medium = .ble) { see(t, .token, token, medium: medium) }
+    mutating func token(_ t: Double, _ token: [UInt8] = tokenA, medium: Medium = .ble) {
+        see(t, .token, token, medium: medium)
+    }
 
     mutating func advance(_ t: Double) {
         var events: [EngineEvent] = []

@@ -1,6 +1,7 @@
-@testable import NearbyMessages
 import NearbyTestSupport
 import Testing
+
+@testable import NearbyMessages
 
 /// `FoundTable` against a second implementation, the standard `Dictionary`, under long seeded
 /// runs of inserts, updates and removals: the same keys, the same entries, the same count.

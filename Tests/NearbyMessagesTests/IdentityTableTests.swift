@@ -1,6 +1,7 @@
-@testable import NearbyMessages
 import NearbyTestSupport
 import Testing
+
+@testable import NearbyMessages
 
 /// `IdentityTable` against a second implementation, the standard `Dictionary`: the same
 /// identities found with the same values, and absent ones not found, through growth.

@@ -74,7 +74,9 @@ struct ReferenceModel {
     /// Keyed by subscription index (into `subscriptions`) and message bytes.
     var found: [Int: [MessageKey: Found]] = [:]
     var toldPermission: PermissionState
-    var toldErrors: [EngineEvent.Kind: Bool] = [.bluetoothPowerError: false, .bluetoothPermissionError: false, .microphonePermissionError: false]
+    var toldErrors: [EngineEvent.Kind: Bool] = [
+        .bluetoothPowerError: false, .bluetoothPermissionError: false, .microphonePermissionError: false,
+    ]
     var events: [Event] = []
 
     init(registry: Registry, state: DeviceState, configuration: SubscriptionEngine.Configuration) {
@@ -156,7 +158,9 @@ struct ReferenceModel {
 
     // MARK: V1, L1–L3, D3
 
-    enum Refusal: Equatable { case timeOrder, idInUse, unknownID, notRunning, alreadyRunning, noDialog, invalidParameters }
+    enum Refusal: Equatable {
+        case timeOrder, idInUse, unknownID, notRunning, alreadyRunning, noDialog, invalidParameters
+    }
 
     func refusal(_ action: EngineAction, at t: Int64) -> Refusal? {
         if t < now { return .timeOrder }
@@ -165,14 +169,19 @@ struct ReferenceModel {
         if !running { return .notRunning }
         switch action {
         case .subscribe(let id, let p):
-            if subscriptions.contains(where: { Array($0.id.utf8) == Array(id.utf8) && isLive($0, at: t) }) { return .idInUse }
+            if subscriptions.contains(where: { Array($0.id.utf8) == Array(id.utf8) && isLive($0, at: t) }) {
+                return .idInUse
+            }
             if p.type.utf16.count > 32 { return .invalidParameters }
             if case .micros(let ttl) = p.strategy.ttl, ttl < 1 || ttl > 86_400_000_000 { return .invalidParameters }
         case .unsubscribe(let id):
             guard let last = subscriptions.last(where: { Array($0.id.utf8) == Array(id.utf8) }),
-                  last.status == .live || last.status == .expired else { return .unknownID }
+                last.status == .live || last.status == .expired
+            else { return .unknownID }
         case .publish(let id, let p):
-            if publications.contains(where: { Array($0.id.utf8) == Array(id.utf8) && isLive($0, at: t) }) { return .idInUse }
+            if publications.contains(where: { Array($0.id.utf8) == Array(id.utf8) && isLive($0, at: t) }) {
+                return .idInUse
+            }
             if p.message.type.utf16.count > 32 || p.message.content.count > 102_400 { return .invalidParameters }
             switch p.strategy.ttl {
             case .infinite: return .invalidParameters
@@ -181,7 +190,8 @@ struct ReferenceModel {
             }
         case .unpublish(let id):
             guard let last = publications.last(where: { Array($0.id.utf8) == Array(id.utf8) }),
-                  last.status == .live || last.status == .expired else { return .unknownID }
+                last.status == .live || last.status == .expired
+            else { return .unknownID }
         case .answerPermission:
             if !dialogShowing { return .noDialog }
         default:
@@ -218,7 +228,7 @@ struct ReferenceModel {
             publications[i].status = .released
         case .changeState(let c):
             state.apply(c)
-            if state.nearbyPermission != .notDetermined { dialogShowing = false }   // D3
+            if state.nearbyPermission != .notDetermined { dialogShowing = false }  // D3
         case .stopNearby:
             // F7
             for i in subscriptions.indices where subscriptions[i].status == .live {
@@ -230,11 +240,12 @@ struct ReferenceModel {
                 batch.append(Event(time: t, kind: .publicationExpired, id: publications[i].id))
             }
         case .answerPermission(let granted):
-            state.nearbyPermission = granted ? .granted : .denied   // D3
+            state.nearbyPermission = granted ? .granted : .denied  // D3
             dialogShowing = false
         case .terminate:
             // L1
-            for i in subscriptions.indices where subscriptions[i].status == .live || subscriptions[i].status == .expired {
+            for i in subscriptions.indices where subscriptions[i].status == .live || subscriptions[i].status == .expired
+            {
                 _ = end(subscription: i, as: .terminated, at: t)
             }
             for i in publications.indices where publications[i].status == .live || publications[i].status == .expired {
@@ -243,7 +254,7 @@ struct ReferenceModel {
             dialogShowing = false
             running = false
         case .launch:
-            running = true   // L2
+            running = true  // L2
         }
         batch += forgetUncounted(at: t)
         batch += handlers(at: t)
@@ -268,19 +279,24 @@ struct ReferenceModel {
 
     /// The sources subscription `s` counts now (A1–A5), before A6's windows.
     func sources(_ s: Subscription) -> Set<EvidenceSource> {
-        guard running, s.status == .live, state.nearbyPermission == .granted else { return [] }   // A1
+        guard running, s.status == .live, state.nearbyPermission == .granted else { return [] }  // A1
         let p = s.params
-        guard p.strategy.mode.contains(.scan) else { return [] }   // A5
+        guard p.strategy.mode.contains(.scan) else { return [] }  // A5
         let fg = state.appState == .foreground
         var out: Set<EvidenceSource> = []
-        let bleUsable = p.strategy.mediums.contains(.ble) && state.bluetoothPowerOn && state.bluetoothPermission == .granted   // A2
-        if bleUsable && p.deviceTypes.contains(.nearbyDevices) && (fg || p.strategy.allowInBackground) { out.insert(.bleToken) }   // A3, A4
+        let bleUsable =
+            p.strategy.mediums.contains(.ble) && state.bluetoothPowerOn && state.bluetoothPermission == .granted  // A2
+        if bleUsable && p.deviceTypes.contains(.nearbyDevices) && (fg || p.strategy.allowInBackground) {
+            out.insert(.bleToken)
+        }  // A3, A4
         if bleUsable && p.deviceTypes.contains(.bleBeacons) && (fg || p.beaconStrategy.allowInBackground) {
             out.insert(.beacon)
-            if p.beaconStrategy.includeIBeacons && ranging() { out.insert(.iBeacon) }   // A4
+            if p.beaconStrategy.includeIBeacons && ranging() { out.insert(.iBeacon) }  // A4
         }
-        if p.strategy.mediums.contains(.audio) && state.microphonePermission == .granted && fg && p.deviceTypes.contains(.nearbyDevices) {
-            out.insert(.audioToken)   // A2, A3, A4
+        if p.strategy.mediums.contains(.audio) && state.microphonePermission == .granted && fg
+            && p.deviceTypes.contains(.nearbyDevices)
+        {
+            out.insert(.audioToken)  // A2, A3, A4
         }
         return out
     }
@@ -299,7 +315,8 @@ struct ReferenceModel {
         guard sources(s).contains(source) else { return false }
         if source == .beacon {
             // A6
-            let highPower = ranging() && (s.params.beaconStrategy.includeIBeacons || !s.params.beaconStrategy.lowPowerPreferred)
+            let highPower =
+                ranging() && (s.params.beaconStrategy.includeIBeacons || !s.params.beaconStrategy.lowPowerPreferred)
             if !highPower { return (t - s.createdAt) % lowPowerScan.intervalMicros < lowPowerScan.windowMicros }
         }
         return true
@@ -330,33 +347,45 @@ struct ReferenceModel {
     func messages(for sighting: Sighting) -> [Message] {
         var out: [Message] = []
         let t = sighting.timeMicros
-        func covers(_ from: Int64?, _ until: Int64?) -> Bool { (from.map { t >= $0 } ?? true) && (until.map { t < $0 } ?? true) }
+        func covers(_ from: Int64?, _ until: Int64?) -> Bool {
+            (from.map { t >= $0 } ?? true) && (until.map { t < $0 } ?? true)
+        }
         switch sighting.identity.kind {
         case .token:
             for p in registry.publications where covers(p.fromMicros, p.untilMicros) {
-                for a in p.tokens where a.token == sighting.identity.bytes && covers(a.fromMicros, a.untilMicros)
-                    && a.mediums.contains(sighting.medium == .ble ? .ble : .audio) {
+                for a in p.tokens
+                where a.token == sighting.identity.bytes && covers(a.fromMicros, a.untilMicros)
+                    && a.mediums.contains(sighting.medium == .ble ? .ble : .audio)
+                {
                     out.append(p.message)
                 }
             }
         case .eddystoneUID, .iBeacon, .altBeacon:
-            for b in registry.beacons where b.ephemeralID == nil && b.advertisedID == sighting.identity { out += b.attachments }
+            for b in registry.beacons where b.ephemeralID == nil && b.advertisedID == sighting.identity {
+                out += b.attachments
+            }
             if sighting.identity.kind == .eddystoneUID && sighting.identity.count == 16 {
-                out.append(Message(namespace: "__reserved_namespace", type: "__eddystone_uid", content: sighting.identity.bytes))
+                out.append(
+                    Message(
+                        namespace: "__reserved_namespace", type: "__eddystone_uid", content: sighting.identity.bytes))
             }
             if sighting.identity.kind == .iBeacon && sighting.identity.count == 20 {
-                out.append(Message(namespace: "__reserved_namespace", type: "__i_beacon_id", content: sighting.identity.bytes))
+                out.append(
+                    Message(namespace: "__reserved_namespace", type: "__i_beacon_id", content: sighting.identity.bytes))
             }
         case .eddystoneEID:
             break
         }
-        return out.map { $0.namespace.isEmpty ? Message(namespace: projectNamespace, type: $0.type, content: $0.content) : $0 }
+        return out.map {
+            $0.namespace.isEmpty ? Message(namespace: projectNamespace, type: $0.type, content: $0.content) : $0
+        }
     }
 
     /// R3.
     func selects(_ s: Subscription, _ m: Message) -> Bool {
         let ns = s.params.messageNamespace.isEmpty ? projectNamespace : s.params.messageNamespace
-        return Array(m.namespace.utf8) == Array(ns.utf8) && (s.params.type.isEmpty || Array(m.type.utf8) == Array(s.params.type.utf8))
+        return Array(m.namespace.utf8) == Array(ns.utf8)
+            && (s.params.type.isEmpty || Array(m.type.utf8) == Array(s.params.type.utf8))
     }
 
     mutating func sight(_ sighting: Sighting) {
@@ -366,12 +395,13 @@ struct ReferenceModel {
         var batch: [Event] = []
         for m in messages(for: sighting) {
             let k = MessageKey(m)
-            for i in subscriptions.indices where selects(subscriptions[i], m) && counts(subscriptions[i], source, at: t) {
+            for i in subscriptions.indices where selects(subscriptions[i], m) && counts(subscriptions[i], source, at: t)
+            {
                 if var f = found[i, default: [:]][k] {
-                    f.lastSeen[source] = t   // F2
+                    f.lastSeen[source] = t  // F2
                     found[i]![k] = f
                 } else {
-                    found[i, default: [:]][k] = Found(message: m, lastSeen: [source: t])   // F1
+                    found[i, default: [:]][k] = Found(message: m, lastSeen: [source: t])  // F1
                     batch.append(Event(time: t, kind: .found, id: subscriptions[i].id, message: m))
                 }
             }
@@ -393,9 +423,17 @@ struct ReferenceModel {
             let p = s.params
             if p.strategy.mediums.contains(.ble) {
                 if p.deviceTypes.contains(.nearbyDevices) && (fg || p.strategy.allowInBackground) { ble = true }
-                if p.deviceTypes.contains(.bleBeacons) && p.strategy.mode.contains(.scan) && (fg || p.beaconStrategy.allowInBackground) { ble = true }
+                if p.deviceTypes.contains(.bleBeacons) && p.strategy.mode.contains(.scan)
+                    && (fg || p.beaconStrategy.allowInBackground)
+                {
+                    ble = true
+                }
             }
-            if p.strategy.mediums.contains(.audio) && p.strategy.mode.contains(.scan) && p.deviceTypes.contains(.nearbyDevices) && fg { mic = true }
+            if p.strategy.mediums.contains(.audio) && p.strategy.mode.contains(.scan)
+                && p.deviceTypes.contains(.nearbyDevices) && fg
+            {
+                mic = true
+            }
         }
         for p in publications where p.status == .live {
             if p.params.strategy.mediums.contains(.ble) && (fg || p.params.strategy.allowInBackground) { ble = true }

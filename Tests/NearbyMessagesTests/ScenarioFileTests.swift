@@ -7,31 +7,31 @@ import Testing
 /// the file, the JSON path and the reason, and yields nothing.
 @Suite struct ScenarioFileTests {
     static let valid = """
-    {
-      "scenario": 1,
-      "description": "two subscriptions, a state change, an audio sighting",
-      "lostTimeoutSeconds": 2.5,
-      "projectNamespace": "proj",
-      "timeOrigin": {"unixSeconds": 1552223545.5},
-      "initialState": {"bluetoothPower": "off", "appState": "background"},
-      "registry": {
-        "registry": 1,
-        "publications": [{"id": "hello", "message": {"type": "chat", "content": "aGVsbG8="},
-                          "tokens": [{"token": "aaaaaaaaaaaa", "mediums": ["audio"], "until": 100}]}],
-        "beacons": [{"advertisedId": {"type": "EDDYSTONE", "id": "EBESExQVFhcYGRobHB0eHw=="},
-                     "attachments": [{"namespacedType": "proj/door", "data": "ZnJvbnQ=", "maxDistanceMeters": 1.5}]}]
-      },
-      "events": [
-        {"time": 0, "subscribe": {"id": "s1", "type": "chat", "strategy": {"discoveryMediums": ["audio"], "ttlSeconds": "infinite"}}},
-        {"time": 0.000001, "subscribe": {"id": "s2", "deviceTypesToDiscover": ["bleBeacons"], "type": "door",
-                                         "beaconStrategy": {"includeIBeacons": false, "allowInBackground": true}}},
-        {"time": 1, "state": {"appState": "foreground"}, "comment": "user opens the app"},
-        {"time": 2, "sighting": {"token": "aaaaaaaaaaaa", "medium": "audio", "rssi": -60}},
-        {"time": 3, "unsubscribe": "s2"}
-      ],
-      "end": 20
-    }
-    """
+        {
+          "scenario": 1,
+          "description": "two subscriptions, a state change, an audio sighting",
+          "lostTimeoutSeconds": 2.5,
+          "projectNamespace": "proj",
+          "timeOrigin": {"unixSeconds": 1552223545.5},
+          "initialState": {"bluetoothPower": "off", "appState": "background"},
+          "registry": {
+            "registry": 1,
+            "publications": [{"id": "hello", "message": {"type": "chat", "content": "aGVsbG8="},
+                              "tokens": [{"token": "aaaaaaaaaaaa", "mediums": ["audio"], "until": 100}]}],
+            "beacons": [{"advertisedId": {"type": "EDDYSTONE", "id": "EBESExQVFhcYGRobHB0eHw=="},
+                         "attachments": [{"namespacedType": "proj/door", "data": "ZnJvbnQ=", "maxDistanceMeters": 1.5}]}]
+          },
+          "events": [
+            {"time": 0, "subscribe": {"id": "s1", "type": "chat", "strategy": {"discoveryMediums": ["audio"], "ttlSeconds": "infinite"}}},
+            {"time": 0.000001, "subscribe": {"id": "s2", "deviceTypesToDiscover": ["bleBeacons"], "type": "door",
+                                             "beaconStrategy": {"includeIBeacons": false, "allowInBackground": true}}},
+            {"time": 1, "state": {"appState": "foreground"}, "comment": "user opens the app"},
+            {"time": 2, "sighting": {"token": "aaaaaaaaaaaa", "medium": "audio", "rssi": -60}},
+            {"time": 3, "unsubscribe": "s2"}
+          ],
+          "end": 20
+        }
+        """
 
     static func parse(_ text: String) throws(JSONInputError) -> Scenario {
         let root = JSONNode(try! JSONParser.parse(text))
@@ -63,43 +63,104 @@ import Testing
         #expect(s.initialState.nearbyPermission == .granted, "unset fields keep the default")
         #expect(s.endMicros == 20_000_000)
         #expect(s.inputs.map(\.time) == [0, 1, 1_000_000, 2_000_000, 3_000_000])
-        guard case .action(.subscribe(let id, let p)) = s.inputs[0].input else { Issue.record("first input"); return }
-        #expect(id == "s1" && p.strategy.mediums == .audio && p.strategy.ttl == .infinite && p.deviceTypes == .nearbyDevices)
-        guard case .action(.subscribe(_, let p2)) = s.inputs[1].input else { Issue.record("second input"); return }
-        #expect(p2.beaconStrategy == BeaconStrategy(includeIBeacons: false, lowPowerPreferred: true, allowInBackground: true))
+        guard case .action(.subscribe(let id, let p)) = s.inputs[0].input else {
+            Issue.record("first input")
+            return
+        }
+        #expect(
+            id == "s1" && p.strategy.mediums == .audio && p.strategy.ttl == .infinite && p.deviceTypes == .nearbyDevices
+        )
+        guard case .action(.subscribe(_, let p2)) = s.inputs[1].input else {
+            Issue.record("second input")
+            return
+        }
+        #expect(
+            p2.beaconStrategy
+                == BeaconStrategy(includeIBeacons: false, lowPowerPreferred: true, allowInBackground: true))
         #expect(p2.strategy.ttl == .micros(300_000_000))
-        #expect(s.inputs[3].input == .sighting(Sighting(timeMicros: 2_000_000, medium: .audio,
-                                                        identity: SightingIdentity(.token, [0xaa, 0xaa, 0xaa, 0xaa, 0xaa, 0xaa]), rssiDBm: -60)))
-        #expect(s.registry.resolve(Sighting(timeMicros: 0, medium: .ble, identity: SightingIdentity(.eddystoneUID, Array(0x10..<0x20))))
+        #expect(
+            s.inputs[3].input
+                == .sighting(
+                    Sighting(
+                        timeMicros: 2_000_000, medium: .audio,
+                        identity: SightingIdentity(.token, [0xaa, 0xaa, 0xaa, 0xaa, 0xaa, 0xaa]), rssiDBm: -60)))
+        #expect(
+            s.registry.resolve(
+                Sighting(timeMicros: 0, medium: .ble, identity: SightingIdentity(.eddystoneUID, Array(0x10..<0x20))))
                 == [Message(namespace: "proj", type: "door", content: Array("front".utf8))])
-        #expect(s.registry.resolve(Sighting(timeMicros: 99_999_999, medium: .audio, identity: SightingIdentity(.token, [0xaa, 0xaa, 0xaa, 0xaa, 0xaa, 0xaa])))
+        #expect(
+            s.registry.resolve(
+                Sighting(
+                    timeMicros: 99_999_999, medium: .audio,
+                    identity: SightingIdentity(.token, [0xaa, 0xaa, 0xaa, 0xaa, 0xaa, 0xaa])))
                 == [Message(namespace: "", type: "chat", content: Array("hello".utf8))])
-        #expect(s.registry.resolve(Sighting(timeMicros: 100_000_000, medium: .audio, identity: SightingIdentity(.token, [0xaa, 0xaa, 0xaa, 0xaa, 0xaa, 0xaa]))).isEmpty)
+        #expect(
+            s.registry.resolve(
+                Sighting(
+                    timeMicros: 100_000_000, medium: .audio,
+                    identity: SightingIdentity(.token, [0xaa, 0xaa, 0xaa, 0xaa, 0xaa, 0xaa]))
+            ).isEmpty)
     }
 
     @Test(arguments: [
         // (substitution from, to, expected path, a phrase of the reason)
-        ("\"lostTimeoutSeconds\": 2.5", "\"lostTimeoutSeconds\": \"2.5\"", "$.lostTimeoutSeconds", "expected a number of seconds, found a string"),
-        ("\"projectNamespace\": \"proj\"", "\"projectNamespace\": \"proj\", \"colour\": 1", "$.colour", "unknown field \"colour\""),
-        ("\"type\": \"chat\", \"strategy\"", "\"type\": \"\(String(repeating: "x", count: 33))\", \"strategy\"", "$.events[0].subscribe.type", "33 characters; at most 32"),
-        ("\"content\": \"aGVsbG8=\"", "\"content\": \"\(Base64.encode([UInt8](repeating: 7, count: 102_401)))\"", "$.registry.publications[0].message", "102401 bytes; at most 102400"),
-        ("\"ttlSeconds\": \"infinite\"", "\"ttlSeconds\": 86400.000001", "$.events[0].subscribe.strategy.ttlSeconds", "out of range"),
+        (
+            "\"lostTimeoutSeconds\": 2.5", "\"lostTimeoutSeconds\": \"2.5\"", "$.lostTimeoutSeconds",
+            "expected a number of seconds, found a string"
+        ),
+        (
+            "\"projectNamespace\": \"proj\"", "\"projectNamespace\": \"proj\", \"colour\": 1", "$.colour",
+            "unknown field \"colour\""
+        ),
+        (
+            "\"type\": \"chat\", \"strategy\"", "\"type\": \"\(String(repeating: "x", count: 33))\", \"strategy\"",
+            "$.events[0].subscribe.type", "33 characters; at most 32"
+        ),
+        (
+            "\"content\": \"aGVsbG8=\"", "\"content\": \"\(Base64.encode([UInt8](repeating: 7, count: 102_401)))\"",
+            "$.registry.publications[0].message", "102401 bytes; at most 102400"
+        ),
+        (
+            "\"ttlSeconds\": \"infinite\"", "\"ttlSeconds\": 86400.000001", "$.events[0].subscribe.strategy.ttlSeconds",
+            "out of range"
+        ),
         ("{\"time\": 1, \"state\"", "{\"time\": -1, \"state\"", "$.events[2].time", "out of range"),
         ("{\"time\": 2, \"sighting\"", "{\"time\": 0.5, \"sighting\"", "$.events[3].time", "out of order"),
         ("\"time\": 0.000001", "\"time\": 0.0000001", "$.events[1].time", "whole number of microseconds"),
-        ("\"discoveryMediums\": [\"audio\"]", "\"discoveryMediums\": [\"wifi\"]", "$.events[0].subscribe.strategy.discoveryMediums[0]", "\"wifi\" is not one of"),
-        ("\"token\": \"aaaaaaaaaaaa\", \"medium\"", "\"token\": \"aaaaaaaaaaaaaa\", \"medium\"", "$.events[3].sighting.token", "7 bytes; expected 6 or 8"),
+        (
+            "\"discoveryMediums\": [\"audio\"]", "\"discoveryMediums\": [\"wifi\"]",
+            "$.events[0].subscribe.strategy.discoveryMediums[0]", "\"wifi\" is not one of"
+        ),
+        (
+            "\"token\": \"aaaaaaaaaaaa\", \"medium\"", "\"token\": \"aaaaaaaaaaaaaa\", \"medium\"",
+            "$.events[3].sighting.token", "7 bytes; expected 6 or 8"
+        ),
         ("\"unsubscribe\": \"s2\"", "\"unsubscribe\": \"s3\"", "$.events[4].unsubscribe", "no subscription \"s3\""),
         ("\"id\": \"s2\"", "\"id\": \"s1\"", "$.events[1].subscribe.id", "\"s1\" is in use"),
         ("\"scenario\": 1", "\"scenario\": 2", "$.scenario", "out of range 1…1"),
-        ("\"type\": \"EDDYSTONE\"", "\"type\": \"EDDYSTONE_EID\"", "$.registry.beacons[0]", "\"ephemeralIdRegistration\" (identity key, rotation exponent, clock), which is missing"),
-        ("\"id\": \"EBESExQVFhcYGRobHB0eHw==\"", "\"id\": \"EBESExQVFhcYGRobHB0e\"", "$.registry.beacons[0].advertisedId.id", "16 bytes"),
+        (
+            "\"type\": \"EDDYSTONE\"", "\"type\": \"EDDYSTONE_EID\"", "$.registry.beacons[0]",
+            "\"ephemeralIdRegistration\" (identity key, rotation exponent, clock), which is missing"
+        ),
+        (
+            "\"id\": \"EBESExQVFhcYGRobHB0eHw==\"", "\"id\": \"EBESExQVFhcYGRobHB0e\"",
+            "$.registry.beacons[0].advertisedId.id", "16 bytes"
+        ),
         ("\"data\": \"ZnJvbnQ=\"", "\"data\": \"ZnJvbnQ\"", "$.registry.beacons[0].attachments[0].data", "base64"),
-        ("\"namespacedType\": \"proj/door\"", "\"namespacedType\": \"projdoor\"", "$.registry.beacons[0].attachments[0].namespacedType", "not \"namespace/type\""),
+        (
+            "\"namespacedType\": \"proj/door\"", "\"namespacedType\": \"projdoor\"",
+            "$.registry.beacons[0].attachments[0].namespacedType", "not \"namespace/type\""
+        ),
         ("\"until\": 100", "\"from\": 100, \"until\": 100", "$.registry.publications[0].tokens[0]", "later than"),
         ("\"end\": 20", "\"end\": 2", "$.end", "earlier than the last event"),
-        ("\"appState\": \"foreground\"}, \"comment\"", "\"appState\": \"foreground\"}, \"unsubscribe\": \"s1\", \"comment\"", "$.events[2]", "exactly one of"),
-        ("\"initialState\": {\"bluetoothPower\": \"off\", \"appState\": \"background\"}", "\"initialState\": {}", "$.initialState", "at least one field"),
+        (
+            "\"appState\": \"foreground\"}, \"comment\"",
+            "\"appState\": \"foreground\"}, \"unsubscribe\": \"s1\", \"comment\"", "$.events[2]", "exactly one of"
+        ),
+        (
+            "\"initialState\": {\"bluetoothPower\": \"off\", \"appState\": \"background\"}", "\"initialState\": {}",
+            "$.initialState", "at least one field"
+        ),
         ("\"rssi\": -60", "\"rssi\": -129", "$.events[3].sighting.rssi", "out of range -128…127"),
     ])
     func badScenarioIsRejectedWithPathAndReason(from: String, to: String, path: String, reason: String) {
@@ -109,8 +170,11 @@ import Testing
     }
 
     @Test func publicationWithInfiniteTTLIsRejected() {
-        let text = Self.variant("{\"time\": 3, \"unsubscribe\": \"s2\"}",
-                                "{\"time\": 3, \"publish\": {\"id\": \"p\", \"message\": {\"content\": \"\"}, \"strategy\": {\"ttlSeconds\": \"infinite\"}}}")
+        let text = Self.variant(
+            "{\"time\": 3, \"unsubscribe\": \"s2\"}",
+            "{\"time\": 3, \"publish\": {\"id\": \"p\", \"message\": {\"content\": \"\"}, \"strategy\": "
+                + "{\"ttlSeconds\": \"infinite\"}}}"
+        )
         let error = Self.rejection(text)
         #expect(error?.path == "$.events[4].publish.strategy.ttlSeconds")
         #expect(error?.reason.contains("TTL_SECONDS_INFINITE") == true)
@@ -132,7 +196,11 @@ import Testing
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         _ = dir.write(Array("{\"scenario\": 1, \"registry\": \"reg.json\"}".utf8), to: "s.json")
-        _ = dir.write(Array("{\"registry\": 1, \"beacons\": [{\"advertisedId\": {\"type\": \"IBEACON\", \"id\": \"AA==\"}, \"attachments\": []}]}".utf8), to: "reg.json")
+        _ = dir.write(
+            Array(
+                ("{\"registry\": 1, \"beacons\": [{\"advertisedId\": {\"type\": \"IBEACON\", \"id\": \"AA==\"}, "
+                    + "\"attachments\": []}]}")
+                    .utf8), to: "reg.json")
         do {
             _ = try Scenario.load(dir.path + "/s.json")
             Issue.record("a bad registry must be rejected")

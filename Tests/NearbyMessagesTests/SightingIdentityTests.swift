@@ -14,7 +14,7 @@ import Testing
             let fromArray = SightingIdentity(.token, array)
             let fromSlice = SightingIdentity(.token, Self.source[0..<length])
             let fromShort = SightingIdentity(.token, ShortBytes(array))
-            let fromLazy = SightingIdentity(.token, array.lazy.map { $0 })   // not contiguous: byte by byte
+            let fromLazy = SightingIdentity(.token, array.lazy.map { $0 })  // not contiguous: byte by byte
             #expect(fromArray.bytes == array)
             #expect(fromSlice == fromArray && fromShort == fromArray && fromLazy == fromArray, "length \(length)")
         }
@@ -24,7 +24,8 @@ import Testing
         for split in 0...16 {
             let uid = Array(Self.source[0..<16])
             let parts = SightingIdentity(.eddystoneUID, ShortBytes(uid[0..<split]), uid[split...])
-            let partsLazy = SightingIdentity(.eddystoneUID, uid[0..<split].lazy.map { $0 }, uid[split...].lazy.map { $0 })
+            let partsLazy = SightingIdentity(
+                .eddystoneUID, uid[0..<split].lazy.map { $0 }, uid[split...].lazy.map { $0 })
             #expect(parts == SightingIdentity(.eddystoneUID, uid) && partsLazy == parts, "split at \(split)")
             #expect(parts.bytes == uid)
         }

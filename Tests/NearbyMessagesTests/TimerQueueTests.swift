@@ -1,6 +1,7 @@
-@testable import NearbyMessages
 import NearbyTestSupport
 import Testing
+
+@testable import NearbyMessages
 
 /// `TimerQueue` against a second implementation: a plain array searched for its least timer
 /// by the same total order. Pushes, pops and replacements of the first timer are interleaved,
@@ -10,12 +11,15 @@ import Testing
 @Suite struct TimerQueueTests {
     func timer(_ rng: inout SplitMix64) -> TimerQueue.Timer {
         let kinds: [TimerQueue.Kind] = [.lost, .subscriptionExpiry, .publicationExpiry]
-        return TimerQueue.Timer(deadline: Int64(rng.below(40)), kind: kinds[rng.below(3)], slot: Int32(rng.below(5)),
-                                message: Int32(rng.below(7)) - 1, generation: UInt32(rng.below(1000)))
+        return TimerQueue.Timer(
+            deadline: Int64(rng.below(40)), kind: kinds[rng.below(3)], slot: Int32(rng.below(5)),
+            message: Int32(rng.below(7)) - 1, generation: UInt32(rng.below(1000)))
     }
 
     /// The key the order is defined on (the generation takes no part in it).
-    func key(_ t: TimerQueue.Timer) -> [Int64] { [t.deadline, Int64(t.kind.rawValue), Int64(t.slot), Int64(t.message)] }
+    func key(_ t: TimerQueue.Timer) -> [Int64] {
+        [t.deadline, Int64(t.kind.rawValue), Int64(t.slot), Int64(t.message)]
+    }
 
     @Test func popsInTheTotalOrderWhateverThePushes() {
         var rng = SplitMix64(state: 8)
@@ -46,7 +50,9 @@ import Testing
                 #expect(key(got) == key(expected), "step \(step)")
                 popped += 1
             }
-            #expect(queue.first.map(key) == model.min { key($0).lexicographicallyPrecedes(key($1)) }.map(key), "step \(step): first")
+            #expect(
+                queue.first.map(key) == model.min { key($0).lexicographicallyPrecedes(key($1)) }.map(key),
+                "step \(step): first")
         }
         // Drain: every timer comes out, in order, then nothing.
         var previous: [Int64]?

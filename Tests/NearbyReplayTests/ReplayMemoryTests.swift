@@ -10,13 +10,15 @@ import Testing
     @Test(.enabled(if: Python.has(["os"]), "python3 measures the peak memory"))
     func replayingMoreSightingsThanTheMemoryBudgetStaysWithinIt() throws {
         _ = try #require(CommandLineTool.executable, "the nearby-conformance executable is built beside the tests")
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let t0: Int64 = 1_700_000_000_000_000
         // A block: 64 events 1 ms apart, each with six reports of the same iBeacon (the most a
         // 255-byte event holds). Every block repeats the block's times, so the capture's clock
         // steps back at each block: the spilled runs must be merged, not just read in turn.
-        let report = FixtureEvents.legacyReport(eventType: 0x03, addressType: 0x00, address: "c0:ff:ee:00:00:01",
-                                                data: ReferenceVectors.iBeaconAdvert, rssi: -70)
+        let report = FixtureEvents.legacyReport(
+            eventType: 0x03, addressType: 0x00, address: "c0:ff:ee:00:00:01",
+            data: ReferenceVectors.iBeaconAdvert, rssi: -70)
         let event = FixtureEvents.legacyReportEvent(Array(repeating: report, count: 6))
         var block = BtsnoopWriter(datalink: .hciUART)
         let header = block.bytes.count
@@ -32,24 +34,37 @@ import Testing
 
         // The iBeacon's id: UUID, major 1, minor 2 (ReferenceVectors.iBeaconAdvert).
         let id = Data(ReferenceVectors.iBeaconAdvert[9..<29]).base64EncodedString()
-        let scenario = dir.write(Array("""
-            {"scenario": 1,
-             "registry": {"registry": 1, "beacons": [{"advertisedId": {"type": "IBEACON", "id": "\(id)"},
-                                                       "attachments": [{"namespacedType": "proj/desk", "data": "ZGVzaw=="}]}]},
-             "events": [{"time": 0, "subscribe": {"id": "desks", "deviceTypesToDiscover": ["bleBeacons"], "messageNamespace": "proj", "type": "desk"}}]}
-            """.utf8), to: "s.json")
+        let scenario = dir.write(
+            Array(
+                """
+                {"scenario": 1,
+                 "registry": {"registry": 1, "beacons": [{"advertisedId": {"type": "IBEACON", "id": "\(id)"},
+                                                           "attachments": [{"namespacedType": "proj/desk", "data": "ZGVzaw=="}]}]},
+                 "events": [{"time": 0, "subscribe": {"id": "desks", "deviceTypesToDiscover": ["bleBeacons"], "messageNamespace": "proj", "type": "desk"}}]}
+                """.utf8), to: "s.json")
         // Found at the first sighting (time 0), lost 10 s after the last (63 ms), whatever
         // the number of blocks.
         let message = #""message":{"content":"ZGVzaw==","namespace":"proj","type":"desk"},"subscription":"desks""#
-        let expected = [#"{"event":"found",\#(message),"time":0.000000}"#, #"{"event":"lost",\#(message),"time":10.063000}"#]
+        let expected = [
+            #"{"event":"found",\#(message),"time":0.000000}"#, #"{"event":"lost",\#(message),"time":10.063000}"#,
+        ]
 
-        let (baseline, baselinePeak) = try CommandLineTool.runMeasuringPeakMemory(["replay", "--scenario", scenario, "--capture", small])
+        let (baseline, baselinePeak) = try CommandLineTool.runMeasuringPeakMemory([
+            "replay", "--scenario", scenario, "--capture", small,
+        ])
         #expect(baseline.status == 0, "\(baseline.stderr)")
         #expect(baseline.stdoutLines == expected)
-        let (replay, peak) = try CommandLineTool.runMeasuringPeakMemory(["replay", "--scenario", scenario, "--capture", large])
+        let (replay, peak) = try CommandLineTool.runMeasuringPeakMemory([
+            "replay", "--scenario", scenario, "--capture", large,
+        ])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdoutLines == expected)
         let growth = peak - baselinePeak
-        #expect(growth < 32, "peak resident memory grew by \(growth) MiB (\(baselinePeak) → \(peak)) replaying \(blocks * 64 * 6) sightings")
+        #expect(
+            growth < 32,
+            Comment(
+                rawValue: "peak resident memory grew by \(growth) MiB (\(baselinePeak) → \(peak)) replaying "
+                    + "\(blocks * 64 * 6) sightings")
+        )
     }
 }

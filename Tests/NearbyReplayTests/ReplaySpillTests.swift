@@ -1,9 +1,10 @@
 import NearbyCapture
 import NearbyFormats
 import NearbyMessages
-@testable import NearbyReplay
 import NearbyTestSupport
 import Testing
+
+@testable import NearbyReplay
 
 /// The replay with its sightings spilled to a file (a run capacity of a few sightings, where
 /// the default is 2^17) gives the events written by hand for `ReplayTests.timeline()`,
@@ -18,7 +19,8 @@ import Testing
 
     @Test(arguments: [1, 2, 5])
     func aCaptureInTimeOrderReplaysTheSameWithItsSightingsSpilled(capacity: Int) throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let r = try Self.replay([ReplayTests.writeCapture(dir)], capacity: capacity, dir)
         #expect(r.captureSightings == 6)
         #expect(r.events.map { EventJSON.object($0).serialized } == ReplayTests.expectedEvents)
@@ -28,7 +30,8 @@ import Testing
     /// the spilled runs are out of order, and only a merge by time gives the events.
     @Test(arguments: [1, 2, 3])
     func capturesOutOfTimeOrderAreMergedByTimeWhenSpilled(capacity: Int) throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let t = ReplayTests.timeline()
         let first = ReplayTests.write([t[5], t[0], t[3]], "a.btsnoop", dir)
         let second = ReplayTests.write([t[6], t[2], t[4], t[1]], "b.btsnoop", dir)
@@ -38,12 +41,14 @@ import Testing
         #expect(r.events.map { EventJSON.object($0).serialized } == ReplayTests.expectedEvents)
         var session = ReplaySession()
         session.sightingRunCapacity = capacity
-        let order = try session.sightings(scenario: Scenario.load(dir.file("s.json")), captures: [first, second], audio: [])
+        let order = try session.sightings(
+            scenario: Scenario.load(dir.file("s.json")), captures: [first, second], audio: [])
         #expect(order.sightings.map(\.timeMicros) == [0, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 4_000_000])
     }
 
     @Test func aReplayWhoseSightingsCannotBeSpilledFailsNamingTheFolder() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let capture = ReplayTests.writeCapture(dir)
         var session = ReplaySession()
         session.sightingRunCapacity = 2

@@ -15,7 +15,9 @@ import Testing
             TokenAdvertisement(token: ReferenceVectors.bytes(hex), txPowerDBm: -12).advertisingData
         }
         func report(_ data: [UInt8], _ address: String) -> [UInt8] {
-            FixtureEvents.legacyReportEvent([FixtureEvents.legacyReport(eventType: 0x03, addressType: 0x01, address: address, data: data, rssi: -60)])
+            FixtureEvents.legacyReportEvent([
+                FixtureEvents.legacyReport(eventType: 0x03, addressType: 0x01, address: address, data: data, rssi: -60)
+            ])
         }
         return [
             (0, report(token("a1b2c3d4e5f6"), "5a:00:00:00:00:01")),
@@ -72,7 +74,8 @@ import Testing
     ]
 
     @Test func tokenRotationAndBeaconReplayToHandWrittenEvents() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let capture = Self.writeCapture(dir)
         let scenario = dir.write(Array(Self.scenario().utf8), to: "s.json")
         let r = try CommandLineTool.run(["replay", "--scenario", scenario, "--capture", capture])
@@ -82,28 +85,33 @@ import Testing
     }
 
     @Test func stateChangesInTheScenarioInterleaveWithCaptureSightings() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let capture = Self.writeCapture(dir)
-        let extra = #", {"time": 1.5, "state": {"bluetoothPower": "off"}}, {"time": 2, "state": {"bluetoothPower": "on"}}"#
+        let extra =
+            #", {"time": 1.5, "state": {"bluetoothPower": "off"}}, {"time": 2, "state": {"bluetoothPower": "on"}}"#
         let scenario = dir.write(Array(Self.scenario(extraEvents: extra).utf8), to: "s.json")
         let r = try CommandLineTool.run(["replay", "--scenario", scenario, "--capture", capture, "--format", "table"])
         #expect(r.status == 0, "\(r.stderr)")
         // At 1.5 s Bluetooth goes off before the beacon's sighting at 1.5 s (rule O1), so the
         // beacon is never found; at 2 s it is back on before the token sighting at 2 s.
-        #expect(r.stdoutLines == [
-            "0.000000       found                      chat         /chat aGVsbG8=",
-            "1.500000       bluetoothPowerError        " + String(repeating: " ", count: 12) + " hasError=true",
-            "1.500000       lost                       chat         /chat aGVsbG8=",
-            "2.000000       bluetoothPowerError        " + String(repeating: " ", count: 12) + " hasError=false",
-            "2.000000       found                      chat         /chat aGVsbG8=",
-            "14.000000      lost                       chat         /chat aGVsbG8=",
-        ])
+        #expect(
+            r.stdoutLines == [
+                "0.000000       found                      chat         /chat aGVsbG8=",
+                "1.500000       bluetoothPowerError        " + String(repeating: " ", count: 12) + " hasError=true",
+                "1.500000       lost                       chat         /chat aGVsbG8=",
+                "2.000000       bluetoothPowerError        " + String(repeating: " ", count: 12) + " hasError=false",
+                "2.000000       found                      chat         /chat aGVsbG8=",
+                "14.000000      lost                       chat         /chat aGVsbG8=",
+            ])
     }
 
     @Test func badScenarioExitsWithStatusOneNamingFilePathAndReason() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let capture = Self.writeCapture(dir)
-        let bad = Self.scenario().replacingOccurrences(of: #""type": "chat"}}"#, with: #""type": "chat", "colour": "red"}}"#)
+        let bad = Self.scenario().replacingOccurrences(
+            of: #""type": "chat"}}"#, with: #""type": "chat", "colour": "red"}}"#)
         let scenario = dir.write(Array(bad.utf8), to: "bad.json")
         let r = try CommandLineTool.run(["replay", "--scenario", scenario, "--capture", capture])
         #expect(r.status == 1)
@@ -132,11 +140,13 @@ import Testing
         let example = RepositoryPaths.root + "/docs/examples/yeelock-ibeacon.scenario.json"
         let r = try CommandLineTool.run(["replay", "--scenario", example, "--capture", capture])
         #expect(r.status == 0, "\(r.stderr)")
-        let message = #""message":{"content":"d2VsY29tZSBob21l","namespace":"field-demo","type":"door"},"subscription":"doors""#
-        #expect(r.stdoutLines == [
-            #"{"event":"found",\#(message),"time":\#(relative(first["time_epoch"]!))}"#,
-            #"{"event":"lost",\#(message),"time":\#(plusTen(last["time_epoch"]!))}"#,
-        ])
+        let message =
+            #""message":{"content":"d2VsY29tZSBob21l","namespace":"field-demo","type":"door"},"subscription":"doors""#
+        #expect(
+            r.stdoutLines == [
+                #"{"event":"found",\#(message),"time":\#(relative(first["time_epoch"]!))}"#,
+                #"{"event":"lost",\#(message),"time":\#(plusTen(last["time_epoch"]!))}"#,
+            ])
         #expect(rows.count == 6 && first["ibeacon_uuid"] == "fda50693-a4e2-4fb1-afcf-c6eb07647825")
     }
 }

@@ -1,5 +1,6 @@
-@testable import NearbyReplay
 import Testing
+
+@testable import NearbyReplay
 
 /// `SpillingSorter`, the replay's bounded-memory sort, against a model: the values sorted by
 /// (key, append index), which is what a stable sort by key must give.
@@ -16,15 +17,17 @@ import Testing
     static func stream(_ n: Int, seed: UInt64, shape: Int) -> [Value] {
         var state = seed | 1
         func random() -> UInt64 {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             return state
         }
         var key: Int64 = 0
         return (0..<n).map { i in
             switch shape {
-            case 0: key = Int64(random() % 5)                                   // ties everywhere
-            case 1: key += Int64(random() % 3)                                  // in order, with ties
-            default: key += random() % 10 == 0 ? -Int64(random() % 50) : Int64(random() % 4)   // steps back
+            case 0: key = Int64(random() % 5)  // ties everywhere
+            case 1: key += Int64(random() % 3)  // in order, with ties
+            default: key += random() % 10 == 0 ? -Int64(random() % 50) : Int64(random() % 4)  // steps back
             }
             return Value(key: key, index: Int32(i))
         }

@@ -17,10 +17,13 @@ struct CommandLineTests {
     /// `check` without paths outside the repository says that Vectors/ was not found and how
     /// to name vectors, and exits 1 (nothing could be read), where it reported a vector error.
     @Test func checkOutsideTheRepositorySaysWhereVectorsWereLookedFor() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let r = try CommandLineTool.run(["check"], in: dir.path)
         #expect(r.status == 1)
-        #expect(r.stderr.contains("no Vectors/ directory here") && r.stderr.contains("nearby-conformance check PATH"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("no Vectors/ directory here") && r.stderr.contains("nearby-conformance check PATH"),
+            "\(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
 
@@ -29,7 +32,10 @@ struct CommandLineTests {
     @Test(arguments: [
         (["check", "--jobs", "-1"], "--jobs must be at least 1"),
         (["audio", "evaluate", "--jobs", "-2"], "--jobs must be at least 1"),
-        (["eid", "compute", "--identity-key", "00112233445566778899aabbccddeeff", "--exponent", "-1"], "a rotation exponent is 0…15, found -1"),
+        (
+            ["eid", "compute", "--identity-key", "00112233445566778899aabbccddeeff", "--exponent", "-1"],
+            "a rotation exponent is 0…15, found -1"
+        ),
     ])
     func aNegativeValueIsRefusedWithItsRange(arguments: [String], message: String) throws {
         let r = try CommandLineTool.run(arguments)

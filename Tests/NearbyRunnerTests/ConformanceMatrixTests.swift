@@ -2,6 +2,7 @@ import NearbyJSON
 import NearbyRunner
 import NearbyTestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,33 +20,43 @@ struct ConformanceMatrixTests {
             if getenv("CI") != nil { Issue.record("CI must install \(Self.libraries) (Interop/install)") }
             return
         }
-        guard let tool = CommandLineTool.executable else { Issue.record("the tool is not built"); return }
+        guard let tool = CommandLineTool.executable else {
+            Issue.record("the tool is not built")
+            return
+        }
         let root = RepositoryPaths.root
         let entries = try ConformanceMatrix.entries(file: root + "/Interop/implementations.json")
         signal(SIGPIPE, SIG_IGN)  // as `matrix` does: an adapter that exits early must not end the tests
-        let matrix = ConformanceMatrix.run(entries, root: root, tool: tool, vectorPaths: [root + "/Vectors"], timeoutSeconds: 120)
+        let matrix = ConformanceMatrix.run(
+            entries, root: root, tool: tool, vectorPaths: [root + "/Vectors"], timeoutSeconds: 120)
         #expect(matrix.rows.count == 3)
 
         let reference = try #require(matrix.rows.first)
         #expect(reference.outcome.implementation?.name == ReferenceAdapter.name)
         #expect(reference.outcome.results.count == matrix.vectors.count)
         let notPassing = reference.outcome.results.filter { $0.status != .pass }
-        #expect(notPassing.isEmpty, "the reference adapter passes every vector: \(notPassing.map { "\($0.id): \($0.message)" })")
+        #expect(
+            notPassing.isEmpty,
+            "the reference adapter passes every vector: \(notPassing.map { "\($0.id): \($0.message)" })")
 
         for row in matrix.rows.dropFirst() {
             let name = row.outcome.implementation?.name
             #expect(name != nil, "\(row.entry.command) completes its handshake")
             #expect(row.outcome.results.count == matrix.vectors.count, "\(row.entry.command) runs to the end")
-            #expect(!row.outcome.results.contains { $0.message.hasPrefix("not run") }, "\(row.entry.command) runs to the end")
+            #expect(
+                !row.outcome.results.contains { $0.message.hasPrefix("not run") },
+                "\(row.entry.command) runs to the end")
             #expect(row.outcome.results.contains { $0.status == .pass }, "\(row.entry.command) passes something")
         }
 
         let page = matrix.markdown()
         let committed = String(decoding: try JSONFile.read(root + "/docs/conformance-matrix.md"), as: UTF8.self)
         if committed != page {
-            let a = committed.split(separator: "\n", omittingEmptySubsequences: false), b = page.split(separator: "\n", omittingEmptySubsequences: false)
+            let a = committed.split(separator: "\n", omittingEmptySubsequences: false),
+                b = page.split(separator: "\n", omittingEmptySubsequences: false)
             let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-            Issue.record("""
+            Issue.record(
+                """
                 docs/conformance-matrix.md is out of date (run `swift run nearby-conformance matrix` and commit it); first difference at line \(i + 1):
                   committed: \(i < a.count ? String(a[i]) : "(end)")
                   now:       \(i < b.count ? String(b[i]) : "(end)")

@@ -10,23 +10,28 @@ struct ExitStatusCommandTests {
         let none = try CommandLineTool.run(["check", "--filter", "no-vector-has-this-id"], in: RepositoryPaths.root)
         #expect(none.status == 5)
         #expect(none.stderr.contains("error: no vector ran (0 skipped); --allow-empty accepts that"), "\(none.stderr)")
-        let allowed = try CommandLineTool.run(["check", "--filter", "no-vector-has-this-id", "--allow-empty"], in: RepositoryPaths.root)
+        let allowed = try CommandLineTool.run(
+            ["check", "--filter", "no-vector-has-this-id", "--allow-empty"], in: RepositoryPaths.root)
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
 
     @Test func validateExits5WhenNoVectorRan() throws {
         let exe = try #require(CommandLineTool.executable)
-        let r = try CommandLineTool.run(["validate", "--implementation", "'\(exe)' adapter", "--filter", "no-vector-has-this-id"],
-                                        in: RepositoryPaths.root)
+        let r = try CommandLineTool.run(
+            ["validate", "--implementation", "'\(exe)' adapter", "--filter", "no-vector-has-this-id"],
+            in: RepositoryPaths.root)
         #expect(r.status == 5, "\(r.stderr)")
     }
 
     /// A report path that cannot be written is refused before any vector runs: no report
     /// text on standard output, status 64, the reason named.
     @Test func anUnwritableReportPathIsRefusedBeforeAnyWork() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        for (flag, path, reason) in [("--json", dir.file("missing/r.json"), "the folder \(dir.file("missing")) does not exist"),
-                                     ("--junit", dir.path, "\(dir.path) is a folder")] {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        for (flag, path, reason) in [
+            ("--json", dir.file("missing/r.json"), "the folder \(dir.file("missing")) does not exist"),
+            ("--junit", dir.path, "\(dir.path) is a folder"),
+        ] {
             let r = try CommandLineTool.run(["check", flag, path], in: RepositoryPaths.root)
             #expect(r.status == 64)
             #expect(r.stdout.isEmpty, "no vector ran")
@@ -35,11 +40,16 @@ struct ExitStatusCommandTests {
     }
 
     @Test func synthesizeIntoAFileIsAUsageError() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let file = dir.write([0x41], to: "not-a-folder")
-        let r = try CommandLineTool.run(["synthesize", "-o", file, RepositoryPaths.root + "/Captures/synthetic/crowded.scenario.json"])
+        let r = try CommandLineTool.run([
+            "synthesize", "-o", file, RepositoryPaths.root + "/Captures/synthetic/crowded.scenario.json",
+        ])
         #expect(r.status == 64)
-        #expect(r.stderr.contains("--output: \(file) exists and is not a folder") && !r.stderr.contains("NSCocoaErrorDomain"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("--output: \(file) exists and is not a folder")
+                && !r.stderr.contains("NSCocoaErrorDomain"), "\(r.stderr)")
     }
 
     /// SIGINT to `validate` ends the implementation's whole process group (here a shell and
@@ -48,20 +58,23 @@ struct ExitStatusCommandTests {
     @Test(.enabled(if: Python.has(["json"]), "python3 is not installed"))
     func anInterruptedValidateLeavesNoImplementationRunning() throws {
         let exe = try #require(CommandLineTool.executable)
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let pidFile = dir.file("pid")
         let script = """
-        import json, os, sys, time
-        open(\"\(pidFile)\", "w").write(str(os.getpid()))
-        json.loads(sys.stdin.readline())
-        sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "hang", "version": "1", "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
-        time.sleep(3600)
-        """
+            import json, os, sys, time
+            open(\"\(pidFile)\", "w").write(str(os.getpid()))
+            json.loads(sys.stdin.readline())
+            sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "hang", "version": "1", "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
+            time.sleep(3600)
+            """
         let impl = dir.write(Array(script.utf8), to: "hang.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: exe)
         // Not `exec`: the shell stays, so the group holds two processes.
-        process.arguments = ["validate", "--implementation", "python3 -u \(impl); true", "--filter", "eddystone/uid", "--timeout", "600"]
+        process.arguments = [
+            "validate", "--implementation", "python3 -u \(impl); true", "--filter", "eddystone/uid", "--timeout", "600",
+        ]
         process.currentDirectoryURL = URL(fileURLWithPath: RepositoryPaths.root)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -9,7 +9,8 @@ struct InputPathCommandTests {
     /// links back: each directory is read once, so the capture is decoded once (the same
     /// lines as naming it alone), each repeat is said on standard error, and the run ends.
     @Test func symbolicLinkLoopsAreReadOnceAndReported() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let fm = FileManager.default
         let a = dir.file("a"), b = dir.file("b")
         try fm.createDirectory(atPath: a, withIntermediateDirectories: true)
@@ -23,15 +24,22 @@ struct InputPathCommandTests {
         let tree = try CommandLineTool.run(["decode", "--beacons-only", a])
         #expect(tree.status == 0, "\(tree.stderr)")
         #expect(tree.stdoutLines.count == alone.stdoutLines.count && !alone.stdoutLines.isEmpty)
-        #expect(tree.stderr.contains("skipped: \(a)/self: the same directory as \(a), read once (a symbolic link loop)"), "\(tree.stderr)")
-        #expect(tree.stderr.contains("skipped: \(a)/to-b/to-a: the same directory as \(a), read once (a symbolic link loop)"), "\(tree.stderr)")
+        #expect(
+            tree.stderr.contains("skipped: \(a)/self: the same directory as \(a), read once (a symbolic link loop)"),
+            "\(tree.stderr)")
+        #expect(
+            tree.stderr.contains(
+                "skipped: \(a)/to-b/to-a: the same directory as \(a), read once (a symbolic link loop)"),
+            "\(tree.stderr)")
     }
 
     /// `decode -` and `decode /dev/stdin` read a capture from a pipe (each container,
     /// recognised from its first bytes): the same lines as the file itself gives; an empty
     /// pipe is an empty file (exit 1).
-    @Test(arguments: ["Captures/synthetic/crowded/crowded.btsnoop", "Captures/synthetic/crowded/crowded-201.pcap",
-                      "Captures/fixtures/hci-h4-phdr-201.pcapng", "Captures/fixtures/hci-h4.txt"])
+    @Test(arguments: [
+        "Captures/synthetic/crowded/crowded.btsnoop", "Captures/synthetic/crowded/crowded-201.pcap",
+        "Captures/fixtures/hci-h4-phdr-201.pcapng", "Captures/fixtures/hci-h4.txt",
+    ])
     func aCaptureOnStandardInputDecodesAsTheFileDoes(_ capture: String) throws {
         let path = RepositoryPaths.root + "/" + capture
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -41,7 +49,10 @@ struct InputPathCommandTests {
             let piped = try CommandLineTool.run(["decode", name], input: bytes)
             #expect(piped.status == 0, "\(name): \(piped.stderr)")
             // The lines name the file as given: compare them without it.
-            let strip = { (line: String) in line.replacingOccurrences(of: "\"file\":\"\(path)\"", with: "").replacingOccurrences(of: "\"file\":\"\(name)\"", with: "") }
+            let strip = { (line: String) in
+                line.replacingOccurrences(of: "\"file\":\"\(path)\"", with: "").replacingOccurrences(
+                    of: "\"file\":\"\(name)\"", with: "")
+            }
             #expect(piped.stdoutLines.map(strip) == alone.stdoutLines.map(strip), "\(name)")
         }
         let empty = try CommandLineTool.run(["decode", "-"], input: [])

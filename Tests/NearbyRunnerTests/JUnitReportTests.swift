@@ -1,9 +1,10 @@
 import Foundation
+import NearbyRunner
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import NearbyRunner
-import Testing
 
 /// The JUnit XML report has the structure of the common JUnit schema (Ant/Jenkins
 /// junit-10.xsd): `testsuites` > `testsuite` (name, tests, failures, errors, skipped) >
@@ -12,8 +13,9 @@ import Testing
 @Suite struct JUnitReportTests {
     static let results = [
         VectorResult(id: "a/pass", kind: "frame", file: "f.json", status: .pass),
-        VectorResult(id: "b/fail", kind: "scenario", file: "s.json", status: .fail, message: "event #1: \"x\" < y & z",
-                     details: ["expected: {\"a\":1}", "got: \u{1}control"]),
+        VectorResult(
+            id: "b/fail", kind: "scenario", file: "s.json", status: .fail, message: "event #1: \"x\" < y & z",
+            details: ["expected: {\"a\":1}", "got: \u{1}control"]),
         VectorResult(id: "c/error", kind: "scenario", file: "s.json", status: .error, message: "missing file: x"),
         VectorResult(id: "d/skip", kind: "capture", file: "c.json", status: .skipped, message: "skipped: absent: y"),
     ]
@@ -23,8 +25,12 @@ import Testing
         let doc = try XMLDocument(data: Data(xml.utf8))
         let root = try #require(doc.rootElement())
         #expect(root.name == "testsuites")
-        func int(_ e: XMLElement, _ name: String) -> Int? { e.attribute(forName: name)?.stringValue.flatMap { Int($0) } }
-        #expect(int(root, "tests") == 4 && int(root, "failures") == 1 && int(root, "errors") == 1 && int(root, "skipped") == 1)
+        func int(_ e: XMLElement, _ name: String) -> Int? {
+            e.attribute(forName: name)?.stringValue.flatMap { Int($0) }
+        }
+        #expect(
+            int(root, "tests") == 4 && int(root, "failures") == 1 && int(root, "errors") == 1
+                && int(root, "skipped") == 1)
         let suites = root.elements(forName: "testsuite")
         #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["capture", "frame", "scenario"])
         var seen = 0
@@ -47,9 +53,14 @@ import Testing
             }
         }
         #expect(seen == 4)
-        let failure = try #require(doc.rootElement()?.elements(forName: "testsuite").last?.elements(forName: "testcase").first?.elements(forName: "failure").first)
+        let failure = try #require(
+            doc.rootElement()?.elements(forName: "testsuite").last?.elements(forName: "testcase").first?.elements(
+                forName: "failure"
+            ).first)
         #expect(failure.attribute(forName: "message")?.stringValue == "event #1: \"x\" < y & z")
-        #expect(failure.stringValue?.contains("got: \u{FFFD}control") == true, "control characters XML cannot carry are replaced")
+        #expect(
+            failure.stringValue?.contains("got: \u{FFFD}control") == true,
+            "control characters XML cannot carry are replaced")
     }
 
     /// GitLab and Jenkins read `file` and `time` on test cases, and `time` and `timestamp`
@@ -64,18 +75,28 @@ import Testing
         let root = try #require(doc.rootElement())
         #expect(root.attribute(forName: "timestamp")?.stringValue == "2026-11-25T01:02:03")
         #expect(root.attribute(forName: "time")?.stringValue == "0.125", "0.0125 + 0.025 + 0.0375 + 0.05 s")
-        let scenario = try #require(root.elements(forName: "testsuite").first { $0.attribute(forName: "name")?.stringValue == "scenario" })
-        #expect(scenario.attribute(forName: "time")?.stringValue == "0.063", "0.025 + 0.0375 s, to the millisecond (half up)")
+        let scenario = try #require(
+            root.elements(forName: "testsuite").first { $0.attribute(forName: "name")?.stringValue == "scenario" })
+        #expect(
+            scenario.attribute(forName: "time")?.stringValue == "0.063",
+            "0.025 + 0.0375 s, to the millisecond (half up)")
         #expect(scenario.attribute(forName: "timestamp")?.stringValue == "2026-11-25T01:02:03")
         let cases = scenario.elements(forName: "testcase")
         #expect(cases.map { $0.attribute(forName: "file")?.stringValue } == ["s.json", "s.json"])
         #expect(cases.map { $0.attribute(forName: "time")?.stringValue } == ["0.025", "0.038"])
         let properties = scenario.elements(forName: "properties").first?.elements(forName: "property") ?? []
-        let pairs = properties.map { ($0.attribute(forName: "name")?.stringValue ?? "", $0.attribute(forName: "value")?.stringValue ?? "") }
+        let pairs = properties.map {
+            ($0.attribute(forName: "name")?.stringValue ?? "", $0.attribute(forName: "value")?.stringValue ?? "")
+        }
         #expect(pairs.map(\.0) == ["implementation.name", "implementation.version", "implementation.command"])
         #expect(pairs.map(\.1) == ["impl <x>", "1.2", "python3 a.py"])
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(CheckReport.json(timed, implementation: subject).utf8)) as? [String: Any])
-        #expect(json["implementation"] as? [String: String] == ["name": "impl <x>", "version": "1.2", "command": "python3 a.py"])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(CheckReport.json(timed, implementation: subject).utf8))
+                as? [String: Any])
+        #expect(
+            json["implementation"] as? [String: String] == [
+                "name": "impl <x>", "version": "1.2", "command": "python3 a.py",
+            ])
     }
 
     @Test func jsonReportCountsAndListsEveryVector() throws {
@@ -83,6 +104,9 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(summary == ["total": 4, "passed": 1, "failed": 1, "errors": 1, "skipped": 1])
-        #expect((object["vectors"] as? [[String: Any]])?.compactMap { $0["status"] as? String } == ["pass", "fail", "error", "skipped"])
+        #expect(
+            (object["vectors"] as? [[String: Any]])?.compactMap { $0["status"] as? String } == [
+                "pass", "fail", "error", "skipped",
+            ])
     }
 }

@@ -9,19 +9,21 @@ import Testing
 @Suite(.enabled(if: PythonJSONSchema.available, "python3 with jsonschema is not installed"))
 struct VectorSchemaTests {
     static let validator = """
-    import json, sys, jsonschema
-    schema = json.load(open(sys.argv[1]))
-    jsonschema.Draft202012Validator.check_schema(schema)
-    v = jsonschema.Draft202012Validator(schema)
-    bad = 0
-    for f in sys.argv[2:]:
-        for e in v.iter_errors(json.load(open(f))):
-            bad += 1
-            print(f, "/".join(map(str, e.absolute_path)), e.message[:200])
-    sys.exit(1 if bad else 0)
-    """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[1]))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        v = jsonschema.Draft202012Validator(schema)
+        bad = 0
+        for f in sys.argv[2:]:
+            for e in v.iter_errors(json.load(open(f))):
+                bad += 1
+                print(f, "/".join(map(str, e.absolute_path)), e.message[:200])
+        sys.exit(1 if bad else 0)
+        """
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) { try PythonJSONSchema.run(arguments) }
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try PythonJSONSchema.run(arguments)
+    }
 
     static var schemaPath: String { RepositoryPaths.root + "/Vectors/schema/vectors.schema.json" }
 
@@ -33,12 +35,23 @@ struct VectorSchemaTests {
     }
 
     @Test func schemaRejectsAnUnknownFieldAndAMissingExpectation() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        let a = dir.write(Array(#"{"vectorFile": 1, "vectors": [{"id": "x", "kind": "frame", "description": "d", "input": {"adData": ""}, "expect": {"beacons": []}, "colour": 1}]}"#.utf8), to: "a.json")
-        let b = dir.write(Array(#"{"vectorFile": 1, "vectors": [{"id": "y", "kind": "scenario", "description": "d", "scenario": {"scenario": 1}}]}"#.utf8), to: "b.json")
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let a = dir.write(
+            Array(
+                (#"{"vectorFile": 1, "vectors": [{"id": "x", "kind": "frame", "description": "d", "input": "#
+                    + #"{"adData": ""}, "expect": {"beacons": []}, "colour": 1}]}"#)
+                    .utf8), to: "a.json")
+        let b = dir.write(
+            Array(
+                (#"{"vectorFile": 1, "vectors": [{"id": "y", "kind": "scenario", "description": "d", "scenario": "#
+                    + #"{"scenario": 1}}]}"#)
+                    .utf8), to: "b.json")
         #expect(try Self.run(["-c", Self.validator, Self.schemaPath, a]).status == 1)
         #expect(try Self.run(["-c", Self.validator, Self.schemaPath, b]).status == 1)
-        #expect(VectorSet.load([a]).errors.count == 1 && VectorSet.load([b]).errors.count == 1, "the runner rejects both too")
+        #expect(
+            VectorSet.load([a]).errors.count == 1 && VectorSet.load([b]).errors.count == 1,
+            "the runner rejects both too")
     }
 }
 

@@ -6,20 +6,32 @@ import Testing
 /// appendix; formats.md §1.8).
 @Suite struct AESEAXTests {
     @Test(arguments: [
-        ("233952dee4d5ed5f9b9c6d6ff80ff478", "62ec67f9c3a4a407fcb2a8c49031a8b3", "6bfb914fd07eae6b", "", "", "e037830e8389f27b025a2d6527e79d01"),
-        ("91945d3f4dcbee0bf45ef52255f095a4", "becaf043b0a23d843194ba972c66debd", "fa3bfd4806eb53fa", "f7fb", "19dd", "5c4c9331049d0bdab0277408f67967e5"),
+        (
+            "233952dee4d5ed5f9b9c6d6ff80ff478", "62ec67f9c3a4a407fcb2a8c49031a8b3", "6bfb914fd07eae6b", "", "",
+            "e037830e8389f27b025a2d6527e79d01"
+        ),
+        (
+            "91945d3f4dcbee0bf45ef52255f095a4", "becaf043b0a23d843194ba972c66debd", "fa3bfd4806eb53fa", "f7fb", "19dd",
+            "5c4c9331049d0bdab0277408f67967e5"
+        ),
     ])
-    func paperVectors(key: String, nonce: String, header: String, message: String, ciphertext: String, tag: String) throws {
+    func paperVectors(
+        key: String, nonce: String, header: String, message: String, ciphertext: String, tag: String
+    ) throws {
         let eax = try AESEAX(key: Hex.decode(key)!)
         let sealed = eax.seal(Hex.decode(message)!, nonce: Hex.decode(nonce)!, header: Hex.decode(header)!)
         #expect(Hex.encode(sealed.ciphertext) == ciphertext)
         #expect(Hex.encode(sealed.tag) == tag)
-        #expect(try eax.open(sealed.ciphertext, tag: sealed.tag, nonce: Hex.decode(nonce)!, header: Hex.decode(header)!) == Hex.decode(message)!)
+        #expect(
+            try eax.open(sealed.ciphertext, tag: sealed.tag, nonce: Hex.decode(nonce)!, header: Hex.decode(header)!)
+                == Hex.decode(message)!)
     }
 
     @Test func aTruncatedTagIsThePrefixOfTheFullOne() throws {
         let eax = try AESEAX(key: Hex.decode("91945d3f4dcbee0bf45ef52255f095a4")!)
-        let sealed = eax.seal([0xf7, 0xfb], nonce: Hex.decode("becaf043b0a23d843194ba972c66debd")!, header: Hex.decode("fa3bfd4806eb53fa")!, tagLength: 2)
+        let sealed = eax.seal(
+            [0xf7, 0xfb], nonce: Hex.decode("becaf043b0a23d843194ba972c66debd")!,
+            header: Hex.decode("fa3bfd4806eb53fa")!, tagLength: 2)
         #expect(Hex.encode(sealed.tag) == "5c4c")
     }
 
@@ -36,13 +48,19 @@ import Testing
         let eax = try AESEAX(key: Hex.decode("91945d3f4dcbee0bf45ef52255f095a4")!)
         let nonce = Hex.decode("becaf043b0a23d843194ba972c66debd")!, header = Hex.decode("fa3bfd4806eb53fa")!
         let sealed = eax.seal([0xf7, 0xfb], nonce: nonce, header: header)
-        var c = sealed.ciphertext; c[1] ^= 1
+        var c = sealed.ciphertext
+        c[1] ^= 1
         #expect(throws: SecurityError.self) { try eax.open(c, tag: sealed.tag, nonce: nonce, header: header) }
-        var t = sealed.tag; t[15] ^= 0x80
-        #expect(throws: SecurityError(.micMismatch, "tag \(Hex.encode(t)) received, \(Hex.encode(sealed.tag)) computed")) {
+        var t = sealed.tag
+        t[15] ^= 0x80
+        #expect(
+            throws: SecurityError(.micMismatch, "tag \(Hex.encode(t)) received, \(Hex.encode(sealed.tag)) computed")
+        ) {
             try eax.open(sealed.ciphertext, tag: t, nonce: nonce, header: header)
         }
-        #expect(throws: SecurityError.self) { try eax.open(sealed.ciphertext, tag: sealed.tag, nonce: nonce, header: [0xfa]) }
+        #expect(throws: SecurityError.self) {
+            try eax.open(sealed.ciphertext, tag: sealed.tag, nonce: nonce, header: [0xfa])
+        }
         #expect(throws: SecurityError(.frameLength, "an EAX tag has 1 to 16 bytes, found 0")) {
             try eax.open(sealed.ciphertext, tag: [], nonce: nonce, header: header)
         }

@@ -32,13 +32,18 @@ import Testing
         #expect(g.temporaryKey(at: 131072) != g.temporaryKey(at: 131071))
     }
 
-    @Test(arguments: [(UInt32(65279), "a9d9a083c9f7afa1"), (65280, "ffd60ff1503749a1"), (65535, "ffd60ff1503749a1"), (65536, "f68573455a2b004e")])
+    @Test(arguments: [
+        (UInt32(65279), "a9d9a083c9f7afa1"), (65280, "ffd60ff1503749a1"), (65535, "ffd60ff1503749a1"),
+        (65536, "f68573455a2b004e"),
+    ])
     func exponent8AcrossTheRollover(time: UInt32, eid: String) {
         #expect(Hex.encode(Self.gen(8).eid(at: time)) == eid)
     }
 
-    @Test(arguments: [(UInt32(0), "326624ee16c9cc77"), (4096, "8f56056bce87688d"), (8192, "8a4afe8235cc5b64"),
-                      (12288, "efbdd500498217fd"), (16384, "28d4edbb64def2b8")])
+    @Test(arguments: [
+        (UInt32(0), "326624ee16c9cc77"), (4096, "8f56056bce87688d"), (8192, "8a4afe8235cc5b64"),
+        (12288, "efbdd500498217fd"), (16384, "28d4edbb64def2b8"),
+    ])
     func exponent12SeriesForTheReadmeKey(time: UInt32, eid: String) {
         let g = Self.gen(12, Hex.decode("553c66da1485e9f78849de00f2cb178e")!)
         #expect(Hex.encode(g.eid(at: time)) == eid)
@@ -49,7 +54,7 @@ import Testing
         for k in 0...15 {
             let g = Self.gen(k)
             let p = UInt32(1) << UInt32(k)
-            let t: UInt32 = 0x0001_0000 + 3 * p   // a period start for every K ≤ 16
+            let t: UInt32 = 0x0001_0000 + 3 * p  // a period start for every K ≤ 16
             #expect(g.eid(at: t) == g.eid(at: t + p - 1), "K = \(k): constant within a period")
             #expect(g.eid(at: t) != g.eid(at: t + p), "K = \(k): a new EID each period")
             #expect(g.periodStart(t + p - 1) == t)
@@ -64,7 +69,10 @@ import Testing
     }
 
     @Test func badKeysAndExponentsAreRefusedWithTheReason() {
-        #expect(throws: SecurityError(.exponentRange, "a rotation exponent is 0…15 (an EID every 2^K s, at most 9.1 hours), found 16")) {
+        #expect(
+            throws: SecurityError(
+                .exponentRange, "a rotation exponent is 0…15 (an EID every 2^K s, at most 9.1 hours), found 16")
+        ) {
             try EIDGenerator(identityKey: Self.ik, exponent: 16)
         }
         #expect(throws: SecurityError.self) { try EIDGenerator(identityKey: Self.ik, exponent: -1) }

@@ -10,7 +10,9 @@ import Testing
     static let day: Int64 = 86_400_000_000
 
     static func registration(_ k: Int, clock: UInt32, at micros: Int64 = 0, key: [UInt8] = ik) -> EIDRegistration {
-        EIDRegistration(generator: try! EIDGenerator(identityKey: key, exponent: k), beaconClockAtRegistration: clock, registeredAtMicros: micros)
+        EIDRegistration(
+            generator: try! EIDGenerator(identityKey: key, exponent: k), beaconClockAtRegistration: clock,
+            registeredAtMicros: micros)
     }
 
     /// The beacon's own clock after `micros` of observer time, running `ppm` fast.
@@ -48,15 +50,21 @@ import Testing
         }
         // The window is configurable: one more extra period reaches it.
         let wider = EIDResolver(registrations: [r], extraPeriods: 2)
-        #expect(wider.resolve(eid: r.generator.eid(at: UInt32(expected + 3 * 1024)), atMicros: now).first?.periodOffset == 3)
+        #expect(
+            wider.resolve(eid: r.generator.eid(at: UInt32(expected + 3 * 1024)), atMicros: now).first?.periodOffset == 3
+        )
     }
 
     @Test func theWindowGrowsWithTimeSinceRegistration() {
         let resolver = EIDResolver(registrations: [Self.registration(0, clock: 0, at: 5_000_000)])
         #expect(resolver.windowPeriods(beacon: 0, atMicros: 5_000_000) == 2)
         #expect(resolver.windowPeriods(beacon: 0, atMicros: 5_000_000 + 30 * Self.day) == 1 + 390)
-        #expect(resolver.windowPeriods(beacon: 0, atMicros: 5_000_000 - 30 * Self.day) == 1 + 390, "before registration too")
-        #expect(EIDResolver(registrations: [Self.registration(0, clock: 0)], driftPPM: 0, extraPeriods: 0).windowPeriods(beacon: 0, atMicros: Self.day) == 1)
+        #expect(
+            resolver.windowPeriods(beacon: 0, atMicros: 5_000_000 - 30 * Self.day) == 1 + 390, "before registration too"
+        )
+        #expect(
+            EIDResolver(registrations: [Self.registration(0, clock: 0)], driftPPM: 0, extraPeriods: 0).windowPeriods(
+                beacon: 0, atMicros: Self.day) == 1)
     }
 
     @Test func twoBeaconsWhoseEIDsCollideAreBothCandidates() {
@@ -79,7 +87,9 @@ import Testing
         for seconds: Int64 in [0, 255, 256, 257, 600] {
             let clock = UInt32(65_280 + seconds)
             let m = resolver.resolve(eid: r.generator.eid(at: clock), atMicros: 1_000_000 + seconds * 1_000_000)
-            #expect(m.first?.periodOffset == 0 && m.first?.periodStart == r.generator.periodStart(clock), "\(seconds) s after registration")
+            #expect(
+                m.first?.periodOffset == 0 && m.first?.periodStart == r.generator.periodStart(clock),
+                "\(seconds) s after registration")
         }
     }
 

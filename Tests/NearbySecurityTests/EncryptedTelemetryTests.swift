@@ -15,7 +15,8 @@ import Testing
     static func gen(_ k: Int = 10) -> EIDGenerator { try! EIDGenerator(identityKey: ik, exponent: k) }
 
     @Test func nordicDebugFrameDecryptsToItsTelemetry() throws {
-        let tlm = try EncryptedTelemetry.decrypt(try EddystoneEncryptedTLM(serviceData: Self.frame18[...]), with: Self.gen(), beaconTime: 65536)
+        let tlm = try EncryptedTelemetry.decrypt(
+            try EddystoneEncryptedTLM(serviceData: Self.frame18[...]), with: Self.gen(), beaconTime: 65536)
         #expect(tlm == Self.plain)
         #expect(tlm.temperatureCelsius == 28.25 && tlm.batteryMillivolts == nil && tlm.uptimeTenths == 115)
     }
@@ -35,15 +36,26 @@ import Testing
     }
 
     @Test func encryptionWritesTheDerivedFrame() throws {
-        #expect(try EncryptedTelemetry.encrypt(Self.plain, with: Self.gen(), beaconTime: 65536, salt: [0xf6, 0x83]) == Self.frame18)
-        #expect(try EncryptedTelemetry.encrypt(Self.plain, with: Self.gen(), beaconTime: 65536, salt: [0xf6, 0x83], nordicPadding: true) == Self.frame18 + [0])
+        #expect(
+            try EncryptedTelemetry.encrypt(Self.plain, with: Self.gen(), beaconTime: 65536, salt: [0xf6, 0x83])
+                == Self.frame18)
+        #expect(
+            try EncryptedTelemetry.encrypt(
+                Self.plain, with: Self.gen(), beaconTime: 65536, salt: [0xf6, 0x83], nordicPadding: true) == Self
+                .frame18 + [0])
     }
 
     @Test func aWrongMICIsReportedWithBothValuesAndTheNonce() throws {
         var bytes = Self.frame18
         bytes[17] ^= 0x01
         let frame = try EddystoneEncryptedTLM(serviceData: bytes[...])
-        #expect(throws: SecurityError(.micMismatch, "eTLM MIC 0efa does not match 0efb computed with this identity key and nonce 00010000f683 (beacon time 65536, K = 10)")) {
+        #expect(
+            throws: SecurityError(
+                .micMismatch,
+                "eTLM MIC 0efa does not match 0efb computed with this identity key and nonce 00010000f683 (beacon "
+                    + "time 65536, K = 10)"
+            )
+        ) {
             try EncryptedTelemetry.decrypt(frame, with: Self.gen(), beaconTime: 65536)
         }
     }
@@ -52,24 +64,31 @@ import Testing
         var bytes = Self.frame18
         bytes[5] ^= 0x10
         #expect(throws: SecurityError.self) {
-            try EncryptedTelemetry.decrypt(try EddystoneEncryptedTLM(serviceData: bytes[...]), with: Self.gen(), beaconTime: 65536)
+            try EncryptedTelemetry.decrypt(
+                try EddystoneEncryptedTLM(serviceData: bytes[...]), with: Self.gen(), beaconTime: 65536)
         }
         let other = try EIDGenerator(identityKey: [UInt8](repeating: 1, count: 16), exponent: 10)
         #expect(throws: SecurityError.self) {
-            try EncryptedTelemetry.decrypt(try EddystoneEncryptedTLM(serviceData: Self.frame18[...]), with: other, beaconTime: 65536)
+            try EncryptedTelemetry.decrypt(
+                try EddystoneEncryptedTLM(serviceData: Self.frame18[...]), with: other, beaconTime: 65536)
         }
     }
 
     @Test func roundTripForEveryExponentAndRandomTelemetry() throws {
         var rng = SplitMix64(state: 7)
         for k in 0...15 {
-            let tlm = EddystoneTLM(batteryRaw: UInt16(truncatingIfNeeded: rng.next()), temperatureRaw: Int16(truncatingIfNeeded: rng.next()),
-                                   advertisingCount: UInt32(truncatingIfNeeded: rng.next()), uptimeTenths: UInt32(truncatingIfNeeded: rng.next()))
+            let tlm = EddystoneTLM(
+                batteryRaw: UInt16(truncatingIfNeeded: rng.next()),
+                temperatureRaw: Int16(truncatingIfNeeded: rng.next()),
+                advertisingCount: UInt32(truncatingIfNeeded: rng.next()),
+                uptimeTenths: UInt32(truncatingIfNeeded: rng.next()))
             let t = UInt32(truncatingIfNeeded: rng.next())
             let salt = [UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next())]
             let sd = try EncryptedTelemetry.encrypt(tlm, with: Self.gen(k), beaconTime: t, salt: salt)
             #expect(sd.count == 18)
-            #expect(try EncryptedTelemetry.decrypt(try EddystoneEncryptedTLM(serviceData: sd[...]), with: Self.gen(k), beaconTime: t) == tlm)
+            #expect(
+                try EncryptedTelemetry.decrypt(
+                    try EddystoneEncryptedTLM(serviceData: sd[...]), with: Self.gen(k), beaconTime: t) == tlm)
         }
     }
 

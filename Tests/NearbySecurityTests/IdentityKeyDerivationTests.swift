@@ -10,24 +10,34 @@ import Testing
     static let beaconPublic = "c63e6f89aab47552c8d621a59c81d0af203f6570a4bd7a267a08a17561c8bc2b"
 
     @Test func publicKeysSharedSecretAndIdentityKeyMatchThePublishedVectors() throws {
-        #expect(Hex.encode(try IdentityKeyDerivation.publicKey(privateKey: Self.resolverPrivate)) == Self.resolverPublic)
+        #expect(
+            Hex.encode(try IdentityKeyDerivation.publicKey(privateKey: Self.resolverPrivate)) == Self.resolverPublic)
         #expect(Hex.encode(try IdentityKeyDerivation.publicKey(privateKey: Self.beaconPrivate)) == Self.beaconPublic)
-        let shared = try IdentityKeyDerivation.sharedSecret(privateKey: Self.beaconPrivate, peerPublicKey: Hex.decode(Self.resolverPublic)!)
+        let shared = try IdentityKeyDerivation.sharedSecret(
+            privateKey: Self.beaconPrivate, peerPublicKey: Hex.decode(Self.resolverPublic)!)
         #expect(Hex.encode(shared) == "690821890fffb83bb348fb620d0a10e625fe3d919b5594e7b9258d50f829b90b")
-        #expect(Hex.encode(try IdentityKeyDerivation.identityKey(beaconPrivateKey: Self.beaconPrivate, resolverPublicKey: Hex.decode(Self.resolverPublic)!))
+        #expect(
+            Hex.encode(
+                try IdentityKeyDerivation.identityKey(
+                    beaconPrivateKey: Self.beaconPrivate, resolverPublicKey: Hex.decode(Self.resolverPublic)!))
                 == "f40d6f18e5882260e847e99ca33ac44f")
     }
 
     @Test func bothSidesDeriveTheSameKey() throws {
-        let a = try IdentityKeyDerivation.identityKey(resolverPrivateKey: Self.resolverPrivate, beaconPublicKey: Hex.decode(Self.beaconPublic)!)
-        let b = try IdentityKeyDerivation.identityKey(beaconPrivateKey: Self.beaconPrivate, resolverPublicKey: Hex.decode(Self.resolverPublic)!)
+        let a = try IdentityKeyDerivation.identityKey(
+            resolverPrivateKey: Self.resolverPrivate, beaconPublicKey: Hex.decode(Self.beaconPublic)!)
+        let b = try IdentityKeyDerivation.identityKey(
+            beaconPrivateKey: Self.beaconPrivate, resolverPublicKey: Hex.decode(Self.resolverPublic)!)
         #expect(a == b && Hex.encode(a) == "f40d6f18e5882260e847e99ca33ac44f")
     }
 
     @Test func theSaltOrderMatters() throws {
         // Swapping the public keys in the salt gives another key: the order is resolver ‖ beacon.
-        let shared = try IdentityKeyDerivation.sharedSecret(privateKey: Self.beaconPrivate, peerPublicKey: Hex.decode(Self.resolverPublic)!)
-        let swapped = try IdentityKeyDerivation.identityKey(sharedSecret: shared, resolverPublicKey: Hex.decode(Self.beaconPublic)!, beaconPublicKey: Hex.decode(Self.resolverPublic)!)
+        let shared = try IdentityKeyDerivation.sharedSecret(
+            privateKey: Self.beaconPrivate, peerPublicKey: Hex.decode(Self.resolverPublic)!)
+        let swapped = try IdentityKeyDerivation.identityKey(
+            sharedSecret: shared, resolverPublicKey: Hex.decode(Self.beaconPublic)!,
+            beaconPublicKey: Hex.decode(Self.resolverPublic)!)
         #expect(Hex.encode(swapped) != "f40d6f18e5882260e847e99ca33ac44f")
     }
 
@@ -46,7 +56,8 @@ import Testing
             try IdentityKeyDerivation.publicKey(privateKey: Array(Self.resolverPrivate.dropLast()))
         }
         #expect(throws: SecurityError(.keyLength, "an X25519 public key has 32 bytes, found 16")) {
-            try IdentityKeyDerivation.identityKey(resolverPrivateKey: Self.resolverPrivate, beaconPublicKey: [UInt8](repeating: 9, count: 16))
+            try IdentityKeyDerivation.identityKey(
+                resolverPrivateKey: Self.resolverPrivate, beaconPublicKey: [UInt8](repeating: 9, count: 16))
         }
     }
 }

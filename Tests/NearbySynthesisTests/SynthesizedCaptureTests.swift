@@ -21,17 +21,25 @@ struct SynthesizedCaptureTests {
 
     @Test(arguments: scenarios)
     func committedFilesAreWhatTheScenarioSynthesizes(_ name: String) throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
         let run = try SynthesisRun(scenarioPath: "\(Self.folder)/\(name).scenario.json")
         let fresh = SynthesisRun.Files(directory: dir.path, name: name, audio: run.world.audio?.container)
         try run.write(to: fresh)
-        let committed = SynthesisRun.Files(directory: "\(Self.folder)/\(name)", name: name, audio: run.world.audio?.container)
+        let committed = SynthesisRun.Files(
+            directory: "\(Self.folder)/\(name)", name: name, audio: run.world.audio?.container)
         #expect(fresh.all.count == committed.all.count)
         for (a, b) in zip(fresh.all, committed.all) {
             // A FLAC file's bytes depend on the libFLAC version that wrote it: compare samples.
             let x = a == fresh.audio ? try Self.samples(a) : FileManager.default.contents(atPath: a)
             let y = b == committed.audio ? try Self.samples(b) : FileManager.default.contents(atPath: b)
-            #expect(x != nil && x == y, "\(b) differs from a fresh synthesis: run `swift run nearby-conformance synthesize Captures/synthetic/\(name).scenario.json -o Captures/synthetic/\(name)`")
+            #expect(
+                x != nil && x == y,
+                """
+                \(b) differs from a fresh synthesis: run `swift run nearby-conformance synthesize \
+                Captures/synthetic/\(name).scenario.json -o Captures/synthetic/\(name)`
+                """
+            )
         }
     }
 
@@ -42,8 +50,9 @@ struct SynthesizedCaptureTests {
     func recordingDecodesToTheFramesOfTheTruth(_ name: String) throws {
         let truth = try JSONFile.load("\(Self.folder)/\(name)/\(name).truth.json")
         guard case .object(let t) = truth.value, case .object(let audio)? = t["audio"],
-              case .array(let broadcasters)? = audio["broadcasters"], case .array(let files)? = t["files"],
-              case .string(let file)? = files.last else { return }
+            case .array(let broadcasters)? = audio["broadcasters"], case .array(let files)? = t["files"],
+            case .string(let file)? = files.last
+        else { return }
         var expected: [(start: Double, token: String)] = []
         for case .object(let b) in broadcasters {
             guard case .string(let token)? = b["token"], case .array(let frames)? = b["frames"] else { continue }
@@ -65,7 +74,9 @@ struct SynthesizedCaptureTests {
         let reader = try SoundFileReader(path: path)
         var all: [Float] = [Float(reader.sampleRate), Float(reader.channels)]
         var buffer: [Float] = []
-        while case let n = reader.read(into: &buffer, frames: 65_536), n > 0 { all += buffer.prefix(n * reader.channels) }
+        while case let n = reader.read(into: &buffer, frames: 65_536), n > 0 {
+            all += buffer.prefix(n * reader.channels)
+        }
         return all.withUnsafeBytes { Data($0) }
     }
 
@@ -76,41 +87,53 @@ struct SynthesizedCaptureTests {
     func groundTruthIsWhatTheDecoderFinds(_ name: String) throws {
         let truth = try JSONFile.load("\(Self.folder)/\(name)/\(name).truth.json")
         guard case .object(let t) = truth.value, case .array(let devices)? = t["devices"],
-              case .object(let hci)? = t["hci"], case .object(let air)? = t["air"],
-              let origin = t["timeOriginUnixSeconds"].flatMap(Self.micros) else {
-            Issue.record("unreadable truth"); return
+            case .object(let hci)? = t["hci"], case .object(let air)? = t["air"],
+            let origin = t["timeOriginUnixSeconds"].flatMap(Self.micros)
+        else {
+            Issue.record("unreadable truth")
+            return
         }
         let files = SynthesisRun.Files(directory: "\(Self.folder)/\(name)", name: name)
-        for (path, view) in [(files.btsnoop, "hci"), (files.pcap201, "hci"), (files.pcap187, "hci"), (files.pcap256, "air")] {
+        for (path, view) in [
+            (files.btsnoop, "hci"), (files.pcap201, "hci"), (files.pcap187, "hci"), (files.pcap256, "air"),
+        ] {
             // (address, data hex) → [(record, µs, rssi)] as decoded.
             var decoded: [String: [String]] = [:]
             var issues = 0
-            let acc = try CaptureDecoder.decode(path: path, onAdvertisement: { d in
-                let a = d.advertisement
-                guard let data = a.data else { return }
-                let key = "\(a.address) \(Hex.encode(Array(data)))"
-                decoded[key, default: []].append("\(a.record) \((a.timestampMicros ?? 0) - origin) \(a.rssiDBm.map(String.init) ?? "nil")")
-            }, onIssue: { _ in issues += 1 })
+            let acc = try CaptureDecoder.decode(
+                path: path,
+                onAdvertisement: { d in
+                    let a = d.advertisement
+                    guard let data = a.data else { return }
+                    let key = "\(a.address) \(Hex.encode(Array(data)))"
+                    decoded[key, default: []].append(
+                        "\(a.record) \((a.timestampMicros ?? 0) - origin) \(a.rssiDBm.map(String.init) ?? "nil")")
+                }, onIssue: { _ in issues += 1 })
             #expect(issues == 0 && acc.malformed == 0, "\(path)")
             #expect(acc.recordsRead == acc.decoded + acc.ignored + acc.malformed)
             if view == "hci" {
                 #expect(Int64(acc.recordsRead) == hci["records"].flatMap(Self.int), "\(path)")
                 #expect(Int64(acc.decoded) == hci["advertisingEvents"].flatMap(Self.int), "\(path)")
-                #expect(Int64(acc.advertisements + acc.advertisementsWithoutData) == hci["advertisements"].flatMap(Self.int), "\(path)")
+                #expect(
+                    Int64(acc.advertisements + acc.advertisementsWithoutData)
+                        == hci["advertisements"].flatMap(Self.int), "\(path)")
             } else {
                 #expect(Int64(acc.recordsRead) == air["records"].flatMap(Self.int), "\(path)")
             }
             var listed = 0
             for case .object(let device) in devices {
-                guard case .string(let deviceAddress)? = device["address"], case .array(let frames)? = device["frames"] else { continue }
+                guard case .string(let deviceAddress)? = device["address"], case .array(let frames)? = device["frames"]
+                else { continue }
                 for case .object(let frame) in frames {
                     guard case .string(let ad)? = frame["adData"], case .object(let v)? = frame[view],
-                          case .array(let sightings)? = v["sightings"] else { continue }
+                        case .array(let sightings)? = v["sightings"]
+                    else { continue }
                     var address = deviceAddress
                     if case .string(let a)? = frame["address"] { address = a }
                     let expected = sightings.compactMap { s -> String? in
                         guard case .array(let f) = s, f.count == 3, let us = Self.micros(f[0]),
-                              let record = Self.int(f[1]), let rssi = Self.int(f[2]) else { return nil }
+                            let record = Self.int(f[1]), let rssi = Self.int(f[2])
+                        else { return nil }
                         return "\(record) \(us) \(rssi)"
                     }
                     listed += expected.count

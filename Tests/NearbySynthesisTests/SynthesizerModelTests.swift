@@ -7,19 +7,30 @@ import Testing
 
 /// The reception model of docs/synthesis.md, checked on small worlds built here.
 struct SynthesizerModelTests {
-    static let uid = BeaconAdvertisingData.eddystoneUID(namespace: Array(repeating: 0x11, count: 10), instance: [1, 2, 3, 4, 5, 6], txPower: -20)
+    static let uid = BeaconAdvertisingData.eddystoneUID(
+        namespace: Array(repeating: 0x11, count: 10), instance: [1, 2, 3, 4, 5, 6], txPower: -20)
 
-    static func device(_ name: String = "b", path: [(time: Int64, dBm: Double)] = [(0, -60)], interval: Int64 = 100_000,
-                       extended: Bool = false, frames: [World.Frame]? = nil) -> World.Device {
-        World.Device(name: name, address: BluetoothAddress(rawValue: 0xC0_0000_0000_01), addressType: .random,
-                     intervalMicros: interval, extendedAdvertising: extended, path: path,
-                     frames: frames ?? [World.Frame(kind: "eddystone-uid", adData: uid)])
+    static func device(
+        _ name: String = "b", path: [(time: Int64, dBm: Double)] = [(0, -60)], interval: Int64 = 100_000,
+        extended: Bool = false, frames: [World.Frame]? = nil
+    ) -> World.Device {
+        World.Device(
+            name: name, address: BluetoothAddress(rawValue: 0xC0_0000_0000_01), addressType: .random,
+            intervalMicros: interval, extendedAdvertising: extended, path: path,
+            frames: frames ?? [World.Frame(kind: "eddystone-uid", adData: uid)])
     }
 
-    static func run(_ world: World) -> (counts: Synthesizer.Counts, hci: [Synthesizer.Reception], air: [Synthesizer.Reception], records: [Synthesizer.Record]) {
+    static func run(
+        _ world: World
+    ) -> (
+        counts: Synthesizer.Counts, hci: [Synthesizer.Reception], air: [Synthesizer.Reception],
+        records: [Synthesizer.Record]
+    ) {
         var s = Synthesizer(world: world)
         var hci: [Synthesizer.Reception] = [], air: [Synthesizer.Reception] = [], records: [Synthesizer.Record] = []
-        s.run(record: { records.append($0) }, reception: { r in if r.view == .hci { hci.append(r) } else { air.append(r) } })
+        s.run(
+            record: { records.append($0) },
+            reception: { r in if r.view == .hci { hci.append(r) } else { air.append(r) } })
         return (s.counts, hci, air, records)
     }
 
@@ -32,7 +43,9 @@ struct SynthesizerModelTests {
         #expect(r.hci.count <= r.counts.transmissions && r.hci.count >= r.counts.transmissions - 3)
         #expect(r.air.count == r.counts.transmissions)
         // Consecutive air sightings are one interval plus 0–10 ms apart.
-        for (a, b) in zip(r.air, r.air.dropFirst()) { #expect((100_000...110_000).contains(b.timeMicros - a.timeMicros)) }
+        for (a, b) in zip(r.air, r.air.dropFirst()) {
+            #expect((100_000...110_000).contains(b.timeMicros - a.timeMicros))
+        }
     }
 
     @Test func nothingIsReceivedWhileTheMeanSignalIsBelowTheSensitivity() {
@@ -80,7 +93,10 @@ struct SynthesizerModelTests {
         let commands = r.records.filter(\.sent)
         // Set Scan Parameters, Set Scan Enable(1), (0) at 3 s, (1) at 5 s.
         #expect(commands.map(\.timeMicros) == [0, 200, 3_000_000, 5_000_000])
-        #expect(commands.map { Array($0.bytes.prefix(3)) } == [[1, 0x0B, 0x20], [1, 0x0C, 0x20], [1, 0x0C, 0x20], [1, 0x0C, 0x20]])
+        #expect(
+            commands.map { Array($0.bytes.prefix(3)) } == [
+                [1, 0x0B, 0x20], [1, 0x0C, 0x20], [1, 0x0C, 0x20], [1, 0x0C, 0x20],
+            ])
         #expect(commands.map { $0.bytes[4] }.suffix(3) == [1, 0, 1])
         for view in [Synthesizer.View.hci, .air] {
             let times = r.records.filter { $0.view == view }.map(\.timeMicros)
@@ -89,8 +105,9 @@ struct SynthesizerModelTests {
     }
 
     @Test func batchedEventsHoldAtMostTheLimitWithinTheBatchWindow() {
-        var world = World(seed: 8, durationMicros: 10_000_000,
-                          devices: (0..<6).map { Self.device("d\($0)", interval: 50_000) })
+        var world = World(
+            seed: 8, durationMicros: 10_000_000,
+            devices: (0..<6).map { Self.device("d\($0)", interval: 50_000) })
         world.scanner.batchMicros = 20_000
         world.scanner.maxReportsPerEvent = 3
         let r = Self.run(world)
@@ -98,7 +115,9 @@ struct SynthesizerModelTests {
         #expect(byRecord.values.contains { $0.count == 3 })
         for (_, group) in byRecord { #expect(group.count <= 3) }
         // Each event's parameters fit in 255 bytes, and every report event decodes.
-        for rec in r.records where !rec.sent && rec.bytes[1] == 0x3E { #expect(Int(rec.bytes[2]) == rec.bytes.count - 3) }
+        for rec in r.records where !rec.sent && rec.bytes[1] == 0x3E {
+            #expect(Int(rec.bytes[2]) == rec.bytes.count - 3)
+        }
     }
 
     @Test func aLegacyScannerDoesNotSeeExtendedAdvertisingButAnExtendedOneReassemblesFragments() {
@@ -115,7 +134,8 @@ struct SynthesizerModelTests {
     }
 
     @Test func theSameSeedGivesTheSameRecordsAndAnotherSeedDoesNot() {
-        var world = World(seed: 10, durationMicros: 5_000_000, devices: [Self.device(), Self.device("c", interval: 70_000)])
+        var world = World(
+            seed: 10, durationMicros: 5_000_000, devices: [Self.device(), Self.device("c", interval: 70_000)])
         world.devices[1].rssiNoiseDB = 4
         let a = Self.run(world).records.map(\.bytes), b = Self.run(world).records.map(\.bytes)
         world.seed = 11
@@ -124,8 +144,11 @@ struct SynthesizerModelTests {
     }
 
     @Test func frameRotationSendsActiveFramesInTurn() {
-        let f = [World.Frame(kind: "a", adData: [0x02, 0x01, 0x06]), World.Frame(kind: "b", adData: [0x02, 0x01, 0x1A], until: 2_000_000),
-                 World.Frame(kind: "c", adData: [0x02, 0x01, 0x02], from: 2_000_000)]
+        let f = [
+            World.Frame(kind: "a", adData: [0x02, 0x01, 0x06]),
+            World.Frame(kind: "b", adData: [0x02, 0x01, 0x1A], until: 2_000_000),
+            World.Frame(kind: "c", adData: [0x02, 0x01, 0x02], from: 2_000_000),
+        ]
         let r = Self.run(World(seed: 12, durationMicros: 4_000_000, devices: [Self.device(frames: f)]))
         let early = r.air.filter { $0.timeMicros < 2_000_000 }.map(\.frame)
         let late = r.air.filter { $0.timeMicros >= 2_000_000 }.map(\.frame)
@@ -144,47 +167,73 @@ struct PacketBuilderTests {
         let data: [UInt8] = [0x02, 0x01, 0x06, 0x03, 0x03, 0xAA, 0xFE]
         let legacy = HCIPacketBuilder.advertisingReportEvent([
             .init(eventType: 3, addressType: .random, address: address, data: data, rssi: -70),
-            .init(eventType: 0, addressType: .public, address: address, data: [], rssi: 127)])
-        #expect(legacy == FixtureEvents.legacyReportEvent([
-            FixtureEvents.legacyReport(eventType: 3, addressType: 1, address: "c4:7d:00:00:0d:01", data: data, rssi: -70),
-            FixtureEvents.legacyReport(eventType: 0, addressType: 0, address: "c4:7d:00:00:0d:01", data: [], rssi: 127)]))
-        var r = HCIPacketBuilder.ExtendedReport(eventType: 0x20, addressType: .random, address: address, rssi: -61, data: data)
+            .init(eventType: 0, addressType: .public, address: address, data: [], rssi: 127),
+        ])
+        #expect(
+            legacy
+                == FixtureEvents.legacyReportEvent([
+                    FixtureEvents.legacyReport(
+                        eventType: 3, addressType: 1, address: "c4:7d:00:00:0d:01", data: data, rssi: -70),
+                    FixtureEvents.legacyReport(
+                        eventType: 0, addressType: 0, address: "c4:7d:00:00:0d:01", data: [], rssi: 127),
+                ]))
+        var r = HCIPacketBuilder.ExtendedReport(
+            eventType: 0x20, addressType: .random, address: address, rssi: -61, data: data)
         r.secondaryPHY = 1
         r.sid = 0
-        #expect(HCIPacketBuilder.extendedAdvertisingReportEvent([r]) == FixtureEvents.extendedReportEvent([
-            FixtureEvents.extendedReport(eventType: 0x20, addressType: 1, address: "c4:7d:00:00:0d:01", secondaryPHY: 1, sid: 0,
-                                         rssi: -61, data: data)]))
+        #expect(
+            HCIPacketBuilder.extendedAdvertisingReportEvent([r])
+                == FixtureEvents.extendedReportEvent([
+                    FixtureEvents.extendedReport(
+                        eventType: 0x20, addressType: 1, address: "c4:7d:00:00:0d:01", secondaryPHY: 1, sid: 0,
+                        rssi: -61, data: data)
+                ]))
     }
 
     @Test func linkLayerPacketsCarryTheCRCTheSpecLFSRComputes() {
         let data: [UInt8] = [0x02, 0x01, 0x06]
-        let built = LinkLayerPacketBuilder.advertisingPacket(pduType: 2, addressType: .random, address: address, data: data)
+        let built = LinkLayerPacketBuilder.advertisingPacket(
+            pduType: 2, addressType: .random, address: address, data: data)
         #expect(built == FixtureEvents.llPacket(pduType: 2, txRandom: true, payload: address.littleEndianBytes + data))
-        #expect(LinkLayerPacketBuilder.pseudoHeader(channelIndex: 38, signal: -50)
+        #expect(
+            LinkLayerPacketBuilder.pseudoHeader(channelIndex: 38, signal: -50)
                 == FixtureEvents.lePseudoHeader(rfChannel: 12, signal: -50, noise: 0, flags: 0x0C13))
     }
 
     @Test func beaconFramesMatchPublishedVectors() {
         // formats.md §2.1 DERIVED full advertisement.
-        #expect(Hex.encode(BeaconAdvertisingData.iBeacon(uuidMajorMinor: Hex.decode("e2c56db5dffb48d2b060d0f5a71096e000010002")!, measuredPower: -59))
+        #expect(
+            Hex.encode(
+                BeaconAdvertisingData.iBeacon(
+                    uuidMajorMinor: Hex.decode("e2c56db5dffb48d2b060d0f5a71096e000010002")!, measuredPower: -59))
                 == "0201061aff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c5")
         // formats.md §2.2 [ABL] vector, its manufacturer-data structure (our reserved byte is 0, theirs 9).
-        let alt = BeaconAdvertisingData.altBeacon(manufacturer: 0x0118, beaconID: Hex.decode("2f234454cf6d4a0fadf2f4911ba9ffa600010002")!, referenceRSSI: -59)
-        #expect(Hex.encode(Array(alt.dropFirst(3).dropLast())) == "1bff1801beac2f234454cf6d4a0fadf2f4911ba9ffa600010002c5")
+        let alt = BeaconAdvertisingData.altBeacon(
+            manufacturer: 0x0118, beaconID: Hex.decode("2f234454cf6d4a0fadf2f4911ba9ffa600010002")!, referenceRSSI: -59)
+        #expect(
+            Hex.encode(Array(alt.dropFirst(3).dropLast())) == "1bff1801beac2f234454cf6d4a0fadf2f4911ba9ffa600010002c5")
         // §1.4: scheme and expansion codes, worked by hand.
-        #expect(BeaconAdvertisingData.encodeURL("https://www.example.com/a") == [0x01] + Array("example".utf8) + [0x00, 0x61])
+        #expect(
+            BeaconAdvertisingData.encodeURL("https://www.example.com/a") == [0x01] + Array("example".utf8) + [
+                0x00, 0x61,
+            ])
         #expect(BeaconAdvertisingData.encodeURL("http://goo.gl/S6zT6P") == [0x02] + Array("goo.gl/S6zT6P".utf8))
         #expect(BeaconAdvertisingData.encodeURL("ftp://x") == nil)
         #expect(BeaconAdvertisingData.encodeURL("https://" + String(repeating: "a", count: 18)) == nil)
         // §1.5: 25.5 °C is 0x1980 in 8.8; the frame decodes back.
-        let tlm = BeaconAdvertisingData.eddystoneTLM(batteryMillivolts: 3000, temperature88: 0x1980, advertisingCount: 7, uptimeTenths: 10)
+        let tlm = BeaconAdvertisingData.eddystoneTLM(
+            batteryMillivolts: 3000, temperature88: 0x1980, advertisingCount: 7, uptimeTenths: 10)
         #expect(Hex.encode(Array(tlm.suffix(14))) == "20000bb81980000000070000000a")
     }
 
     @Test func builtFramesDecodeAsTheirBeacons() throws {
-        let uid = BeaconAdvertisingData.eddystoneUID(namespace: Array(repeating: 0xAB, count: 10), instance: [1, 2, 3, 4, 5, 6], txPower: -18)
+        let uid = BeaconAdvertisingData.eddystoneUID(
+            namespace: Array(repeating: 0xAB, count: 10), instance: [1, 2, 3, 4, 5, 6], txPower: -18)
         let contents = AdvertisingDataDecoder.decode(uid[...])
-        guard case .eddystone(.uid(let u))? = contents.beacons.first else { Issue.record("\(contents.beacons)"); return }
+        guard case .eddystone(.uid(let u))? = contents.beacons.first else {
+            Issue.record("\(contents.beacons)")
+            return
+        }
         #expect(u.txPowerDBm == -18 && u.instance == [1, 2, 3, 4, 5, 6])
     }
 }

@@ -13,20 +13,46 @@ public enum CSV {
             if quoted {
                 if c == "\"" {
                     if let n = chars.next() {
-                        if n == "\"" { field.append("\"") } else {
+                        if n == "\"" {
+                            field.append("\"")
+                        } else {
                             quoted = false
-                            if n == "," { record.append(field); field = "" } else if n == "\n" || n == "\r\n" {
-                                record.append(field); records.append(record); record = []; field = ""
-                            } else { field.append(n) }
+                            if n == "," {
+                                record.append(field)
+                                field = ""
+                            } else if n == "\n" || n == "\r\n" {
+                                record.append(field)
+                                records.append(record)
+                                record = []
+                                field = ""
+                            } else {
+                                field.append(n)
+                            }
                         }
-                    } else { quoted = false }
-                } else { field.append(c) }
-            } else if c == "\"" { quoted = true }
-            else if c == "," { record.append(field); field = "" }
-            else if c == "\n" || c == "\r\n" { record.append(field); records.append(record); record = []; field = "" }
-            else { field.append(c) }
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(c)
+                }
+            } else if c == "\"" {
+                quoted = true
+            } else if c == "," {
+                record.append(field)
+                field = ""
+            } else if c == "\n" || c == "\r\n" {
+                record.append(field)
+                records.append(record)
+                record = []
+                field = ""
+            } else {
+                field.append(c)
+            }
         }
-        if !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
+        if !field.isEmpty || !record.isEmpty {
+            record.append(field)
+            records.append(record)
+        }
         guard let header = records.first else { return [] }
         return records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
     }

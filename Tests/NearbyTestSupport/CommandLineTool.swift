@@ -4,7 +4,9 @@ import Foundation
 public enum CommandLineTool {
     public static var executable: String? {
         let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nearby-conformance").path,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "nearby-conformance"
+            ).path,
             RepositoryPaths.root + "/.build/debug/nearby-conformance",
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -14,7 +16,9 @@ public enum CommandLineTool {
         public var status: Int32
         public var stdout: String
         public var stderr: String
-        public var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+        public var stdoutLines: [String] {
+            stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
     }
 
     /// Runs the tool with `arguments` (in `directory`, or this process's current directory)
@@ -45,9 +49,10 @@ public enum CommandLineTool {
             writer.start()
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOfFile: outPath, encoding: .utf8),
-                      stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+        return Result(
+            status: process.terminationStatus,
+            stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+            stderr: try String(contentsOfFile: errPath, encoding: .utf8))
     }
 
     /// Runs the tool like `run`, and gives its peak resident memory (MiB) too: `ru_maxrss`
@@ -76,10 +81,12 @@ public enum CommandLineTool {
         let (status, output) = try Python.run(["-c", script, outPath, errPath, binary] + arguments)
         let fields = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard status == 0, fields.count == 2, let code = Int32(fields[0]), let kib = Double(fields[1]) else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "python3 could not run the tool: \(output)"])
+            throw CocoaError(
+                .executableLoad, userInfo: [NSLocalizedDescriptionKey: "python3 could not run the tool: \(output)"])
         }
-        let result = Result(status: code, stdout: try String(contentsOfFile: outPath, encoding: .utf8),
-                            stderr: try String(contentsOfFile: errPath, encoding: .utf8))
-        return (result, kib / 1024)   // ru_maxrss is in KiB on Linux
+        let result = Result(
+            status: code, stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+            stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+        return (result, kib / 1024)  // ru_maxrss is in KiB on Linux
     }
 }

@@ -26,26 +26,44 @@ public enum FixtureCaptures {
             HCIPacket(h4: FixtureEvents.setAdvertisingDataCommand(ReferenceVectors.iBeaconAdvert), received: false),
             HCIPacket(h4: FixtureEvents.commandCompleteEvent, received: true),
             HCIPacket(h4: ReferenceVectors.twoReportEvent, received: true),
-            HCIPacket(h4: FixtureEvents.legacyReportEvent([
-                FixtureEvents.legacyReport(eventType: 0, addressType: 1, address: "c0:ff:ee:00:00:03", data: ReferenceVectors.urlAdvert, rssi: -50),
-                FixtureEvents.legacyReport(eventType: 3, addressType: 1, address: "c0:ff:ee:00:00:03", data: ReferenceVectors.tlmAdvert, rssi: -51),
-                FixtureEvents.legacyReport(eventType: 4, addressType: 1, address: "c0:ff:ee:00:00:03", data: ReferenceVectors.etlmAdvert, rssi: -52),
-            ]), received: true),
+            HCIPacket(
+                h4: FixtureEvents.legacyReportEvent([
+                    FixtureEvents.legacyReport(
+                        eventType: 0, addressType: 1, address: "c0:ff:ee:00:00:03", data: ReferenceVectors.urlAdvert,
+                        rssi: -50),
+                    FixtureEvents.legacyReport(
+                        eventType: 3, addressType: 1, address: "c0:ff:ee:00:00:03", data: ReferenceVectors.tlmAdvert,
+                        rssi: -51),
+                    FixtureEvents.legacyReport(
+                        eventType: 4, addressType: 1, address: "c0:ff:ee:00:00:03", data: ReferenceVectors.etlmAdvert,
+                        rssi: -52),
+                ]), received: true),
             HCIPacket(h4: ReferenceVectors.eidExtendedReportEvent, received: true),
-            HCIPacket(h4: FixtureEvents.extendedReportEvent([
-                FixtureEvents.extendedReport(eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:04", secondaryPHY: 2,
-                                             sid: 1, txPower: -8, rssi: -70, data: Array(fragmentedUID[0..<20])),
-            ]), received: true),
-            HCIPacket(h4: FixtureEvents.extendedReportEvent([
-                FixtureEvents.extendedReport(eventType: 0x0000, addressType: 1, address: "c0:ff:ee:00:00:04", secondaryPHY: 2,
-                                             sid: 1, txPower: -8, rssi: -71, data: Array(fragmentedUID[20...])),
-            ]), received: true),
-            HCIPacket(h4: FixtureEvents.directedReportEvent(address: "c0:ff:ee:00:00:05", directAddress: "00:11:22:33:44:55", rssi: -80), received: true),
+            HCIPacket(
+                h4: FixtureEvents.extendedReportEvent([
+                    FixtureEvents.extendedReport(
+                        eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:04", secondaryPHY: 2,
+                        sid: 1, txPower: -8, rssi: -70, data: Array(fragmentedUID[0..<20]))
+                ]), received: true),
+            HCIPacket(
+                h4: FixtureEvents.extendedReportEvent([
+                    FixtureEvents.extendedReport(
+                        eventType: 0x0000, addressType: 1, address: "c0:ff:ee:00:00:04", secondaryPHY: 2,
+                        sid: 1, txPower: -8, rssi: -71, data: Array(fragmentedUID[20...]))
+                ]), received: true),
+            HCIPacket(
+                h4: FixtureEvents.directedReportEvent(
+                    address: "c0:ff:ee:00:00:05", directAddress: "00:11:22:33:44:55", rssi: -80), received: true),
             HCIPacket(h4: FixtureEvents.aclPacket, received: true),
-            HCIPacket(h4: FixtureEvents.legacyReportEvent([
-                FixtureEvents.legacyReport(eventType: 3, addressType: 0, address: "00:00:00:00:11:18", data: ReferenceVectors.altBeaconAdvert, rssi: -65),
-                FixtureEvents.legacyReport(eventType: 3, addressType: 1, address: "c0:ff:ee:00:00:06", data: ReferenceVectors.tlmNothingSupportedAdvert, rssi: 127),
-            ]), received: true),
+            HCIPacket(
+                h4: FixtureEvents.legacyReportEvent([
+                    FixtureEvents.legacyReport(
+                        eventType: 3, addressType: 0, address: "00:00:00:00:11:18",
+                        data: ReferenceVectors.altBeaconAdvert, rssi: -65),
+                    FixtureEvents.legacyReport(
+                        eventType: 3, addressType: 1, address: "c0:ff:ee:00:00:06",
+                        data: ReferenceVectors.tlmNothingSupportedAdvert, rssi: 127),
+                ]), received: true),
         ]
     }()
 
@@ -53,10 +71,18 @@ public enum FixtureCaptures {
     /// a SCAN_REQ, a SCAN_RSP carrying the iBeacon, an ADV_DIRECT_IND, and a data-channel PDU.
     public static let airPackets: [[UInt8]] = [
         ReferenceVectors.eidLL251Packet,
-        FixtureEvents.llPacket(pduType: 0, txRandom: true, payload: FixtureEvents.address("c0:ff:ee:00:00:01") + ReferenceVectors.uidAdvert),
-        FixtureEvents.llPacket(pduType: 3, txRandom: true, payload: FixtureEvents.address("5a:00:00:00:00:01") + FixtureEvents.address("00:11:22:33:44:55")),
-        FixtureEvents.llPacket(pduType: 4, txRandom: false, payload: FixtureEvents.address("00:11:22:33:44:55") + ReferenceVectors.iBeaconAdvert),
-        FixtureEvents.llPacket(pduType: 1, txRandom: true, payload: FixtureEvents.address("c0:ff:ee:00:00:05") + FixtureEvents.address("00:11:22:33:44:55")),
+        FixtureEvents.llPacket(
+            pduType: 0, txRandom: true, payload: FixtureEvents.address("c0:ff:ee:00:00:01") + ReferenceVectors.uidAdvert
+        ),
+        FixtureEvents.llPacket(
+            pduType: 3, txRandom: true,
+            payload: FixtureEvents.address("5a:00:00:00:00:01") + FixtureEvents.address("00:11:22:33:44:55")),
+        FixtureEvents.llPacket(
+            pduType: 4, txRandom: false,
+            payload: FixtureEvents.address("00:11:22:33:44:55") + ReferenceVectors.iBeaconAdvert),
+        FixtureEvents.llPacket(
+            pduType: 1, txRandom: true,
+            payload: FixtureEvents.address("c0:ff:ee:00:00:05") + FixtureEvents.address("00:11:22:33:44:55")),
         FixtureEvents.llPacket(pduType: 0x01, txRandom: false, payload: [], accessAddress: 0x5065_4A41),
     ]
 
@@ -67,7 +93,8 @@ public enum FixtureCaptures {
         var h1 = BtsnoopWriter(datalink: .hciUnencapsulated)
         var monitor = BtsnoopWriter(datalink: .linuxMonitor)
         var pcapng = PcapngWriter(linkType: .bluetoothHCIH4WithPHDR)
-        var text = "# Fixture HCI traffic, one H4 packet per line (nearby-conformance Tests/NearbyTestSupport/FixtureCaptures.swift).\n"
+        var text =
+            "# Fixture HCI traffic, one H4 packet per line (nearby-conformance Tests/NearbyTestSupport/FixtureCaptures.swift).\n"
         for (i, p) in hciPackets.enumerated() {
             let t = baseTimeMicros + Int64(i) * 100_000
             let type = p.h4[0]
@@ -125,19 +152,25 @@ public enum FixtureCaptures {
             let t = baseTimeMicros + Int64(i) * 100_000
             let isData = packet[0] != 0xD6
             w251.write(packet, timestampMicros: t)
-            w256.write(FixtureEvents.lePseudoHeader(rfChannel: isData ? 5 : rfChannels[i % 3], signal: Int8(-40 - i), noise: -95,
-                                                    flags: 0x0001 | 0x0002 | 0x0004 | 0x0400 | 0x0800) + packet, timestampMicros: t)
+            w256.write(
+                FixtureEvents.lePseudoHeader(
+                    rfChannel: isData ? 5 : rfChannels[i % 3], signal: Int8(-40 - i), noise: -95,
+                    flags: 0x0001 | 0x0002 | 0x0004 | 0x0400 | 0x0800) + packet, timestampMicros: t)
             let version: UInt8 = i % 2 == 0 ? 2 : 3
             let id: UInt8 = version == 3 ? (isData ? 0x06 : 0x02) : 0x06
-            w272.write(FixtureEvents.nordicRecord(version: version, packetID: id, channel: isData ? 4 : channelIndices[i % 3],
-                                                  rssiMagnitude: UInt8(40 + i), packet: packet), timestampMicros: t)
+            w272.write(
+                FixtureEvents.nordicRecord(
+                    version: version, packetID: id, channel: isData ? 4 : channelIndices[i % 3],
+                    rssiMagnitude: UInt8(40 + i), packet: packet), timestampMicros: t)
         }
         [w251, w256, w272].forEach { $0.close() }
         names += ["le-ll-251.pcap", "le-ll-phdr-256.pcap", "nordic-ble-272.pcap"]
         return names.sorted()
     }
 
-    public static let hciFileNames = ["hci-h1-1001.btsnoop", "hci-h4-1002.btsnoop", "hci-h4-187.pcap", "hci-h4-phdr-201.pcap",
-                                      "hci-h4-phdr-201.pcapng", "hci-h4.txt", "hci-monitor-2001.btsnoop", "hci-monitor-254.pcap"]
+    public static let hciFileNames = [
+        "hci-h1-1001.btsnoop", "hci-h4-1002.btsnoop", "hci-h4-187.pcap", "hci-h4-phdr-201.pcap",
+        "hci-h4-phdr-201.pcapng", "hci-h4.txt", "hci-monitor-2001.btsnoop", "hci-monitor-254.pcap",
+    ]
     public static let airFileNames = ["le-ll-251.pcap", "le-ll-phdr-256.pcap", "nordic-ble-272.pcap"]
 }

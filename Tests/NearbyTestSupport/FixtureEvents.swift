@@ -14,7 +14,9 @@ public enum FixtureEvents {
     }
 
     /// One report of an LE Advertising Report (without Num_Reports).
-    public static func legacyReport(eventType: UInt8, addressType: UInt8, address: String, data: [UInt8], rssi: Int8) -> [UInt8] {
+    public static func legacyReport(
+        eventType: UInt8, addressType: UInt8, address: String, data: [UInt8], rssi: Int8
+    ) -> [UInt8] {
         [eventType, addressType] + Self.address(address) + [UInt8(data.count)] + data + [UInt8(bitPattern: rssi)]
     }
 
@@ -28,8 +30,11 @@ public enum FixtureEvents {
         sid: UInt8 = 0xFF, txPower: Int8 = 127, rssi: Int8, periodicInterval: UInt16 = 0, data: [UInt8]
     ) -> [UInt8] {
         var r: [UInt8] = [UInt8(eventType & 0xFF), UInt8(eventType >> 8), addressType] + Self.address(address)
-        r += [primaryPHY, secondaryPHY, sid, UInt8(bitPattern: txPower), UInt8(bitPattern: rssi),
-              UInt8(periodicInterval & 0xFF), UInt8(periodicInterval >> 8), 0x00] + [UInt8](repeating: 0, count: 6)
+        r +=
+            [
+                primaryPHY, secondaryPHY, sid, UInt8(bitPattern: txPower), UInt8(bitPattern: rssi),
+                UInt8(periodicInterval & 0xFF), UInt8(periodicInterval >> 8), 0x00,
+            ] + [UInt8](repeating: 0, count: 6)
         return r + [UInt8(data.count)] + data
     }
 
@@ -39,7 +44,9 @@ public enum FixtureEvents {
 
     /// An LE Directed Advertising Report event with one report.
     public static func directedReportEvent(address: String, directAddress: String, rssi: Int8) -> [UInt8] {
-        leMeta(0x0B, [1, 0x01, 0x01] + Self.address(address) + [0x01] + Self.address(directAddress) + [UInt8(bitPattern: rssi)])
+        leMeta(
+            0x0B,
+            [1, 0x01, 0x01] + Self.address(address) + [0x01] + Self.address(directAddress) + [UInt8(bitPattern: rssi)])
     }
 
     /// HCI LE Set Advertising Data (OGF 0x08, OCF 0x0008) carrying `data`: the host's own
@@ -58,7 +65,9 @@ public enum FixtureEvents {
     /// An advertising-channel LE packet: access address, header (type, TxAdd), payload,
     /// CRC in on-air order (computed here bit by bit from the Core spec's LFSR, Vol 6
     /// Part B §3.1.1: shift register positions 0–23, init 0x555555 with position 0 = LSB).
-    public static func llPacket(pduType: UInt8, txRandom: Bool, payload: [UInt8], accessAddress: UInt32 = 0x8E89BED6) -> [UInt8] {
+    public static func llPacket(
+        pduType: UInt8, txRandom: Bool, payload: [UInt8], accessAddress: UInt32 = 0x8E89BED6
+    ) -> [UInt8] {
         let pdu = [pduType | (txRandom ? 0x40 : 0), UInt8(payload.count)] + payload
         var aa: [UInt8] = []
         for i in 0..<4 { aa.append(UInt8(truncatingIfNeeded: accessAddress >> (8 * UInt32(i)))) }
@@ -88,12 +97,16 @@ public enum FixtureEvents {
 
     /// A LINKTYPE 272 record, nRF Sniffer protocol version 2 or 3, around `packet`;
     /// the CRC is rewritten in the sniffer's register form (bit-reversed).
-    public static func nordicRecord(version: UInt8, packetID: UInt8, channel: UInt8, rssiMagnitude: UInt8, packet: [UInt8]) -> [UInt8] {
+    public static func nordicRecord(
+        version: UInt8, packetID: UInt8, channel: UInt8, rssiMagnitude: UInt8, packet: [UInt8]
+    ) -> [UInt8] {
         var p = packet
         let crc = UInt32(p[p.count - 3]) | UInt32(p[p.count - 2]) << 8 | UInt32(p[p.count - 1]) << 16
         var rev: UInt32 = 0
         for i in 0..<24 where crc & (1 << i) != 0 { rev |= 1 << (23 - i) }
-        p[p.count - 3] = UInt8(rev & 0xFF); p[p.count - 2] = UInt8((rev >> 8) & 0xFF); p[p.count - 1] = UInt8(rev >> 16)
+        p[p.count - 3] = UInt8(rev & 0xFF)
+        p[p.count - 2] = UInt8((rev >> 8) & 0xFF)
+        p[p.count - 1] = UInt8(rev >> 16)
         let event: [UInt8] = [10, 0x01, channel, rssiMagnitude, 0x00, 0x00, 0x10, 0x20, 0x30, 0x40]
         let payloadLength = event.count + p.count
         return [0x01, UInt8(payloadLength & 0xFF), UInt8(payloadLength >> 8), version, 0x07, 0x00, packetID] + event + p
@@ -101,7 +114,9 @@ public enum FixtureEvents {
 
     /// A LINKTYPE 256 pseudo-header: RF channel, signal and noise (dBm), flags.
     public static func lePseudoHeader(rfChannel: UInt8, signal: Int8, noise: Int8, flags: UInt16) -> [UInt8] {
-        [rfChannel, UInt8(bitPattern: signal), UInt8(bitPattern: noise), 0, 0xD6, 0xBE, 0x89, 0x8E,
-         UInt8(flags & 0xFF), UInt8(flags >> 8)]
+        [
+            rfChannel, UInt8(bitPattern: signal), UInt8(bitPattern: noise), 0, 0xD6, 0xBE, 0x89, 0x8E,
+            UInt8(flags & 0xFF), UInt8(flags >> 8),
+        ]
     }
 }

@@ -6,7 +6,8 @@ public struct TemporaryDirectory {
     public let path: String
 
     public init() {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-conformance-tests-\(UUID().uuidString)")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nearby-conformance-tests-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         path = base.path
     }
@@ -41,7 +42,9 @@ public enum RepositoryPaths {
 extension TemporaryDirectory {
     /// Writes `records` as a classic pcap of `linkType` through libpcap (timestamps 1, 2, …
     /// µs) and returns the file's path and bytes.
-    public func writePcap(_ records: [[UInt8]], linkType: NearbyCapture.LinkType, to name: String) throws -> (path: String, bytes: [UInt8]) {
+    public func writePcap(
+        _ records: [[UInt8]], linkType: NearbyCapture.LinkType, to name: String
+    ) throws -> (path: String, bytes: [UInt8]) {
         let p = file(name)
         let w = try PcapWriter(path: p, linkType: linkType)
         for (i, r) in records.enumerated() { w.write(r, timestampMicros: Int64(i + 1)) }
@@ -52,7 +55,9 @@ extension TemporaryDirectory {
     /// Writes a btsnoop (datalink 1002) of H4 events received by the host, 1 µs apart.
     public func writeReceivedEvents(_ events: [[UInt8]], to name: String) -> String {
         var w = BtsnoopWriter(datalink: .hciUART)
-        for (i, e) in events.enumerated() { w.append(e, flags: BtsnoopWriter.Flags.receivedEvent, timestampMicros: Int64(i + 1)) }
+        for (i, e) in events.enumerated() {
+            w.append(e, flags: BtsnoopWriter.Flags.receivedEvent, timestampMicros: Int64(i + 1))
+        }
         return write(w.bytes, to: name)
     }
 }

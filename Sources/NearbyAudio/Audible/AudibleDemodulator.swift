@@ -23,7 +23,7 @@ public final class AudibleDemodulator: AudioDemodulator {
     private var baseband = ComplexHistory(capacity: 1 << 15)
     private let rate: Double
     private let fft: ComplexFFT
-    private let templateRe: [Float]   // FFT of the chirp template, conjugated
+    private let templateRe: [Float]  // FFT of the chirp template, conjugated
     private let templateIm: [Float]
     private let hop: Int
     private var blockRe: [Float]
@@ -35,10 +35,10 @@ public final class AudibleDemodulator: AudioDemodulator {
     /// 10 ms means of the matched-filter power.
     private let meanLength: Int
     private var means: [Float] = []
-    private var meansStart = 0        // block index of means[0]
+    private var meansStart = 0  // block index of means[0]
     private var meanAccumulator: Float = 0
     private var meanCount = 0
-    private var meanBlocks = 0        // completed blocks
+    private var meanBlocks = 0  // completed blocks
     /// Next index whose statistic is evaluated, and the previous two statistics.
     private var evaluated = 0
     private var s1: Float = 0, s2: Float = 0
@@ -57,7 +57,8 @@ public final class AudibleDemodulator: AudioDemodulator {
     public init(sampleRate: Int, threshold: Float = 25) {
         self.sampleRate = sampleRate
         self.threshold = threshold
-        converter = BasebandConverter(sampleRate: sampleRate, carrierHz: Self.mixHz, cutoffHz: 1_900, filterSeconds: 0.008)
+        converter = BasebandConverter(
+            sampleRate: sampleRate, carrierHz: Self.mixHz, cutoffHz: 1_900, filterSeconds: 0.008)
         rate = converter.outputRate
         detections = DetectionQueue(window: Int(Self.window * converter.outputRate))
         let length = Int((AudibleEncoder.chirpSeconds * rate).rounded())
@@ -185,7 +186,9 @@ public final class AudibleDemodulator: AudioDemodulator {
 
     private func decide(final: Bool) {
         while let chosen = detections.next(ready: { chosen, limit in
-            final || (evaluated > limit + 1 && Double(baseband.end) / rate > Double(chosen.index) / rate + Self.decodeSpan)
+            final
+                || (evaluated > limit + 1
+                    && Double(baseband.end) / rate > Double(chosen.index) / rate + Self.decodeSpan)
         }) {
             let a = Double(chosen.before), b = Double(chosen.statistic), c = Double(chosen.after)
             let denominator = a - 2 * b + c
@@ -194,10 +197,12 @@ public final class AudibleDemodulator: AudioDemodulator {
             let length = reception.decoded?.token.count ?? 6
             let duration = AudibleEncoder.frameDuration(tokenLength: length) / (1 + reception.epsilon)
             if let decoded = reception.decoded {
-                frames.append(AudioTokenFrame(
-                    token: decoded.token, mode: .audible, start: reception.start, end: reception.start + duration,
-                    clockOffsetPpm: reception.epsilon * 1e6, snrDb: reception.snrDb, detection: Double(chosen.statistic),
-                    correctedBytes: decoded.correctedBytes, channel: 0))
+                frames.append(
+                    AudioTokenFrame(
+                        token: decoded.token, mode: .audible, start: reception.start, end: reception.start + duration,
+                        clockOffsetPpm: reception.epsilon * 1e6, snrDb: reception.snrDb,
+                        detection: Double(chosen.statistic),
+                        correctedBytes: decoded.correctedBytes, channel: 0))
             }
             let from = chosen.index - Int(0.1 * rate)
             let to = chosen.index + Int(0.9 * duration * rate)
@@ -226,10 +231,14 @@ public final class AudibleDemodulator: AudioDemodulator {
             let above = measure(peak: peak, epsilon: best.epsilon + spacing, into: &trialEnergies)
             neighbours = (below, above)
             if below > best.metric && below >= above {
-                neighbours = (measure(peak: peak, epsilon: best.epsilon - 2 * spacing, into: &trialEnergies), best.metric)
+                neighbours = (
+                    measure(peak: peak, epsilon: best.epsilon - 2 * spacing, into: &trialEnergies), best.metric
+                )
                 best = (best.epsilon - spacing, below)
             } else if above > best.metric {
-                neighbours = (best.metric, measure(peak: peak, epsilon: best.epsilon + 2 * spacing, into: &trialEnergies))
+                neighbours = (
+                    best.metric, measure(peak: peak, epsilon: best.epsilon + 2 * spacing, into: &trialEnergies)
+                )
                 best = (best.epsilon + spacing, above)
             }
         }
@@ -264,8 +273,9 @@ public final class AudibleDemodulator: AudioDemodulator {
         let count = NUTFrameCoding.symbolCount(tokenLength: length)
         let signal = slotSignal.prefix(count).reduce(0, +) / Double(count)
         let noise = slotNoise.prefix(count).reduce(0, +) / Double(count)
-        return Reception(decoded: decoded, start: start(peak: peak, epsilon: epsilon), epsilon: epsilon,
-                         snrDb: snrDb(signal: signal, noise: noise, tokenLength: length))
+        return Reception(
+            decoded: decoded, start: start(peak: peak, epsilon: epsilon), epsilon: epsilon,
+            snrDb: snrDb(signal: signal, noise: noise, tokenLength: length))
     }
 
     struct Reception {
@@ -303,7 +313,8 @@ public final class AudibleDemodulator: AudioDemodulator {
         let scale = 1 + epsilon
         let t0 = start(peak: peak, epsilon: epsilon)
         let symbolsStart = AudibleEncoder.chirpSeconds + AudibleEncoder.gapSeconds
-        let envelopeSeconds = AudibleEncoder.attackSeconds + AudibleEncoder.sustainSeconds + AudibleEncoder.releaseSeconds
+        let envelopeSeconds =
+            AudibleEncoder.attackSeconds + AudibleEncoder.sustainSeconds + AudibleEncoder.releaseSeconds
         var total = 0.0
         let history = baseband
         for i in 0..<NUTFrameCoding.maximumSymbolCount {
@@ -313,7 +324,8 @@ public final class AudibleDemodulator: AudioDemodulator {
             var stepRe = SIMD8<Float>(), stepIm = SIMD8<Float>()
             for g in 0..<8 {
                 let j = g < 4 ? bank + 2 * g : 8 + bank + 2 * (g - 4)
-                let f = (AudibleEncoder.firstToneHz + AudibleEncoder.toneSpacingHz * Double(j)) * scale - Double(Self.mixHz)
+                let f =
+                    (AudibleEncoder.firstToneHz + AudibleEncoder.toneSpacingHz * Double(j)) * scale - Double(Self.mixHz)
                 stepRe[g] = Float(cos(-2 * Double.pi * f / rate))
                 stepIm[g] = Float(sin(-2 * Double.pi * f / rate))
             }
@@ -338,7 +350,11 @@ public final class AudibleDemodulator: AudioDemodulator {
             var strongest: (low: Float, high: Float) = (0, 0)
             for g in 0..<8 {
                 out[8 * i + g] = energy[g]
-                if g < 4 { strongest.low = max(strongest.low, energy[g]) } else { strongest.high = max(strongest.high, energy[g]) }
+                if g < 4 {
+                    strongest.low = max(strongest.low, energy[g])
+                } else {
+                    strongest.high = max(strongest.high, energy[g])
+                }
             }
             total += Double(strongest.low + strongest.high)
         }
@@ -347,13 +363,14 @@ public final class AudibleDemodulator: AudioDemodulator {
 
     /// The in-band SNR (B = 3200 Hz, docs/audio-format.md §7.2) from the decided tones' energy
     /// above the other tones' (`signal`) and the other tones' mean energy (`noise`), both per
-    /// slot, summed over the two groups. With the envelope w as window (Σw² = 38.75 ms · r at baseband rate r), a tone of
+    /// slot, summed over the two groups. With the envelope w as window (Σw² = 38.75 ms · r at baseband rate r), a tone
+    /// of
     /// amplitude a gives (a/2)²(Σw)² and noise of in-band power N gives N r Σw² / (2B); the
     /// frame's power is a²(0.1875 + 0.03875 S) / (0.12 + 0.05 S) for S symbols (the chirp has
     /// twice the tones' amplitude).
     private func snrDb(signal: Double, noise: Double, tokenLength: Int) -> Double {
         guard noise > 0 else { return AudioTokenFrame.maximumSnrDb }
-        let sumW = 0.04 * rate, sumW2 = 0.03875 * rate   // Σw and Σw² of the 45 ms envelope
+        let sumW = 0.04 * rate, sumW2 = 0.03875 * rate  // Σw and Σw² of the 45 ms envelope
         let amplitudeSquared = 4 * (signal / 2) / (sumW * sumW)
         let noisePower = 2 * Self.snrBandHz * (noise / 2) / (rate * sumW2)
         let symbols = Double(NUTFrameCoding.symbolCount(tokenLength: tokenLength))
@@ -362,4 +379,3 @@ public final class AudibleDemodulator: AudioDemodulator {
         return min(10 * log10(max(snr, 1e-6)), AudioTokenFrame.maximumSnrDb)
     }
 }
-

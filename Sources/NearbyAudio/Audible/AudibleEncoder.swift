@@ -39,8 +39,10 @@ public struct AudibleEncoder: Sendable {
     /// The two tone frequencies (low, high) of symbol `index` carrying `value`, Hz.
     public static func tones(index: Int, value: Int) -> (low: Double, high: Double) {
         let bank = index % 2
-        return (firstToneHz + toneSpacingHz * Double(bank + 2 * (value >> 2)),
-                firstToneHz + toneSpacingHz * Double(8 + bank + 2 * (value & 3)))
+        return (
+            firstToneHz + toneSpacingHz * Double(bank + 2 * (value >> 2)),
+            firstToneHz + toneSpacingHz * Double(8 + bank + 2 * (value & 3))
+        )
     }
 
     /// The symbol envelope at local time t (seconds from the symbol's start).
@@ -84,7 +86,8 @@ public struct AudibleEncoder: Sendable {
             guard i >= 0, i < symbols.count else { continue }
             let local = t - symbolsStart - Double(i) * Self.symbolSeconds
             let (low, high) = Self.tones(index: i, value: symbols[i])
-            signal[n] = Self.envelope(local) * 0.5 * (sin(2 * Double.pi * low * local) + sin(2 * Double.pi * high * local))
+            signal[n] =
+                Self.envelope(local) * 0.5 * (sin(2 * Double.pi * low * local) + sin(2 * Double.pi * high * local))
         }
         let maximum = signal.reduce(0) { max($0, abs($1)) }
         let scale = maximum > 0 ? peak / maximum : 0

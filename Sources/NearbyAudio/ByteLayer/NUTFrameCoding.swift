@@ -78,7 +78,8 @@ public enum NUTFrameCoding {
     public static func decode(symbols: [Int], reliability: [Float], tokenLength length: Int) -> Decoded? {
         let byteCount = length + 2 + ReedSolomonCode.parityCount
         guard symbols.count >= 1 + 2 * byteCount, reliability.count >= 1 + 2 * byteCount,
-              let h = try? header(tokenLength: length) else { return nil }
+            let h = try? header(tokenLength: length)
+        else { return nil }
         var word = [UInt8](repeating: 0, count: byteCount)
         var byteReliability = [Float](repeating: 0, count: byteCount)
         for j in 0..<byteCount {
@@ -89,7 +90,8 @@ public enum NUTFrameCoding {
             (byteReliability[$0], $0) < (byteReliability[$1], $1)
         }
         for erasureCount in 0...ReedSolomonCode.parityCount {
-            guard let correction = ReedSolomonCode.decode(word, erasures: Array(leastReliable.prefix(erasureCount))) else {
+            guard let correction = ReedSolomonCode.decode(word, erasures: Array(leastReliable.prefix(erasureCount)))
+            else {
                 continue
             }
             let token = Array(correction.codeword[0..<length])

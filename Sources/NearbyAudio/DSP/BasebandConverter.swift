@@ -35,7 +35,8 @@ struct BasebandConverter {
         var h = (0..<count).map { i -> Double in
             let m = Double(i - (count - 1) / 2)
             let sinc = m == 0 ? 1 : sin(Double.pi * fc * m) / (Double.pi * fc * m)
-            let w = 0.42 - 0.5 * cos(2 * Double.pi * Double(i) / Double(count - 1))
+            let w =
+                0.42 - 0.5 * cos(2 * Double.pi * Double(i) / Double(count - 1))
                 + 0.08 * cos(4 * Double.pi * Double(i) / Double(count - 1))
             return fc * sinc * w
         }
@@ -79,7 +80,7 @@ struct BasebandConverter {
 
     private mutating func emit(into output: inout ComplexHistory) {
         let count = taps.count
-        let available = bufferStart + mixedRe.count   // absolute end of mixed input
+        let available = bufferStart + mixedRe.count  // absolute end of mixed input
         taps.withUnsafeBufferPointer { h in
             mixedRe.withUnsafeBufferPointer { re in
                 mixedIm.withUnsafeBufferPointer { im in

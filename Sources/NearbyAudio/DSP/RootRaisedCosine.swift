@@ -20,7 +20,9 @@ public enum RootRaisedCosine {
     /// The receiver's matched filter at `samplesPerChip` samples per chip over ±`halfSpan`
     /// chips, normalised to unit energy.
     public static func matchedFilter(samplesPerChip: Int, halfSpan: Int) -> [Float] {
-        let taps = (-halfSpan * samplesPerChip...halfSpan * samplesPerChip).map { value(Double($0) / Double(samplesPerChip)) }
+        let taps = (-halfSpan * samplesPerChip...halfSpan * samplesPerChip).map {
+            value(Double($0) / Double(samplesPerChip))
+        }
         let norm = taps.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return taps.map { Float($0 / norm) }
     }

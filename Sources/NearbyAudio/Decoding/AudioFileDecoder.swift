@@ -41,13 +41,16 @@ public struct AudioFileDecoder {
     public func decode(path: String, emit: (AudioTokenFrame) -> Void) throws(AudioFileError) -> Summary {
         let reader = try SoundFileReader(path: path)
         guard reader.sampleRate >= Self.minimumSampleRate else {
-            throw AudioFileError(path: path, reason: "sample rate \(reader.sampleRate) Hz is below 44 100 Hz; NUT v1 needs 44.1 kHz or more")
+            throw AudioFileError(
+                path: path,
+                reason: "sample rate \(reader.sampleRate) Hz is below 44 100 Hz; NUT v1 needs 44.1 kHz or more")
         }
         var summary = Summary(sampleRate: reader.sampleRate, channels: reader.channels)
         var demodulators: [(channel: Int, demodulator: AudioDemodulator)] = []
         for channel in 0..<reader.channels {
             for mode in modes {
-                let d: AudioDemodulator = mode == .audible
+                let d: AudioDemodulator =
+                    mode == .audible
                     ? AudibleDemodulator(sampleRate: reader.sampleRate)
                     : InaudibleDemodulator(sampleRate: reader.sampleRate)
                 demodulators.append((channel, d))

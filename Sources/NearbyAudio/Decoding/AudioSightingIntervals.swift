@@ -30,8 +30,10 @@ public struct AudioSightingIntervals {
             }
             closed.append(open.remove(at: i))
         }
-        open.append(Interval(token: frame.token, mode: frame.mode, firstSeen: frame.start, lastSeen: frame.end,
-                             frames: 1, maxSnrDb: frame.snrDb))
+        open.append(
+            Interval(
+                token: frame.token, mode: frame.mode, firstSeen: frame.start, lastSeen: frame.end,
+                frames: 1, maxSnrDb: frame.snrDb))
     }
 
     /// All intervals, ordered by first sighting, then mode and token.

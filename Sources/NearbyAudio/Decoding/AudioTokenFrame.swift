@@ -24,8 +24,10 @@ public struct AudioTokenFrame: Sendable, Equatable {
     /// 0-based channel of the file the frame was decoded from.
     public var channel: Int
 
-    public init(token: [UInt8], mode: AudioMode, start: Double, end: Double, clockOffsetPpm: Double,
-                snrDb: Double, detection: Double, correctedBytes: Int, channel: Int) {
+    public init(
+        token: [UInt8], mode: AudioMode, start: Double, end: Double, clockOffsetPpm: Double,
+        snrDb: Double, detection: Double, correctedBytes: Int, channel: Int
+    ) {
         self.token = token
         self.mode = mode
         self.start = start

@@ -16,8 +16,10 @@ public struct AudioEvaluation: Sendable {
     /// named `CONDITION-LENGTHB-TRIAL-TOKEN.wav` (spaces and `%` replaced), for inspection.
     public var failureDirectory: String?
 
-    public init(mode: AudioMode, tokenLengths: [Int] = [6, 16], trials: Int = 40, seed: UInt64 = 1,
-                conditions: [ChannelCondition]? = nil) {
+    public init(
+        mode: AudioMode, tokenLengths: [Int] = [6, 16], trials: Int = 40, seed: UInt64 = 1,
+        conditions: [ChannelCondition]? = nil
+    ) {
         self.mode = mode
         self.tokenLengths = tokenLengths
         self.trials = trials
@@ -98,18 +100,19 @@ public struct AudioEvaluation: Sendable {
                 var v = values
                 return median(&v)
             }
-            return Row(condition: condition.name, snrDb: condition.snrDb, tokenLength: pair.1, trials: trials,
-                       decoded: slice.filter(\.decoded).count, wrong: slice.reduce(0) { $0 + $1.wrong },
-                       medianTimingErrorMicros: med(slice.compactMap(\.timingError)),
-                       medianClockOffsetPpm: med(slice.compactMap(\.ppm)),
-                       medianSnrEstimateDb: med(slice.compactMap(\.snr)))
+            return Row(
+                condition: condition.name, snrDb: condition.snrDb, tokenLength: pair.1, trials: trials,
+                decoded: slice.filter(\.decoded).count, wrong: slice.reduce(0) { $0 + $1.wrong },
+                medianTimingErrorMicros: med(slice.compactMap(\.timingError)),
+                medianClockOffsetPpm: med(slice.compactMap(\.ppm)),
+                medianSnrEstimateDb: med(slice.compactMap(\.snr)))
         }
     }
 
     /// The seed of one trial: a hash of the run's seed, the condition's name, the token length
     /// and the trial index, so a trial does not change when other conditions are filtered out.
     func trialSeed(condition: String, length: Int, index: Int) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325   // FNV-1a, 64 bits
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a, 64 bits
         for byte in condition.utf8 + [UInt8(length)] {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
@@ -122,12 +125,14 @@ public struct AudioEvaluation: Sendable {
         let token = (0..<length).map { _ in UInt8(noise.uniform() * 256) }
         let lead = 0.3 + 0.5 * noise.uniform()
         let encodedRate = 48_000.0
-        let frame = mode == .audible
+        let frame =
+            mode == .audible
             ? (try? AudibleEncoder(sampleRate: encodedRate).samples(token: token)) ?? []
             : (try? InaudibleEncoder(sampleRate: encodedRate).samples(token: token)) ?? []
         let recording = condition.apply(frame: frame, encodedRate: encodedRate, lead: lead, mode: mode, noise: &noise)
         let rate = Int(condition.recordingRate)
-        let demodulator: AudioDemodulator = mode == .audible
+        let demodulator: AudioDemodulator =
+            mode == .audible
             ? AudibleDemodulator(sampleRate: rate) : InaudibleDemodulator(sampleRate: rate)
         recording.withUnsafeBufferPointer { demodulator.process($0.baseAddress!, count: $0.count, stride: 1) }
         demodulator.finish()
@@ -179,7 +184,9 @@ public struct AudioEvaluation: Sendable {
     public static func noiseOnly(seconds: Double, seed: UInt64) -> [AudioTokenFrame] {
         var noise = GaussianNoise(seed: seed)
         let rate = 48_000
-        let demodulators: [AudioDemodulator] = [InaudibleDemodulator(sampleRate: rate), AudibleDemodulator(sampleRate: rate)]
+        let demodulators: [AudioDemodulator] = [
+            InaudibleDemodulator(sampleRate: rate), AudibleDemodulator(sampleRate: rate),
+        ]
         var block = [Float](repeating: 0, count: 48_000)
         var frames: [AudioTokenFrame] = []
         var remaining = Int(seconds * Double(rate))

@@ -20,8 +20,10 @@ public struct ChannelCondition: Sendable, Hashable {
     /// Frame peak level, dBFS.
     public var levelDbfs: Double
 
-    public init(name: String, snrDb: Double? = nil, recordingRate: Double = 48_000, timeScale: Double = 0,
-                reverb: Freeverb? = nil, levelDbfs: Double = -1) {
+    public init(
+        name: String, snrDb: Double? = nil, recordingRate: Double = 48_000, timeScale: Double = 0,
+        reverb: Freeverb? = nil, levelDbfs: Double = -1
+    ) {
         self.name = name
         self.snrDb = snrDb
         self.recordingRate = recordingRate
@@ -38,12 +40,16 @@ public struct ChannelCondition: Sendable, Hashable {
 
     /// The recording of one frame (encoded at `encodedRate`, peak −1 dBFS) after `lead`
     /// seconds of silence and before 0.5 s of silence, through this channel.
-    public func apply(frame: [Float], encodedRate: Double, lead: Double, mode: AudioMode,
-                      noise: inout GaussianNoise) -> [Float] {
+    public func apply(
+        frame: [Float], encodedRate: Double, lead: Double, mode: AudioMode,
+        noise: inout GaussianNoise
+    ) -> [Float] {
         let leadSamples = Int(lead * encodedRate)
         let gain = Float(pow(10, levelDbfs / 20) / InaudibleEncoder.defaultPeak)
-        let power = frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(frame.count, 1)) * Double(gain * gain)
-        var x = [Float](repeating: 0, count: leadSamples) + frame.map { $0 * gain }
+        let power =
+            frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(frame.count, 1)) * Double(gain * gain)
+        var x =
+            [Float](repeating: 0, count: leadSamples) + frame.map { $0 * gain }
             + [Float](repeating: 0, count: Int(0.5 * encodedRate))
         if let reverb { x = reverb.apply(x, sampleRate: encodedRate) }
         if timeScale != 0 || recordingRate != encodedRate {

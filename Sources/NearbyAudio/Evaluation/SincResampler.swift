@@ -6,10 +6,12 @@ import Foundation
 /// each side and its cutoff at 0.95 × the lower Nyquist frequency, tabulated at 1/512 of an
 /// input sample and interpolated linearly.
 public enum SincResampler {
-    public static func resample(_ input: [Float], from inputRate: Double, to outputRate: Double, timeScale epsilon: Double) -> [Float] {
+    public static func resample(
+        _ input: [Float], from inputRate: Double, to outputRate: Double, timeScale epsilon: Double
+    ) -> [Float] {
         let cutoff = 0.95 * min(inputRate, outputRate / (1 + epsilon)) / 2
-        let fc = cutoff / inputRate                // cycles per input sample
-        let span = 16 / fc                          // input samples each side (32 zero crossings)
+        let fc = cutoff / inputRate  // cycles per input sample
+        let span = 16 / fc  // input samples each side (32 zero crossings)
         let steps = 512
         let tableCount = Int(span * Double(steps)) + 2
         let table: [Float] = (0..<tableCount).map { i in

@@ -59,7 +59,8 @@ public final class SoundFileReader {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let words = parts[1].split(separator: " ")
-            guard let chunk = parts[0].split(separator: " ").first, let declared = words.first, let last = words.last else { continue }
+            guard let chunk = parts[0].split(separator: " ").first, let declared = words.first, let last = words.last
+            else { continue }
             found.append((String(chunk), String(declared), String(last.filter { $0 != ")" })))
         }
         guard let pick = found.first(where: { ["data", "SSND"].contains($0.chunk) }) ?? found.first else { return nil }
@@ -75,4 +76,3 @@ public final class SoundFileReader {
         return Int(max(0, read))
     }
 }
-

@@ -20,10 +20,13 @@ public final class SoundFileWriter {
         let lower = path.lowercased()
         var format: Int32
         if lower.hasSuffix(".flac") {
-            guard encoding == .pcm16 else { throw AudioFileError(path: path, reason: "FLAC stores integer samples only; use WAV for float") }
+            guard encoding == .pcm16 else {
+                throw AudioFileError(path: path, reason: "FLAC stores integer samples only; use WAV for float")
+            }
             format = Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_16)
         } else if lower.hasSuffix(".wav") {
-            format = Int32(SF_FORMAT_WAV)
+            format =
+                Int32(SF_FORMAT_WAV)
                 | (encoding == .pcm16 ? Int32(SF_FORMAT_PCM_16) : Int32(SF_FORMAT_FLOAT))
         } else {
             throw AudioFileError(path: path, reason: "the file name must end in .wav or .flac")

@@ -115,8 +115,9 @@ public final class InaudibleDemodulator: AudioDemodulator {
     private func decide(final: Bool) {
         let grid = PreambleAcquisition.gridRate
         while let chosen = detections.next(ready: { chosen, limit in
-            final || (acquisition.evaluatedEnd > limit + 1
-                && Double(baseband.end) / converter.outputRate > Double(chosen.index) / grid + Self.decodeSpan)
+            final
+                || (acquisition.evaluatedEnd > limit + 1
+                    && Double(baseband.end) / converter.outputRate > Double(chosen.index) / grid + Self.decodeSpan)
         }) {
             let reception = receiver.receive(chosen, acquisition: acquisition, baseband: baseband)
             let length = reception.decoded?.token.count ?? 6
@@ -124,11 +125,12 @@ public final class InaudibleDemodulator: AudioDemodulator {
             if let decoded = reception.decoded {
                 let chip = 1 / (InaudibleEncoder.chipRate * (1 + reception.epsilon))
                 let start = reception.chipZeroCentre - 0.5 * chip
-                frames.append(AudioTokenFrame(
-                    token: decoded.token, mode: .inaudible, start: start,
-                    end: start + duration / (1 + reception.epsilon),
-                    clockOffsetPpm: reception.epsilon * 1e6, snrDb: reception.snrDb,
-                    detection: Double(chosen.statistic), correctedBytes: decoded.correctedBytes, channel: 0))
+                frames.append(
+                    AudioTokenFrame(
+                        token: decoded.token, mode: .inaudible, start: start,
+                        end: start + duration / (1 + reception.epsilon),
+                        clockOffsetPpm: reception.epsilon * 1e6, snrDb: reception.snrDb,
+                        detection: Double(chosen.statistic), correctedBytes: decoded.correctedBytes, channel: 0))
             }
             let from = chosen.index - Int(0.1 * grid)
             let to = chosen.index + Int(0.9 * duration * grid)

@@ -36,7 +36,9 @@ public struct InaudibleEncoder: Sendable {
     /// Duration of the frame for a token of `tokenLength` bytes, seconds: (195 + 64 N) / 1200
     /// (1.496 s for 6 bytes, 2.563 s for 16), without the 8 chips of pulse tails.
     public static func frameDuration(tokenLength: Int) -> Double {
-        Double(NUTSequences.preambleChips + NUTSequences.symbolChips * NUTFrameCoding.symbolCount(tokenLength: tokenLength)) / chipRate
+        Double(
+            NUTSequences.preambleChips + NUTSequences.symbolChips * NUTFrameCoding.symbolCount(tokenLength: tokenLength)
+        ) / chipRate
     }
 
     /// Time from the frame's first sample to the start of preamble chip 0 (its centre minus

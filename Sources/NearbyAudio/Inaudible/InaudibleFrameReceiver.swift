@@ -22,13 +22,16 @@ struct InaudibleFrameReceiver {
 
     let basebandRate: Double
     private let matchedFilter = RootRaisedCosine.matchedFilter(samplesPerChip: 4, halfSpan: 4)
-    private let outputCount = 4 * (NUTSequences.preambleChips + NUTSequences.symbolChips * NUTFrameCoding.maximumSymbolCount)
+    private let outputCount =
+        4 * (NUTSequences.preambleChips + NUTSequences.symbolChips * NUTFrameCoding.maximumSymbolCount)
         + 2 * Self.pad + 64
 
     init(basebandRate: Double) { self.basebandRate = basebandRate }
 
-    func receive(_ candidate: PreambleAcquisition.Candidate, acquisition: PreambleAcquisition,
-                 baseband: ComplexHistory) -> Reception {
+    func receive(
+        _ candidate: PreambleAcquisition.Candidate, acquisition: PreambleAcquisition,
+        baseband: ComplexHistory
+    ) -> Reception {
         let grid = PreambleAcquisition.gridRate
         let h = candidate.hypothesis
         let eps = PreambleAcquisition.hypotheses[h]

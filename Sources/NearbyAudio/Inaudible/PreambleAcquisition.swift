@@ -31,12 +31,12 @@ struct PreambleAcquisition {
     static let hypotheses = (-5...5).map { Double($0) * 1e-3 }
     /// Half the noise window, grid samples (0.5 s).
     static let noiseHalfWindow = 2400
-    static let correlatorSpan = 56   // 4 · 14
+    static let correlatorSpan = 56  // 4 · 14
     static let bins = -5...5
 
     let threshold: Float
     private var lanes: [Lane]
-    private let twiddleRe: [[Float]]   // [bin][q]
+    private let twiddleRe: [[Float]]  // [bin][q]
     private let twiddleIm: [[Float]]
     /// Grid samples received so far.
     private(set) var gridCount = 0
@@ -58,7 +58,8 @@ struct PreambleAcquisition {
     func offsets(hypothesis h: Int) -> [Int] { lanes[h].offsets }
 
     /// Feeds matched-filtered grid samples and appends new candidates.
-    mutating func process(re: UnsafeBufferPointer<Float>, im: UnsafeBufferPointer<Float>, candidates: inout [Candidate]) {
+    mutating func process(re: UnsafeBufferPointer<Float>, im: UnsafeBufferPointer<Float>, candidates: inout [Candidate])
+    {
         var start = 0
         while start < re.count {
             // slices well inside the lanes' histories
@@ -87,7 +88,7 @@ struct PreambleAcquisition {
     private mutating func evaluate(lane h: Int, final: Bool, candidates: inout [Candidate]) {
         let threshold = self.threshold
         var lane = lanes[h]
-        lanes[h] = Lane.placeholder   // avoid copy-on-write while mutating
+        lanes[h] = Lane.placeholder  // avoid copy-on-write while mutating
         let cCount = lane.c.end
         let lastOffset = lane.offsets[12]
         let end = final ? cCount - Self.correlatorSpan - lastOffset : cCount - Self.noiseHalfWindow
@@ -103,9 +104,12 @@ struct PreambleAcquisition {
             }
             if lane.s1 >= threshold && lane.s1 >= lane.s2 && lane.s1 > s {
                 // m − 1 is a local maximum; neighbours the screen skipped are computed exactly.
-                let before = lane.s2 > 0 || m < 2 ? lane.s2 : coherent(lane: lane, at: m - 2, noise: lane.noise(at: m - 2, available: cCount))
+                let before =
+                    lane.s2 > 0 || m < 2
+                    ? lane.s2 : coherent(lane: lane, at: m - 2, noise: lane.noise(at: m - 2, available: cCount))
                 let after = s > 0 ? s : coherent(lane: lane, at: m, noise: noise)
-                candidates.append(Candidate(index: m - 1, hypothesis: h, statistic: lane.s1, before: before, after: after))
+                candidates.append(
+                    Candidate(index: m - 1, hypothesis: h, statistic: lane.s1, before: before, after: after))
             }
             lane.s2 = lane.s1
             lane.s1 = s
@@ -116,19 +120,23 @@ struct PreambleAcquisition {
 
     /// The exact statistic of `lane` at grid index m.
     private func coherent(lane: Lane, at m: Int, noise: Float) -> Float {
-        var zr: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float)
-            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var zr: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
         var zi = zr
         return withUnsafeMutableBytes(of: &zr) { zrBytes in
             withUnsafeMutableBytes(of: &zi) { ziBytes in
-                coherent(lane: lane, at: m, noise: noise,
-                         zr: zrBytes.bindMemory(to: Float.self), zi: ziBytes.bindMemory(to: Float.self))
+                coherent(
+                    lane: lane, at: m, noise: noise,
+                    zr: zrBytes.bindMemory(to: Float.self), zi: ziBytes.bindMemory(to: Float.self))
             }
         }
     }
 
-    private func coherent(lane: Lane, at m: Int, noise: Float,
-                          zr: UnsafeMutableBufferPointer<Float>, zi: UnsafeMutableBufferPointer<Float>) -> Float {
+    private func coherent(
+        lane: Lane, at m: Int, noise: Float,
+        zr: UnsafeMutableBufferPointer<Float>, zi: UnsafeMutableBufferPointer<Float>
+    ) -> Float {
         for q in 0..<13 {
             let v = lane.c.value(m + lane.offsets[q])
             zr[q] = NUTSequences.barker13[q] * v.re
@@ -159,10 +167,10 @@ extension PreambleAcquisition {
         /// The last derotated grid samples (the correlator's window).
         private var yRe: [Float] = []
         private var yIm: [Float] = []
-        private var yStart = 0   // absolute grid index of yRe[0]
+        private var yStart = 0  // absolute grid index of yRe[0]
         var c: ComplexHistory
         private var power: [Float]
-        private var prefix: [Double]   // prefix[i & mask] = Σ p[0..<i]
+        private var prefix: [Double]  // prefix[i & mask] = Σ p[0..<i]
         /// `power` and `prefix` grow with `c` (see `ComplexHistory`), up to `capacity`.
         private var mask: Int
         /// Next grid index whose S is to be evaluated.
@@ -176,7 +184,7 @@ extension PreambleAcquisition {
         var s1: Float = 0, s2: Float = 0
         private var provisionalFloor = false
 
-        static let capacity = 1 << 15   // 6.8 s of grid samples
+        static let capacity = 1 << 15  // 6.8 s of grid samples
         static let chunk = 4800
         static let medianChunks = 16
 
@@ -195,8 +203,14 @@ extension PreambleAcquisition {
 
         static let placeholder = Lane(placeholder: ())
         private init(placeholder: ()) {
-            epsilon = 0; offsets = []; stepRe = 1; stepIm = 0
-            c = ComplexHistory(capacity: 1); power = []; prefix = []; mask = 0
+            epsilon = 0
+            offsets = []
+            stepRe = 1
+            stepIm = 0
+            c = ComplexHistory(capacity: 1)
+            power = []
+            prefix = []
+            mask = 0
         }
 
         @inline(__always) func p(_ i: Int) -> Float { i < c.end && i >= c.start ? power[i & mask] : 0 }

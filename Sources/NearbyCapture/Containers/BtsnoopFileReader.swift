@@ -101,26 +101,36 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             if isPlausible(datalink: datalink, bytesAfterHeader: bytesAfterHeader) { return nil }
             let limit = BtsnoopFileReader.maximumRecordLength
             if includedLength > limit {
-                return DecodeError(.btsnoop, .invalidValue, at: 4, "included length \(includedLength) exceeds the \(limit)-byte limit")
+                return DecodeError(
+                    .btsnoop, .invalidValue, at: 4, "included length \(includedLength) exceeds the \(limit)-byte limit")
             }
             if Int64(includedLength) > bytesAfterHeader {
-                return DecodeError(.btsnoop, .lengthOverrun, at: 4,
-                                   "included length \(includedLength) overruns the file (\(max(0, bytesAfterHeader)) bytes left)")
+                return DecodeError(
+                    .btsnoop, .lengthOverrun, at: 4,
+                    "included length \(includedLength) overruns the file (\(max(0, bytesAfterHeader)) bytes left)")
             }
             if originalLength < includedLength || originalLength > limit {
-                return DecodeError(.btsnoop, .invalidValue, at: 0,
-                                   "original length \(originalLength) is not between the included length \(includedLength) and \(limit)")
+                return DecodeError(
+                    .btsnoop, .invalidValue, at: 0,
+                    "original length \(originalLength) is not between the included length \(includedLength) and "
+                        + "\(limit)"
+                )
             }
             if datalink == .linuxMonitor {
                 if flags & 0xFFFF > 0x3F {
-                    return DecodeError(.btsnoop, .invalidValue, at: 8, "flags 0x\(String(flags, radix: 16)) hold no monitor opcode (0…0x3f)")
+                    return DecodeError(
+                        .btsnoop, .invalidValue, at: 8,
+                        "flags 0x\(String(flags, radix: 16)) hold no monitor opcode (0…0x3f)")
                 }
             } else {
                 if includedLength == 0 {
-                    return DecodeError(.btsnoop, .invalidValue, at: 4, "included length 0: an HCI packet has at least 1 byte")
+                    return DecodeError(
+                        .btsnoop, .invalidValue, at: 4, "included length 0: an HCI packet has at least 1 byte")
                 }
                 if flags > 3 {
-                    return DecodeError(.btsnoop, .invalidValue, at: 8, "flags 0x\(String(flags, radix: 16)) are not direction and command/event bits (0…3)")
+                    return DecodeError(
+                        .btsnoop, .invalidValue, at: 8,
+                        "flags 0x\(String(flags, radix: 16)) are not direction and command/event bits (0…3)")
                 }
             }
             return nil
@@ -132,15 +142,17 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         func isPlausible(datalink: BtsnoopDatalink, bytesAfterHeader: Int64) -> Bool {
             let limit = UInt32(BtsnoopFileReader.maximumRecordLength)
             guard includedLength <= limit, Int64(includedLength) <= bytesAfterHeader,
-                  originalLength >= includedLength, originalLength <= limit else { return false }
+                originalLength >= includedLength, originalLength <= limit
+            else { return false }
             if datalink == .linuxMonitor { return flags & 0xFFFF <= 0x3F }
             return includedLength > 0 && flags <= 3
         }
 
         /// The record this header begins at `offset`, for the plausibility rules.
         func probed(at offset: Int64) -> ProbedRecord {
-            ProbedRecord(start: offset, end: offset + Int64(Header.length) + Int64(includedLength),
-                         timestampMicros: timestamp &- BtsnoopFileReader.unixEpochOffsetMicros, drops: drops)
+            ProbedRecord(
+                start: offset, end: offset + Int64(Header.length) + Int64(includedLength),
+                timestampMicros: timestamp &- BtsnoopFileReader.unixEpochOffsetMicros, drops: drops)
         }
     }
 
@@ -149,9 +161,10 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             pendingSkip = nil
             index += 1
             if skip.resynchronized { file.seek(to: skip.range.upperBound) } else { done = true }
-            return .malformed(index: index, fileOffset: skip.range.lowerBound + Int64(problem.offset), line: nil,
-                              DecodeError(.btsnoop, problem.code, at: problem.offset, "record header: \(problem.reason); \(skip)"),
-                              skipped: skip)
+            return .malformed(
+                index: index, fileOffset: skip.range.lowerBound + Int64(problem.offset), line: nil,
+                DecodeError(.btsnoop, problem.code, at: problem.offset, "record header: \(problem.reason); \(skip)"),
+                skipped: skip)
         }
         guard !done, file.remaining > 0 else { return .end }
         index += 1
@@ -162,10 +175,12 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             let skip = SkippedBytes(range: headerOffset..<file.size, resynchronized: false)
             // The field the file ends in (the timestamp is 8 bytes, at 16).
             let field = min(headerBytes.count / 4 * 4, 16)
-            return .malformed(index: index, fileOffset: headerOffset + Int64(field), line: nil,
-                              DecodeError(.btsnoop, .truncated, at: field,
-                                          "record header: the file ends after \(headerBytes.count) of 24 bytes; \(skip)"),
-                              skipped: skip)
+            return .malformed(
+                index: index, fileOffset: headerOffset + Int64(field), line: nil,
+                DecodeError(
+                    .btsnoop, .truncated, at: field,
+                    "record header: the file ends after \(headerBytes.count) of 24 bytes; \(skip)"),
+                skipped: skip)
         }
         let header = Header(headerBytes)
         if let problem = header.problem(datalink: datalink, bytesAfterHeader: file.size - headerOffset - 24) {
@@ -179,23 +194,30 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             // The file was cut short since it was opened, or could not be read.
             done = true
             let skip = SkippedBytes(range: headerOffset..<file.size, resynchronized: false)
-            return .malformed(index: index, fileOffset: headerOffset + Int64(bytes.count), line: nil,
-                              DecodeError(.btsnoop, .truncated, at: bytes.count,
-                                          "record data: the file ended or could not be read after \(bytes.count - 24) of \(length) bytes; \(skip)"),
-                              skipped: skip)
+            return .malformed(
+                index: index, fileOffset: headerOffset + Int64(bytes.count), line: nil,
+                DecodeError(
+                    .btsnoop, .truncated, at: bytes.count,
+                    "record data: the file ended or could not be read after \(bytes.count - 24) of \(length) bytes; "
+                        + "\(skip)"
+                ),
+                skipped: skip)
         }
         if bytes.count == 2 * Header.length + length {
             let next = Header(UnsafeRawBufferPointer(rebasing: bytes[(Header.length + length)...]))
             if let problem = next.problem(datalink: datalink, bytesAfterHeader: file.size - record.end - 24)
-                ?? Self.sequenceProblem(next.probed(at: record.end), after: record) {
+                ?? Self.sequenceProblem(next.probed(at: record.end), after: record)
+            {
                 if let verdict = lookAheadFailed(after: record, nextProblem: problem) { return verdict }
             }
         }
-        body(RecordView(
-            index: index, timestampMicros: record.timestampMicros,
-            encapsulation: .btsnoop(datalink, flags: header.flags),
-            bytes: Span(_unsafeBytes: UnsafeRawBufferPointer(rebasing: bytes[Header.length..<(Header.length + length)])),
-            originalLength: Int(header.originalLength), fileOffset: headerOffset + Int64(Header.length)))
+        body(
+            RecordView(
+                index: index, timestampMicros: record.timestampMicros,
+                encapsulation: .btsnoop(datalink, flags: header.flags),
+                bytes: Span(
+                    _unsafeBytes: UnsafeRawBufferPointer(rebasing: bytes[Header.length..<(Header.length + length)])),
+                originalLength: Int(header.originalLength), fileOffset: headerOffset + Int64(Header.length)))
         file.skip(Header.length + length)
         lastLent = record
         return .record
@@ -205,11 +227,15 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     static func sequenceProblem(_ next: ProbedRecord, after previous: ProbedRecord) -> DecodeError? {
         if next.follows(previous) { return nil }
         if next.drops < previous.drops {
-            return DecodeError(.btsnoop, .invalidValue, at: 12,
-                               "cumulative drops \(next.drops) fall below the \(previous.drops) of the record before")
+            return DecodeError(
+                .btsnoop, .invalidValue, at: 12,
+                "cumulative drops \(next.drops) fall below the \(previous.drops) of the record before")
         }
-        return DecodeError(.btsnoop, .invalidValue, at: 16,
-                           "timestamp \(next.timestampMicros ?? 0) µs is not within a day of the record before (\(previous.timestampMicros ?? 0) µs)")
+        return DecodeError(
+            .btsnoop, .invalidValue, at: 16,
+            "timestamp \(next.timestampMicros ?? 0) µs is not within a day of the record before "
+                + "(\(previous.timestampMicros ?? 0) µs)"
+        )
     }
 
     /// The header after `record` is implausible (`nextProblem`): nil when `record` is whole
@@ -222,10 +248,14 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         if let next, next < record.end {
             let skip = SkippedBytes(range: record.start..<next, resynchronized: true)
             file.seek(to: next)
-            return .malformed(index: index, fileOffset: record.start + 4, line: nil,
-                              DecodeError(.btsnoop, .invalidValue, at: 4,
-                                          "record header: included length \(record.end - record.start - 24) runs past the next plausible record, at byte \(next); \(skip)"),
-                              skipped: skip)
+            return .malformed(
+                index: index, fileOffset: record.start + 4, line: nil,
+                DecodeError(
+                    .btsnoop, .invalidValue, at: 4,
+                    "record header: included length \(record.end - record.start - 24) runs past the next plausible "
+                        + "record, at byte \(next); \(skip)"
+                ),
+                skipped: skip)
         }
         pendingSkip = (SkippedBytes(range: record.end..<(next ?? scan.size), resynchronized: next != nil), nextProblem)
         return nil
@@ -235,10 +265,12 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     /// record's end when a run starts there, else at the next run, else ending the file.
     private func recover(at record: ProbedRecord, _ problem: DecodeError) -> CaptureReadStep {
         let fault = { (skip: SkippedBytes?) -> CaptureReadStep in
-            .malformed(index: self.index, fileOffset: record.start + Int64(problem.offset), line: nil,
-                       DecodeError(.btsnoop, problem.code, at: problem.offset,
-                                   "record header: " + problem.reason + (skip.map { "; \($0)" } ?? "")),
-                       skipped: skip)
+            .malformed(
+                index: self.index, fileOffset: record.start + Int64(problem.offset), line: nil,
+                DecodeError(
+                    .btsnoop, problem.code, at: problem.offset,
+                    "record header: " + problem.reason + (skip.map { "; \($0)" } ?? "")),
+                skipped: skip)
         }
         guard let scan else {
             done = true

@@ -49,7 +49,8 @@ final class BufferedFile {
         descriptor = fd
         size = Int64(st.st_size)
         // No larger than the file needs (`peek` never asks past the size at opening).
-        chunk = .allocate(byteCount: Int(min(Int64(Self.chunkSize + Self.peekLimit), max(size, 0) + 4096)), alignment: 16)
+        chunk = .allocate(
+            byteCount: Int(min(Int64(Self.chunkSize + Self.peekLimit), max(size, 0) + 4096)), alignment: 16)
     }
 
     deinit {

@@ -42,7 +42,7 @@ public final class HexTextFileReader: CaptureRecordReader {
     private static func isHexOrSeparator(_ c: UInt8) -> Bool {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-             UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "-"):
+            UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "-"):
             true
         default: false
         }
@@ -62,15 +62,18 @@ public final class HexTextFileReader: CaptureRecordReader {
                     bytes.removeAll(keepingCapacity: true)
                     bytes.append(contentsOf: decoded)
                     bytes.withUnsafeBytes { raw in
-                        body(RecordView(index: index, timestampMicros: nil, encapsulation: .hexText,
-                                        bytes: Span(_unsafeBytes: raw), fileOffset: nil, line: lineNumber))
+                        body(
+                            RecordView(
+                                index: index, timestampMicros: nil, encapsulation: .hexText,
+                                bytes: Span(_unsafeBytes: raw), fileOffset: nil, line: lineNumber))
                     }
                     return .record
                 }
             }
-            return .malformed(index: index, fileOffset: lineStart, line: lineNumber,
-                              DecodeError(.hexText, .invalidValue, at: 0, "line \(lineNumber) has no field of hex digit pairs"),
-                              skipped: nil)
+            return .malformed(
+                index: index, fileOffset: lineStart, line: lineNumber,
+                DecodeError(.hexText, .invalidValue, at: 0, "line \(lineNumber) has no field of hex digit pairs"),
+                skipped: nil)
         }
     }
 }

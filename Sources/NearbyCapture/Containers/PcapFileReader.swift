@@ -1,5 +1,6 @@
 import CPcap
 import NearbyBytes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -89,10 +90,14 @@ public final class PcapFileReader: CaptureRecordReader {
         // glibc ignores the size unless it is given the buffer too.
         let streamBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.streamBufferSize)
         setvbuf(stream, streamBuffer, _IOFBF, Self.streamBufferSize)
-        guard let h = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
-            fclose(stream)   // libpcap closes the stream only once it has taken it
+        guard let h = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf)
+        else {
+            fclose(stream)  // libpcap closes the stream only once it has taken it
             streamBuffer.deallocate()
-            throw CaptureFileError(path: path, reason: "libpcap: " + String(decoding: errbuf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw CaptureFileError(
+                path: path,
+                reason: "libpcap: "
+                    + String(decoding: errbuf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         handle = h
         self.streamBuffer = streamBuffer
@@ -102,7 +107,7 @@ public final class PcapFileReader: CaptureRecordReader {
     }
 
     deinit {
-        pcap_close(handle)   // closes the stream, which used `streamBuffer` until then
+        pcap_close(handle)  // closes the stream, which used `streamBuffer` until then
         streamBuffer?.deallocate()
         if heldBytes.baseAddress != nil { heldBytes.deallocate() }
     }
@@ -124,18 +129,23 @@ public final class PcapFileReader: CaptureRecordReader {
                 // microseconds in an Int64 hold (±292,000 years) are damage, not a time.
                 let (scaled, overflow) = Int64(h.ts.tv_sec).multipliedReportingOverflow(by: 1_000_000)
                 let (micros, overflow2) = scaled.addingReportingOverflow(Int64(h.ts.tv_usec))
-                let bytes = UnsafeRawBufferPointer(start: data.map { UnsafeRawPointer($0) }, count: data == nil ? 0 : length)
+                let bytes = UnsafeRawBufferPointer(
+                    start: data.map { UnsafeRawPointer($0) }, count: data == nil ? 0 : length)
                 guard format == .pcap else {
                     index += 1
                     if overflow || overflow2 {
-                        return .malformed(index: index, fileOffset: nil, line: nil,
-                                          DecodeError(.pcap, .invalidValue, at: 0,
-                                                      "timestamp \(h.ts.tv_sec) s is beyond the representable range (±292,000 years)"),
-                                          skipped: nil)
+                        return .malformed(
+                            index: index, fileOffset: nil, line: nil,
+                            DecodeError(
+                                .pcap, .invalidValue, at: 0,
+                                "timestamp \(h.ts.tv_sec) s is beyond the representable range (±292,000 years)"),
+                            skipped: nil)
                     }
                     // Lent where libpcap read it: valid until the next `pcap_next_ex`.
-                    body(RecordView(index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
-                                    bytes: Span(_unsafeBytes: bytes), originalLength: Int(h.len), fileOffset: nil))
+                    body(
+                        RecordView(
+                            index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
+                            bytes: Span(_unsafeBytes: bytes), originalLength: Int(h.len), fileOffset: nil))
                     packetsSinceWalkStart += 1
                     return .record
                 }
@@ -150,10 +160,14 @@ public final class PcapFileReader: CaptureRecordReader {
                 let record = ProbedRecord(start: start, end: nextRecordOffset, timestampMicros: micros)
                 let problem: DecodeError?
                 if overflow || overflow2 || h.ts.tv_usec >= 1_000_000 || h.ts.tv_usec < 0 {
-                    problem = DecodeError(.pcap, .invalidValue, at: 4, "timestamp fraction \(h.ts.tv_usec) µs is not under a second")
+                    problem = DecodeError(
+                        .pcap, .invalidValue, at: 4, "timestamp fraction \(h.ts.tv_usec) µs is not under a second")
                 } else if h.caplen > h.len || h.len > Self.maximumOriginalLength {
-                    problem = DecodeError(.pcap, .invalidValue, at: 12,
-                                          "original length \(h.len) is not between the captured length \(h.caplen) and \(Self.maximumOriginalLength)")
+                    problem = DecodeError(
+                        .pcap, .invalidValue, at: 12,
+                        "original length \(h.len) is not between the captured length \(h.caplen) and "
+                            + "\(Self.maximumOriginalLength)"
+                    )
                 } else {
                     problem = nil
                 }
@@ -163,10 +177,15 @@ public final class PcapFileReader: CaptureRecordReader {
                         hold(record, bytes: bytes, originalLength: Int(h.len))
                         return .record
                     }
-                    let nextProblem = problem ?? DecodeError(
-                        .pcap, .invalidValue, at: 0,
-                        "timestamp \(micros) µs is not within a day of the record before (\(held.record.timestampMicros ?? 0) µs)")
-                    return lookAheadFailed(body, next: problem == nil ? (record, bytes, Int(h.len)) : nil, nextProblem: nextProblem)
+                    let nextProblem =
+                        problem
+                        ?? DecodeError(
+                            .pcap, .invalidValue, at: 0,
+                            "timestamp \(micros) µs is not within a day of the record before "
+                                + "(\(held.record.timestampMicros ?? 0) µs)"
+                        )
+                    return lookAheadFailed(
+                        body, next: problem == nil ? (record, bytes, Int(h.len)) : nil, nextProblem: nextProblem)
                 }
                 if let problem { return recover(at: start, problem) }
                 hold(record, bytes: bytes, originalLength: Int(h.len))
@@ -208,9 +227,11 @@ public final class PcapFileReader: CaptureRecordReader {
         guard let h = held else { return }
         held = nil
         lastLent = h.record
-        body(RecordView(index: h.index, timestampMicros: h.record.timestampMicros, encapsulation: .pcap(linkType),
-                        bytes: Span(_unsafeBytes: UnsafeRawBufferPointer(rebasing: heldBytes[..<heldCount])),
-                        originalLength: h.originalLength, fileOffset: h.record.start + 16))
+        body(
+            RecordView(
+                index: h.index, timestampMicros: h.record.timestampMicros, encapsulation: .pcap(linkType),
+                bytes: Span(_unsafeBytes: UnsafeRawBufferPointer(rebasing: heldBytes[..<heldCount])),
+                originalLength: h.originalLength, fileOffset: h.record.start + 16))
     }
 
     private func makeScan() -> Resynchronizer? {
@@ -228,11 +249,11 @@ public final class PcapFileReader: CaptureRecordReader {
         let bigEndian = bigEndian
         return Resynchronizer(window: window, headerLength: 16) { window, offset in
             guard let seconds = window.integer(UInt32.self, at: offset, bigEndian: bigEndian),
-                  let fraction = window.integer(UInt32.self, at: offset + 4, bigEndian: bigEndian),
-                  let included = window.integer(UInt32.self, at: offset + 8, bigEndian: bigEndian),
-                  let original = window.integer(UInt32.self, at: offset + 12, bigEndian: bigEndian),
-                  fraction < (nanoseconds ? 1_000_000_000 : 1_000_000),
-                  included <= Self.maximumRecordLength, original >= included, original <= Self.maximumOriginalLength
+                let fraction = window.integer(UInt32.self, at: offset + 4, bigEndian: bigEndian),
+                let included = window.integer(UInt32.self, at: offset + 8, bigEndian: bigEndian),
+                let original = window.integer(UInt32.self, at: offset + 12, bigEndian: bigEndian),
+                fraction < (nanoseconds ? 1_000_000_000 : 1_000_000),
+                included <= Self.maximumRecordLength, original >= included, original <= Self.maximumOriginalLength
             else { return nil }
             let micros = Int64(seconds) * 1_000_000 + Int64(nanoseconds ? fraction / 1000 : fraction)
             return ProbedRecord(start: offset, end: offset + 16 + Int64(included), timestampMicros: micros)
@@ -243,9 +264,11 @@ public final class PcapFileReader: CaptureRecordReader {
     /// is the record there when it is plausible by itself). Lends the held record and goes
     /// on when it is whole; reports it malformed when its length runs past a plausible
     /// record.
-    private func lookAheadFailed(_ body: (borrowing RecordView) -> Void,
-                                 next: (ProbedRecord, UnsafeRawBufferPointer, Int)?,
-                                 nextProblem: DecodeError) -> CaptureReadStep {
+    private func lookAheadFailed(
+        _ body: (borrowing RecordView) -> Void,
+        next: (ProbedRecord, UnsafeRawBufferPointer, Int)?,
+        nextProblem: DecodeError
+    ) -> CaptureReadStep {
         let held = held!
         guard let scan else {
             // No resynchronisation: lend the held record, and the next one as libpcap read it.
@@ -255,8 +278,9 @@ public final class PcapFileReader: CaptureRecordReader {
             } else {
                 index += 1
                 done = true
-                pendingStep = .malformed(index: index, fileOffset: held.record.end + Int64(nextProblem.offset), line: nil,
-                                         nextProblem, skipped: nil)
+                pendingStep = .malformed(
+                    index: index, fileOffset: held.record.end + Int64(nextProblem.offset), line: nil,
+                    nextProblem, skipped: nil)
             }
             return .record
         }
@@ -271,17 +295,23 @@ public final class PcapFileReader: CaptureRecordReader {
         if let resume, resume < held.record.end {
             self.held = nil
             let skip = goOn(skipping: held.record.start, to: resume, size: scan.size)
-            return .malformed(index: held.index, fileOffset: held.record.start + 8, line: nil,
-                              DecodeError(.pcap, .invalidValue, at: 8,
-                                          "record header: captured length \(held.record.end - held.record.start - 16) runs past the next plausible record, at byte \(resume); \(skip)"),
-                              skipped: skip)
+            return .malformed(
+                index: held.index, fileOffset: held.record.start + 8, line: nil,
+                DecodeError(
+                    .pcap, .invalidValue, at: 8,
+                    "record header: captured length \(held.record.end - held.record.start - 16) runs past the next "
+                        + "plausible record, at byte \(resume); \(skip)"
+                ),
+                skipped: skip)
         }
         lendHeld(body)
         index += 1
         let skip = goOn(skipping: held.record.end, to: resume, size: scan.size)
-        pendingStep = .malformed(index: index, fileOffset: skip.range.lowerBound + Int64(nextProblem.offset), line: nil,
-                                 DecodeError(.pcap, nextProblem.code, at: nextProblem.offset, "record header: \(nextProblem.reason); \(skip)"),
-                                 skipped: skip)
+        pendingStep = .malformed(
+            index: index, fileOffset: skip.range.lowerBound + Int64(nextProblem.offset), line: nil,
+            DecodeError(
+                .pcap, nextProblem.code, at: nextProblem.offset, "record header: \(nextProblem.reason); \(skip)"),
+            skipped: skip)
         return .record
     }
 
@@ -291,10 +321,12 @@ public final class PcapFileReader: CaptureRecordReader {
     private func recover(at start: Int64, _ problem: DecodeError) -> CaptureReadStep {
         index += 1
         let fault = { (skip: SkippedBytes?) -> CaptureReadStep in
-            .malformed(index: self.index, fileOffset: start + Int64(problem.offset), line: nil,
-                       DecodeError(.pcap, problem.code, at: problem.offset,
-                                   problem.reason + (skip.map { "; \($0)" } ?? "")),
-                       skipped: skip)
+            .malformed(
+                index: self.index, fileOffset: start + Int64(problem.offset), line: nil,
+                DecodeError(
+                    .pcap, problem.code, at: problem.offset,
+                    problem.reason + (skip.map { "; \($0)" } ?? "")),
+                skipped: skip)
         }
         guard let scan else {
             done = true
@@ -302,8 +334,9 @@ public final class PcapFileReader: CaptureRecordReader {
         }
         var resume: Int64?
         if let included = scan.window.integer(UInt32.self, at: start + 8, bigEndian: bigEndian),
-           included > 0, included <= Self.maximumRecordLength,
-           start + 16 + Int64(included) < scan.size, scan.runStarts(at: start + 16 + Int64(included), after: lastLent) {
+            included > 0, included <= Self.maximumRecordLength,
+            start + 16 + Int64(included) < scan.size, scan.runStarts(at: start + 16 + Int64(included), after: lastLent)
+        {
             resume = start + 16 + Int64(included)
         } else {
             resume = scan.firstRun(after: start, anchor: lastLent)
@@ -318,21 +351,27 @@ public final class PcapFileReader: CaptureRecordReader {
     private func recoverPcapng(_ problem: DecodeError) -> CaptureReadStep {
         index += 1
         let fault = { (at: Int64?, skip: SkippedBytes?) -> CaptureReadStep in
-            .malformed(index: self.index, fileOffset: at, line: nil,
-                       DecodeError(.pcap, problem.code, at: 0,
-                                   problem.reason + (at.map { " (block at byte \($0))" } ?? "") + (skip.map { "; \($0)" } ?? "")),
-                       skipped: skip)
+            .malformed(
+                index: self.index, fileOffset: at, line: nil,
+                DecodeError(
+                    .pcap, problem.code, at: 0,
+                    problem.reason + (at.map { " (block at byte \($0))" } ?? "") + (skip.map { "; \($0)" } ?? "")),
+                skipped: skip)
         }
         done = true
         if pcapngWalker == nil { pcapngWalker = FileWindow(path: path).map { PcapngBlockWalker(window: $0) } }
-        guard var walker = pcapngWalker, let (bad, framed) = walker.walk(from: walkStart, packets: packetsSinceWalkStart) else {
+        guard var walker = pcapngWalker,
+            let (bad, framed) = walker.walk(from: walkStart, packets: packetsSinceWalkStart)
+        else {
             return fault(nil, nil)
         }
         let scan = Resynchronizer(window: walker.window, headerLength: 12) { [walker] window, offset in
             walker.probe(window, at: offset)
         }
         var resume: Int64?
-        if framed, let block = walker.block(at: bad), bad + block.length < scan.size, scan.runStarts(at: bad + block.length) {
+        if framed, let block = walker.block(at: bad), bad + block.length < scan.size,
+            scan.runStarts(at: bad + block.length)
+        {
             resume = bad + block.length
         } else {
             resume = scan.firstRun(after: bad, anchor: nil)
@@ -362,8 +401,9 @@ public final class PcapFileReader: CaptureRecordReader {
         #if canImport(Glibc)
         var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
         guard let stream = SplicedStream.open(path: path, prefix: prefix, from: offset) else { return false }
-        guard let h = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
-            fclose(stream)   // libpcap closes the stream only once it has taken it
+        guard let h = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf)
+        else {
+            fclose(stream)  // libpcap closes the stream only once it has taken it
             return false
         }
         pcap_close(handle)
@@ -387,7 +427,9 @@ public final class PcapFileReader: CaptureRecordReader {
     /// M"), else the header's start.
     static func faultyField(libpcapMessage message: String) -> Int {
         if message.contains("capture length") || message.contains("captured bytes") { return 8 }
-        if message.contains("header bytes"), let got = message.split(separator: " ").last.flatMap({ Int($0) }), (0..<16).contains(got) {
+        if message.contains("header bytes"), let got = message.split(separator: " ").last.flatMap({ Int($0) }),
+            (0..<16).contains(got)
+        {
             return got / 4 * 4
         }
         return 0

@@ -27,11 +27,13 @@ final class SpooledInput {
         var template = Array("\(folder)/nearby-input-XXXXXX".utf8CString)
         let spool = template.withUnsafeMutableBufferPointer { name in
             let fd = mkstemp(name.baseAddress!)
-            if fd >= 0 { unlink(name.baseAddress!) }   // nameless from here on
+            if fd >= 0 { unlink(name.baseAddress!) }  // nameless from here on
             return fd
         }
         guard spool >= 0 else {
-            throw CaptureFileError(path: source, reason: "cannot make a temporary copy of \(shown) in \(folder): \(String(cString: strerror(errno)))")
+            throw CaptureFileError(
+                path: source,
+                reason: "cannot make a temporary copy of \(shown) in \(folder): \(String(cString: strerror(errno)))")
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }

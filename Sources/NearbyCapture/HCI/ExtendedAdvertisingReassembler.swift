@@ -47,8 +47,9 @@ public struct ExtendedAdvertisingReassembler: Sendable {
         // Most reports come whole, with no chain open: handed on as they are.
         if details.dataStatus != 1 && pending.isEmpty { return emit(&report) }
         let data = report.data!
-        let key = Key(address: report.address, addressType: report.addressType, sid: details.sid,
-                      scanResponse: report.isScanResponse)
+        let key = Key(
+            address: report.address, addressType: report.addressType, sid: details.sid,
+            scanResponse: report.isScanResponse)
         if details.dataStatus == 1 {
             var header = report
             header.data = nil

@@ -52,11 +52,14 @@ public enum AdvertisingPDU {
         let carried = try c.readUInt24LE("CRC")
         try c.expectEnd("LE packet")
         var covered = pdu
-        let computed = try covered.carve(crcOffset - pduStart, "CRC input").bytes.withUnsafeBytes { BLECRC24.compute($0) }
+        let computed = try covered.carve(crcOffset - pduStart, "CRC input").bytes.withUnsafeBytes {
+            BLECRC24.compute($0)
+        }
         let matches = computed == carried || (crcLayout == .registerValue && BLECRC24.reversed(computed) == carried)
         if !matches {
-            throw c.error(.crcMismatch, at: crcOffset,
-                          "CRC \(Hex.code(carried, digits: 6)) differs from the computed \(Hex.code(computed, digits: 6))")
+            throw c.error(
+                .crcMismatch, at: crcOffset,
+                "CRC \(Hex.code(carried, digits: 6)) differs from the computed \(Hex.code(computed, digits: 6))")
         }
         let type = header & 0x0F
         let txAdd = AddressType(rawValue: (header >> 6) & 1)

@@ -51,14 +51,18 @@ public struct NordicSnifferHeader: Sendable {
             }
             protocolVersion = try c.readUInt8("Protocol_Version")
             if protocolVersion > 3 {
-                throw c.error(.unsupported, at: c.readerIndex - 1, "nRF Sniffer protocol version \(protocolVersion) is unknown")
+                throw c.error(
+                    .unsupported, at: c.readerIndex - 1, "nRF Sniffer protocol version \(protocolVersion) is unknown")
             }
             try c.skip(2, "Packet_Counter")
             packetID = try c.readUInt8("Packet_ID")
         }
         if headerLength + payloadLength != total {
-            throw c.error(.lengthMismatch, at: lengthOffset,
-                          "header (\(headerLength)) and payload length (\(payloadLength)) do not add up to the record's \(total) bytes")
+            throw c.error(
+                .lengthMismatch, at: lengthOffset,
+                "header (\(headerLength)) and payload length (\(payloadLength)) do not add up to the record's "
+                    + "\(total) bytes"
+            )
         }
         if protocolVersion > 0 { try c.skip(1, "event packet Length") }
         flags = try c.readUInt8("Flags")

@@ -75,21 +75,24 @@ public struct RecordDecoder: Sendable {
                 return try decodeMonitor(opcode: opcode, &c, context: context, emit: emit)
             case .bluetoothLELL:
                 c.layer = .h4PseudoHeader
-                return try AdvertisingPDU.decode(&c, context: context, channelIndex: nil, rssi: nil,
-                                                 crcStatus: .unchecked, into: &advertisement, emit: emit)
+                return try AdvertisingPDU.decode(
+                    &c, context: context, channelIndex: nil, rssi: nil,
+                    crcStatus: .unchecked, into: &advertisement, emit: emit)
             case .bluetoothLELLWithPHDR:
                 c.layer = .h4PseudoHeader
                 let header = try LEPseudoHeader(&c)
-                return try AdvertisingPDU.decode(&c, context: context, channelIndex: header.channelIndex,
-                                                 rssi: header.signalPowerDBm, crcStatus: header.crcStatus, into: &advertisement, emit: emit)
+                return try AdvertisingPDU.decode(
+                    &c, context: context, channelIndex: header.channelIndex,
+                    rssi: header.signalPowerDBm, crcStatus: header.crcStatus, into: &advertisement, emit: emit)
             case .nordicBLE:
                 c.layer = .h4PseudoHeader
                 let header = try NordicSnifferHeader(&c)
                 if header.isDataChannelPacket { return .ignored(.llDataChannel) }
                 if header.isControlPacket { return .ignored(.nordicControl) }
-                return try AdvertisingPDU.decode(&c, context: context, channelIndex: header.channelIndex,
-                                                 rssi: header.rssiDBm, crcStatus: header.crcStatus,
-                                                 crcLayout: .registerValue, into: &advertisement, emit: emit)
+                return try AdvertisingPDU.decode(
+                    &c, context: context, channelIndex: header.channelIndex,
+                    rssi: header.rssiDBm, crcStatus: header.crcStatus,
+                    crcLayout: .registerValue, into: &advertisement, emit: emit)
             default:
                 return .ignored(.unsupportedEncapsulation)
             }
@@ -111,7 +114,9 @@ public struct RecordDecoder: Sendable {
         case .isoData: return .ignored(.hciISOData)
         case .vendor: return .ignored(.hciVendorPacket)
         case let other:
-            throw c.error(.invalidValue, at: indicatorOffset, "H4 packet indicator \(Hex.code(other.rawValue, digits: 2)) is unknown")
+            throw c.error(
+                .invalidValue, at: indicatorOffset,
+                "H4 packet indicator \(Hex.code(other.rawValue, digits: 2)) is unknown")
         }
     }
 

@@ -31,7 +31,9 @@ public final class BtsnoopFileWriter {
         guard let file else { return }
         let chunk = builder.takeBytes()
         let written = chunk.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        if written != chunk.count { throw CaptureFileError(path: path, reason: "write failed: \(String(cString: strerror(errno)))") }
+        if written != chunk.count {
+            throw CaptureFileError(path: path, reason: "write failed: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Writes what is left and closes the file.
@@ -39,7 +41,9 @@ public final class BtsnoopFileWriter {
         guard let f = file else { return }
         try flush()
         file = nil
-        if fclose(f) != 0 { throw CaptureFileError(path: path, reason: "close failed: \(String(cString: strerror(errno)))") }
+        if fclose(f) != 0 {
+            throw CaptureFileError(path: path, reason: "close failed: \(String(cString: strerror(errno)))")
+        }
     }
 
     deinit {

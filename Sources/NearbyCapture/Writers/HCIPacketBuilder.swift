@@ -63,7 +63,9 @@ public enum HCIPacketBuilder {
     /// An LE Meta event (code 0x3E) with `subevent` and its parameters.
     public static func leMetaEvent(_ subevent: LEMetaSubevent, _ parameters: [UInt8]) -> [UInt8] {
         precondition(parameters.count < maximumEventParameters, "event parameters exceed 255 bytes")
-        return [HCIPacketType.event.rawValue, HCIEventCode.leMeta.rawValue, UInt8(parameters.count + 1), subevent.rawValue] + parameters
+        return [
+            HCIPacketType.event.rawValue, HCIEventCode.leMeta.rawValue, UInt8(parameters.count + 1), subevent.rawValue,
+        ] + parameters
     }
 
     /// An LE Advertising Report event holding `reports` (1–25; they must fit in 254 bytes).
@@ -88,9 +90,9 @@ public enum HCIPacketBuilder {
             p.append(r.addressType.rawValue)
             p += r.address.littleEndianBytes
             p += [r.primaryPHY, r.secondaryPHY, r.sid, UInt8(bitPattern: r.txPower), UInt8(bitPattern: r.rssi)]
-            p.appendLE(UInt16(0))                                   // Periodic_Advertising_Interval
-            p.append(0x00)                                          // Direct_Address_Type
-            p += [UInt8](repeating: 0, count: 6)                    // Direct_Address
+            p.appendLE(UInt16(0))  // Periodic_Advertising_Interval
+            p.append(0x00)  // Direct_Address_Type
+            p += [UInt8](repeating: 0, count: 6)  // Direct_Address
             p.append(UInt8(r.data.count))
             p += r.data
         }

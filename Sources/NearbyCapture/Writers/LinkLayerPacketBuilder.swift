@@ -10,7 +10,9 @@ public enum LinkLayerPacketBuilder {
     }
 
     /// An advertising packet: `pduType` with TxAdd from `addressType`, AdvA, `data` (≤ 31 bytes).
-    public static func advertisingPacket(pduType: UInt8, addressType: AddressType, address: BluetoothAddress, data: [UInt8]) -> [UInt8] {
+    public static func advertisingPacket(
+        pduType: UInt8, addressType: AddressType, address: BluetoothAddress, data: [UInt8]
+    ) -> [UInt8] {
         var packet: [UInt8] = []
         packet.appendLE(AdvertisingPDU.advertisingAccessAddress)
         let txAdd: UInt8 = addressType.rawValue & 1 == 1 ? 0x40 : 0
@@ -24,13 +26,14 @@ public enum LinkLayerPacketBuilder {
     /// The LINKTYPE 256 pseudo-header for a packet received on advertising channel
     /// `channelIndex` (37–39) with `signal` dBm: dewhitened, signal valid, CRC checked and valid.
     public static func pseudoHeader(channelIndex: UInt8, signal: Int8) -> [UInt8] {
-        let rf: UInt8 = switch channelIndex {
-        case 37: 0
-        case 38: 12
-        case 39: 39
-        case 0...10: channelIndex + 1
-        default: channelIndex + 2
-        }
+        let rf: UInt8 =
+            switch channelIndex {
+            case 37: 0
+            case 38: 12
+            case 39: 39
+            case 0...10: channelIndex + 1
+            default: channelIndex + 2
+            }
         var h: [UInt8] = [rf, UInt8(bitPattern: signal), 0, 0]
         h.appendLE(AdvertisingPDU.advertisingAccessAddress)
         h.appendLE(UInt16(0x0001 | 0x0002 | 0x0010 | 0x0400 | 0x0800))

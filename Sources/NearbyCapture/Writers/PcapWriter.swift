@@ -8,8 +8,11 @@ public final class PcapWriter {
     public let linkType: LinkType
 
     public init(path: String, linkType: LinkType, snapLength: Int = 262_144) throws(CaptureFileError) {
-        guard let d = pcap_open_dead_with_tstamp_precision(Int32(bitPattern: linkType.rawValue), Int32(snapLength),
-                                                           UInt32(PCAP_TSTAMP_PRECISION_MICRO)) else {
+        guard
+            let d = pcap_open_dead_with_tstamp_precision(
+                Int32(bitPattern: linkType.rawValue), Int32(snapLength),
+                UInt32(PCAP_TSTAMP_PRECISION_MICRO))
+        else {
             throw CaptureFileError(path: path, reason: "libpcap: pcap_open_dead failed")
         }
         guard let out = pcap_dump_open(d, path) else {

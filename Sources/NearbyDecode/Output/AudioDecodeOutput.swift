@@ -28,10 +28,14 @@ public enum AudioDecodeOutput {
 
     /// One sighting interval, wrapped as {"interval": {…}}.
     public static func json(_ i: AudioSightingIntervals.Interval, file: String) -> JSONValue {
-        .object(["interval": .object([
-            "token": .string(Hex.encode(i.token)), "mode": .string(i.mode.rawValue), "firstSeen": fixed(i.firstSeen, 6),
-            "lastSeen": fixed(i.lastSeen, 6), "frames": .int(i.frames), "maxSnrDb": fixed(i.maxSnrDb, 1), "file": .string(file),
-        ])])
+        .object([
+            "interval": .object([
+                "token": .string(Hex.encode(i.token)), "mode": .string(i.mode.rawValue),
+                "firstSeen": fixed(i.firstSeen, 6),
+                "lastSeen": fixed(i.lastSeen, 6), "frames": .int(i.frames), "maxSnrDb": fixed(i.maxSnrDb, 1),
+                "file": .string(file),
+            ])
+        ])
     }
 
     /// A file's accounting for `--summary`.

@@ -1,6 +1,6 @@
-import NearbyJSON
 import NearbyBytes
 import NearbyFormats
+import NearbyJSON
 
 /// The JSON object of one beacon frame in `decode` output. Identifiers are lower-case hex,
 /// UUIDs lower-case with dashes, powers in dBm, times in seconds.
@@ -22,9 +22,10 @@ public enum BeaconJSON {
                 o["encodedUrl"] = .string(Hex.encode(url.encoded))
                 let reserved = url.reservedBytes
                 if !reserved.isEmpty {
-                    o["reservedBytes"] = .array(reserved.map {
-                        .object(["offset": .int($0.offset), "value": .int($0.value)])
-                    })
+                    o["reservedBytes"] = .array(
+                        reserved.map {
+                            .object(["offset": .int($0.offset), "value": .int($0.value)])
+                        })
                 }
             case .tlm(let tlm):
                 o["version"] = .int(0)
@@ -78,6 +79,7 @@ public enum BeaconJSON {
     /// 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower case.
     public static func uuidText<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         let h = Array(Hex.encode(bytes))
-        return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-" + String(h[16..<20]) + "-" + String(h[20..<32])
+        return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-" + String(h[16..<20]) + "-"
+            + String(h[20..<32])
     }
 }

@@ -6,10 +6,16 @@ public enum CivilTime {
         let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
         var secs = seconds
         var frac = fraction
-        if frac < 0 { frac += 1_000_000; secs -= 1 }
+        if frac < 0 {
+            frac += 1_000_000
+            secs -= 1
+        }
         var days = secs / 86_400
         var rem = secs % 86_400
-        if rem < 0 { rem += 86_400; days -= 1 }
+        if rem < 0 {
+            rem += 86_400
+            days -= 1
+        }
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -23,6 +29,8 @@ public enum CivilTime {
             let s = String(v)
             return String(repeating: "0", count: max(0, n - s.count)) + s
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(rem / 3600, 2)):\(pad(rem % 3600 / 60, 2)):\(pad(rem % 60, 2)).\(pad(frac, 6))Z"
+        let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        let time = "\(pad(rem / 3600, 2)):\(pad(rem % 3600 / 60, 2)):\(pad(rem % 60, 2)).\(pad(frac, 6))"
+        return date + "T" + time + "Z"
     }
 }

@@ -1,8 +1,8 @@
 import NearbyAudio
 import NearbyBytes
-import NearbyJSON
 import NearbyCapture
 import NearbyFormats
+import NearbyJSON
 
 /// What `nearby-conformance decode` does, as a library call: decode files, write output
 /// lines and diagnostics, and say how complete the decoding was (`Outcome`).
@@ -24,8 +24,10 @@ public struct DecodeSession {
     /// Resolves EID frames and decrypts eTLM frames in JSON output (`decode --registry`).
     public var secureFrames: SecureFrameAnnotator?
 
-    public init(beaconsOnly: Bool = false, summary: Bool = false, format: OutputFormat = .json,
-                intervals: Bool = false, lostTimeout: Double = 10) {
+    public init(
+        beaconsOnly: Bool = false, summary: Bool = false, format: OutputFormat = .json,
+        intervals: Bool = false, lostTimeout: Double = 10
+    ) {
         self.beaconsOnly = beaconsOnly
         self.summary = summary
         self.format = format
@@ -102,17 +104,23 @@ public struct DecodeSession {
             }
             total.add(fileAccounting)
             var fileObject = fileAccounting.jsonObject
-            if case .object(var o) = fileObject { o["file"] = .string(path); fileObject = .object(o) }
+            if case .object(var o) = fileObject {
+                o["file"] = .string(path)
+                fileObject = .object(o)
+            }
             files.append(fileObject)
             if format == .table && summary { output(DecodeTable.summary(fileAccounting)) }
         }
         if summary {
             switch format {
             case .json:
-                output(JSONValue.object(["summary": .object([
-                    "files": .array(files), "total": total.jsonObject, "unreadable": .array(unreadable),
-                    "audioFiles": .array(audioFiles),
-                ])]).serialized)
+                output(
+                    JSONValue.object([
+                        "summary": .object([
+                            "files": .array(files), "total": total.jsonObject, "unreadable": .array(unreadable),
+                            "audioFiles": .array(audioFiles),
+                        ])
+                    ]).serialized)
             case .table:
                 output("== total")
                 output(DecodeTable.summary(total))
@@ -123,7 +131,9 @@ public struct DecodeSession {
 
     /// Decodes one sound file; returns its accounting, and false when some of its samples
     /// could not be decoded (said on `diagnostics`).
-    private func decodeAudio(path: String, output: (String) -> Void, diagnostics: (String) -> Void) throws(AudioFileError) -> (JSONValue, Bool) {
+    private func decodeAudio(
+        path: String, output: (String) -> Void, diagnostics: (String) -> Void
+    ) throws(AudioFileError) -> (JSONValue, Bool) {
         var merged = AudioSightingIntervals(lostTimeout: lostTimeout)
         let result = try AudioFileDecoder().decode(path: path) { frame in
             merged.add(frame)
@@ -139,19 +149,28 @@ public struct DecodeSession {
             diagnostics("warning: \(path): \(result.clippedSamples) samples at full scale (the recording clipped)")
         }
         if let missing = result.samplesMissing {
-            diagnostics("warning: \(path): cut short: \(missing); decoded the first \(result.sampleFrames) frames (\(String(format: "%.6f", result.seconds)) s), the rest is missing")
+            diagnostics(
+                "warning: \(path): cut short: \(missing); decoded the first \(result.sampleFrames) frames "
+                    + "(\(String(format: "%.6f", result.seconds)) s), the rest is missing"
+            )
         }
         if intervals {
             for interval in merged.intervals() {
                 switch format {
                 case .json: output(AudioDecodeOutput.json(interval, file: path).serialized)
                 case .table:
-                    output("interval  \(interval.mode)  \(Hex.encode(interval.token))  \(interval.firstSeen)–\(interval.lastSeen) s  \(interval.frames) frames")
+                    output(
+                        "interval  \(interval.mode)  \(Hex.encode(interval.token))  "
+                            + "\(interval.firstSeen)–\(interval.lastSeen) s  \(interval.frames) frames"
+                    )
                 }
             }
         }
         if format == .table && summary {
-            output("\(result.seconds) s at \(result.sampleRate) Hz, \(result.channels) channels: \(result.tokenFrames) token frames")
+            output(
+                "\(result.seconds) s at \(result.sampleRate) Hz, \(result.channels) channels: \(result.tokenFrames) "
+                    + "token frames"
+            )
         }
         return (AudioDecodeOutput.json(result, file: path), result.samplesMissing == nil)
     }
@@ -165,7 +184,10 @@ public struct DecodeSession {
             if FileTree.isDirectory(path) {
                 let walk = FileTree.walk(path)
                 for (repeated, first) in walk.repeats {
-                    diagnostics("skipped: \(repeated): the same directory as \(first), read once (a symbolic link \(repeated.hasPrefix(first + "/") ? "loop" : "to it"))")
+                    diagnostics(
+                        "skipped: \(repeated): the same directory as \(first), read once (a symbolic link "
+                            + "\(repeated.hasPrefix(first + "/") ? "loop" : "to it"))"
+                    )
                 }
                 out += walk.files.map { ($0, false) }
             } else {

@@ -31,15 +31,18 @@ public enum CaptureDecoder {
 
         // One decoded advertisement, replaced for each: its beacon array keeps its storage
         // (no allocation per advertisement), unless the consumer kept a copy of it.
-        var scratch = DecodedAdvertisement(Advertisement(
-            record: 0, timestampMicros: nil, source: .hciAdvertisingReport, eventTypeRaw: 0,
-            address: BluetoothAddress(rawValue: 0), addressType: AddressType(rawValue: 0), rssiDBm: nil, data: nil))
+        var scratch = DecodedAdvertisement(
+            Advertisement(
+                record: 0, timestampMicros: nil, source: .hciAdvertisingReport, eventTypeRaw: 0,
+                address: BluetoothAddress(rawValue: 0), addressType: AddressType(rawValue: 0), rssiDBm: nil, data: nil))
 
         // The counts and the scratch value are passed `inout`: captured by this function and
         // the closures calling it, they were checked for exclusive access at run time on every
         // advertisement.
-        func deliver(_ advertisement: inout Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally,
-                     reusing decoded: inout DecodedAdvertisement) -> DecodeError? {
+        func deliver(
+            _ advertisement: inout Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally,
+            reusing decoded: inout DecodedAdvertisement
+        ) -> DecodeError? {
             decoded.replace(taking: &advertisement)
             tally.count(decoded)
             // Faults are rare: the clean path does not touch (retain) the array of errors.
@@ -47,8 +50,10 @@ public enum CaptureDecoder {
             if !decoded.contents.errors.isEmpty {
                 let reassembled = (decoded.advertisement.extended?.fragments ?? 1) > 1
                 for error in decoded.contents.errors {
-                    onIssue(DecodeIssue(file: path, record: decoded.advertisement.record, recordFileOffset: fileOffset,
-                                        line: line, error: error, inReassembledData: reassembled))
+                    onIssue(
+                        DecodeIssue(
+                            file: path, record: decoded.advertisement.record, recordFileOffset: fileOffset,
+                            line: line, error: error, inReassembledData: reassembled))
                 }
                 firstError = decoded.contents.errors.first
             }
@@ -64,9 +69,11 @@ public enum CaptureDecoder {
                 var firstDataFault: DecodeError?
                 let fileOffset = record.fileOffset, line = record.line
                 let outcome = decoder.decode(record) { (advertisement: inout Advertisement) in
-                    if let fault = deliver(&advertisement, fileOffset: fileOffset, line: line,
-                                           into: &tally, reusing: &scratch),
-                       firstDataFault == nil {
+                    if let fault = deliver(
+                        &advertisement, fileOffset: fileOffset, line: line,
+                        into: &tally, reusing: &scratch),
+                        firstDataFault == nil
+                    {
                         firstDataFault = fault
                     }
                 }
@@ -81,13 +88,17 @@ public enum CaptureDecoder {
                             cleanWithOpenChains.insert(record.index)
                         }
                     }
-                    if openChains == 0 && !cleanWithOpenChains.isEmpty { cleanWithOpenChains.removeAll(keepingCapacity: true) }
+                    if openChains == 0 && !cleanWithOpenChains.isEmpty {
+                        cleanWithOpenChains.removeAll(keepingCapacity: true)
+                    }
                 case .ignored(let reason):
                     tally.countIgnored(reason.rawValue)
                 case .malformed(let error):
                     tally.countMalformed(error.key)
-                    onIssue(DecodeIssue(file: path, record: record.index, recordFileOffset: fileOffset,
-                                        line: line, error: error))
+                    onIssue(
+                        DecodeIssue(
+                            file: path, record: record.index, recordFileOffset: fileOffset,
+                            line: line, error: error))
                 }
             }
 
@@ -118,11 +129,13 @@ public enum CaptureDecoder {
                 tally.accounting.malformed += 1
                 tally.accounting.malformedByReason["ext-adv-report/incomplete-chain", default: 0] += 1
             }
-            onIssue(DecodeIssue(
-                file: path, record: record, recordFileOffset: nil, line: nil,
-                error: DecodeError(.extendedAdvertisingReport, .incompleteChain, at: 0,
-                                   "extended advertising data from \(address) was still incomplete at the end of the capture"),
-                inReassembledData: true))
+            onIssue(
+                DecodeIssue(
+                    file: path, record: record, recordFileOffset: nil, line: nil,
+                    error: DecodeError(
+                        .extendedAdvertisingReport, .incompleteChain, at: 0,
+                        "extended advertising data from \(address) was still incomplete at the end of the capture"),
+                    inReassembledData: true))
         }
         return tally.finish()
     }

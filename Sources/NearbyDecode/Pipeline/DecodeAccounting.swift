@@ -1,6 +1,7 @@
 import NearbyBytes
 import NearbyCapture
 import NearbyJSON
+
 /// Where every record of a capture went: read = decoded + ignored + malformed.
 public struct DecodeAccounting: Sendable, Equatable {
     public var recordsRead = 0
@@ -28,11 +29,12 @@ public struct DecodeAccounting: Sendable, Equatable {
     /// Layers whose faults mean a record could not be read or framed at all: the container
     /// and the link layers under the advertising reports. Faults above them (AD structures,
     /// beacon frames) are findings about what an advertiser sent, in a record that was read.
-    public static let undecodableLayers: Set<String> = Set([
-        DecodeError.Layer.file, .pcap, .btsnoop, .hexText, .h4, .h4PseudoHeader, .linuxMonitor, .hciEvent,
-        .advertisingReport, .extendedAdvertisingReport, .directedAdvertisingReport, .linkLayer, .lePseudoHeader,
-        .nordicSniffer,
-    ].map(\.description))
+    public static let undecodableLayers: Set<String> = Set(
+        [
+            DecodeError.Layer.file, .pcap, .btsnoop, .hexText, .h4, .h4PseudoHeader, .linuxMonitor, .hciEvent,
+            .advertisingReport, .extendedAdvertisingReport, .directedAdvertisingReport, .linkLayer, .lePseudoHeader,
+            .nordicSniffer,
+        ].map(\.description))
 
     /// Records that could not be decoded: malformed in a layer of `undecodableLayers`, or
     /// ignored because their link type or datalink is not supported. `decode` exits with
@@ -62,7 +64,10 @@ public struct DecodeAccounting: Sendable, Equatable {
             parts[0] += " (\(unsupported) in a link type or datalink that is not supported)"
         }
         if bytesSkipped > 0 {
-            parts.append("\(bytesSkipped) bytes of damage skipped, \(resynchronizations) resynchronisation\(resynchronizations == 1 ? "" : "s")")
+            parts.append(
+                "\(bytesSkipped) bytes of damage skipped, \(resynchronizations) "
+                    + "resynchronisation\(resynchronizations == 1 ? "" : "s")"
+            )
         }
         return parts.joined(separator: "; ")
     }

@@ -14,8 +14,10 @@ public struct DecodeIssue: Sendable, CustomStringConvertible {
     /// rather than in the record.
     public var inReassembledData: Bool
 
-    public init(file: String, record: Int, recordFileOffset: Int64?, line: Int?, error: DecodeError,
-                inReassembledData: Bool = false) {
+    public init(
+        file: String, record: Int, recordFileOffset: Int64?, line: Int?, error: DecodeError,
+        inReassembledData: Bool = false
+    ) {
         self.file = file
         self.record = record
         self.recordFileOffset = recordFileOffset

@@ -1,7 +1,7 @@
-import NearbyJSON
 import NearbyBytes
 import NearbyCapture
 import NearbyFormats
+import NearbyJSON
 
 /// An advertisement with its AD data interpreted.
 public struct DecodedAdvertisement: Sendable {
@@ -75,10 +75,13 @@ public struct DecodedAdvertisement: Sendable {
             o["directAddressType"] = .string(a.directAddressType?.description ?? "")
         }
         if !contents.errors.isEmpty {
-            o["errors"] = .array(contents.errors.map {
-                .object(["layer": .string($0.layer.description), "code": .string($0.code.rawValue),
-                         "offset": .int($0.offset), "reason": .string($0.reason)])
-            })
+            o["errors"] = .array(
+                contents.errors.map {
+                    .object([
+                        "layer": .string($0.layer.description), "code": .string($0.code.rawValue),
+                        "offset": .int($0.offset), "reason": .string($0.reason),
+                    ])
+                })
         }
         return .object(o)
     }

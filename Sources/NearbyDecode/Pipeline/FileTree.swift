@@ -58,14 +58,17 @@ public enum FileTree {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            names.append(withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            })
+            names.append(
+                withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                })
         }
         return names
     }
 
-    private static func visit(_ directory: String, skipping: Set<String>, seen: inout [DirectoryIdentity: String], into walk: inout Walk) {
+    private static func visit(
+        _ directory: String, skipping: Set<String>, seen: inout [DirectoryIdentity: String], into walk: inout Walk
+    ) {
         guard let entries = entries(of: directory) else { return }
         for name in entries.filter({ !$0.hasPrefix(".") }).sorted() {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name

@@ -26,8 +26,10 @@ public final class SecureFrameAnnotator {
     public let beaconNames: [String]
     private var lastEID: [BluetoothAddress: (beacon: Int, periodStart: UInt32, micros: Int64)] = [:]
 
-    public init(beacons: [(name: String, registration: EIDRegistration)], driftPPM: Double = 150, extraPeriods: Int = 1) {
-        resolver = EIDResolver(registrations: beacons.map(\.registration), driftPPM: driftPPM, extraPeriods: extraPeriods)
+    public init(beacons: [(name: String, registration: EIDRegistration)], driftPPM: Double = 150, extraPeriods: Int = 1)
+    {
+        resolver = EIDResolver(
+            registrations: beacons.map(\.registration), driftPPM: driftPPM, extraPeriods: extraPeriods)
         beaconNames = beacons.map(\.name)
     }
 
@@ -41,21 +43,27 @@ public final class SecureFrameAnnotator {
             case .eddystone(.eid(let frame)):
                 guard let t = a.timestampMicros else {
                     b["resolved"] = .null
-                    b["resolveError"] = .string("the advertisement has no time, so the beacon's clock cannot be estimated")
+                    b["resolveError"] = .string(
+                        "the advertisement has no time, so the beacon's clock cannot be estimated")
                     break
                 }
                 let matches = resolver.resolve(eid: frame.eid, atMicros: t)
-                b["resolved"] = .array(matches.map {
-                    .object(["beaconName": .string(beaconNames[$0.beacon]), "periodStart": .int($0.periodStart),
-                             "periodOffset": .int($0.periodOffset)])
-                })
+                b["resolved"] = .array(
+                    matches.map {
+                        .object([
+                            "beaconName": .string(beaconNames[$0.beacon]), "periodStart": .int($0.periodStart),
+                            "periodOffset": .int($0.periodOffset),
+                        ])
+                    })
                 if let best = matches.first { lastEID[a.address] = (best.beacon, best.periodStart, t) }
             case .eddystone(.encryptedTLM(let frame)):
                 switch decrypt(frame, address: a.address, micros: a.timestampMicros) {
                 case .success(let (beacon, time, tlm)):
                     var tel: [String: JSONValue] = [:]
                     if case .object(let plain) = BeaconJSON.object(.eddystone(.tlm(tlm))) {
-                        for key in ["batteryMillivolts", "temperatureCelsius", "advertisingCount", "uptimeSeconds"] { tel[key] = plain[key] }
+                        for key in ["batteryMillivolts", "temperatureCelsius", "advertisingCount", "uptimeSeconds"] {
+                            tel[key] = plain[key]
+                        }
                     }
                     tel["beaconName"] = .string(beaconNames[beacon])
                     tel["beaconTime"] = .int(time)
@@ -74,8 +82,12 @@ public final class SecureFrameAnnotator {
 
     struct Reason: Error { var text: String }
 
-    func decrypt(_ frame: EddystoneEncryptedTLM, address: BluetoothAddress, micros: Int64?) -> Result<(Int, UInt32, EddystoneTLM), Reason> {
-        guard let t = micros else { return .failure(Reason(text: "the advertisement has no time, so the beacon's clock cannot be estimated")) }
+    func decrypt(
+        _ frame: EddystoneEncryptedTLM, address: BluetoothAddress, micros: Int64?
+    ) -> Result<(Int, UInt32, EddystoneTLM), Reason> {
+        guard let t = micros else {
+            return .failure(Reason(text: "the advertisement has no time, so the beacon's clock cannot be estimated"))
+        }
         var pairedFailure: String?
         if let last = lastEID[address] {
             let g = resolver.registrations[last.beacon].generator
@@ -84,7 +96,8 @@ public final class SecureFrameAnnotator {
             for delta in [0, -period, period] {
                 let time = g.periodStart(UInt32(truncatingIfNeeded: estimate + delta))
                 do {
-                    return .success((last.beacon, time, try EncryptedTelemetry.decrypt(frame, with: g, beaconTime: time)))
+                    return .success(
+                        (last.beacon, time, try EncryptedTelemetry.decrypt(frame, with: g, beaconTime: time)))
                 } catch {
                     if delta == 0 { pairedFailure = error.reason }
                 }
@@ -107,6 +120,11 @@ public final class SecureFrameAnnotator {
         if let pairedFailure {
             return .failure(Reason(text: "\(pairedFailure); no other registered beacon gives this MIC either"))
         }
-        return .failure(Reason(text: "no EID from this address resolved yet, and no registered beacon's identity key gives MIC \(Hex.encode(frame.mic)) within its window"))
+        return .failure(
+            Reason(
+                text:
+                    "no EID from this address resolved yet, and no registered beacon's identity key gives MIC "
+                    + "\(Hex.encode(frame.mic)) within its window"
+            ))
     }
 }

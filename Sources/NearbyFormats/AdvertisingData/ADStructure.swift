@@ -35,7 +35,9 @@ public struct ADStructure: Sendable {
     /// there, and leaves the cursor at its payload: for walks that skip the payloads of types
     /// they do not decode. Nil at the end of the data or at a length byte of 0.
     @inlinable
-    public static func readHeader(_ c: inout ByteCursor) throws(DecodeError) -> (type: ADType, offset: Int, payloadLength: Int)? {
+    public static func readHeader(
+        _ c: inout ByteCursor
+    ) throws(DecodeError) -> (type: ADType, offset: Int, payloadLength: Int)? {
         if c.isAtEnd { return nil }
         let offset = c.readerIndex
         let length = Int(try c.readUInt8("AD length"))

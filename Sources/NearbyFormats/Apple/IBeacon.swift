@@ -30,7 +30,9 @@ public struct IBeacon: Hashable, Sendable {
         let length = Int(try c.readUInt8("Apple TLV length"))
         var v = try c.carveDeclared(length, declaredAt: lengthOffset, "iBeacon TLV")
         if !c.isAtEnd {
-            throw c.error(.trailingBytes, "\(c.readableBytes) bytes follow the iBeacon TLV: an iBeacon must be the whole manufacturer data")
+            throw c.error(
+                .trailingBytes,
+                "\(c.readableBytes) bytes follow the iBeacon TLV: an iBeacon must be the whole manufacturer data")
         }
         uuid = try v.readShortBytes(16, "iBeacon UUID")
         major = try v.readUInt16BE("iBeacon major")

@@ -49,7 +49,8 @@ public struct EddystoneE2EEEID: Hashable, Sendable {
             eid = try c.readArray(body - 1, "E2EE-EID")
             hashedFlags = try c.readUInt8("E2EE-EID hashed flags")
         default:
-            throw c.error(.lengthMismatch, "E2EE-EID frame: \(body) bytes after the frame type, expected 20, 21, 32 or 33")
+            throw c.error(
+                .lengthMismatch, "E2EE-EID frame: \(body) bytes after the frame type, expected 20, 21, 32 or 33")
         }
     }
 }

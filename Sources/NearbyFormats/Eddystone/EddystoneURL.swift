@@ -15,8 +15,10 @@ public struct EddystoneURL: Hashable, Sendable {
     public var encoded: [UInt8]
 
     public static let schemes = ["http://www.", "https://www.", "http://", "https://"]
-    public static let expansions = [".com/", ".org/", ".edu/", ".net/", ".info/", ".biz/", ".gov/",
-                                    ".com", ".org", ".edu", ".net", ".info", ".biz", ".gov"]
+    public static let expansions = [
+        ".com/", ".org/", ".edu/", ".net/", ".info/", ".biz/", ".gov/",
+        ".com", ".org", ".edu", ".net", ".info", ".biz", ".gov",
+    ]
 
     public init(txPowerDBm: Int8, scheme: UInt8, encoded: [UInt8]) {
         self.txPowerDBm = txPowerDBm

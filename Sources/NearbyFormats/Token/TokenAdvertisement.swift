@@ -75,7 +75,9 @@ public struct TokenAdvertisement: Hashable, Sendable {
 
     /// The service data after the UUID, as an encoder writes it.
     public var serviceData: [UInt8] {
-        [Self.header, Self.majorVersion << 4 | (flags & 0x0F), UInt8(token.count)] + token + [UInt8(bitPattern: txPowerDBm)]
+        [Self.header, Self.majorVersion << 4 | (flags & 0x0F), UInt8(token.count)] + token + [
+            UInt8(bitPattern: txPowerDBm)
+        ]
     }
 
     /// The whole AD structure: length, type 0x16, UUID 0xFEF3 little-endian, service data.

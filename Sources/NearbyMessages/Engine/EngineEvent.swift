@@ -58,8 +58,10 @@ public struct EngineEvent: Hashable, Sendable {
     /// permissionRequest.
     public var value: Bool?
 
-    public init(timeMicros: Int64, kind: Kind, subscription: String? = nil, publication: String? = nil,
-                message: Message? = nil, value: Bool? = nil) {
+    public init(
+        timeMicros: Int64, kind: Kind, subscription: String? = nil, publication: String? = nil,
+        message: Message? = nil, value: Bool? = nil
+    ) {
         self.timeMicros = timeMicros
         self.kind = kind
         self.subscription = subscription

@@ -18,7 +18,10 @@ public struct SubscriptionEngine: Sendable {
         /// The low-power beacon scan's duty cycle (A6).
         public var lowPowerScan: LowPowerScan
 
-        public init(lostTimeoutMicros: Int64 = 10_000_000, projectNamespace: String = "", lowPowerScan: LowPowerScan = LowPowerScan()) {
+        public init(
+            lostTimeoutMicros: Int64 = 10_000_000, projectNamespace: String = "",
+            lowPowerScan: LowPowerScan = LowPowerScan()
+        ) {
             self.lostTimeoutMicros = lostTimeoutMicros
             self.projectNamespace = projectNamespace
             self.lowPowerScan = lowPowerScan
@@ -143,8 +146,10 @@ public struct SubscriptionEngine: Sendable {
     private var timers = TimerQueue()
     private var told: HandlerStates
 
-    public init(registry: Registry = Registry(), initialState: DeviceState = DeviceState(),
-                configuration: Configuration = Configuration()) {
+    public init(
+        registry: Registry = Registry(), initialState: DeviceState = DeviceState(),
+        configuration: Configuration = Configuration()
+    ) {
         self.state = initialState
         self.configuration = configuration
         self.told = HandlerStates(nearbyPermission: initialState.nearbyPermission)
@@ -168,7 +173,9 @@ public struct SubscriptionEngine: Sendable {
     /// Fires every timer due at or before `time` (O2). Throws if `time` is before `now` (O1).
     public mutating func advance(to time: Int64, into events: inout [EngineEvent]) throws(EngineInputError) {
         guard time >= now else {
-            throw EngineInputError(.timeOrder, "input at \(time) µs is earlier than the engine's time \(now) µs; inputs must be time-ordered")
+            throw EngineInputError(
+                .timeOrder,
+                "input at \(time) µs is earlier than the engine's time \(now) µs; inputs must be time-ordered")
         }
         // Most inputs find no timer due (a sighting advances the engine first): nothing to fire.
         guard let due = timers.first, due.deadline <= time else {
@@ -208,9 +215,11 @@ public struct SubscriptionEngine: Sendable {
         // (messages have no state of their own, and making one per beacon ever seen would cost
         // a lookup per sighting and memory without bound).
         switch sighting.identity.kind {
-        case .eddystoneUID where sighting.identity.count == 16 && hasSubscribers(reservedUIDFilter, reservedEveryTypeFilter):
+        case .eddystoneUID
+        where sighting.identity.count == 16 && hasSubscribers(reservedUIDFilter, reservedEveryTypeFilter):
             touch(reservedMessage(sighting.identity, type: Message.eddystoneUIDType), source, t)
-        case .iBeacon where sighting.identity.count == 20 && hasSubscribers(reservedIBeaconFilter, reservedEveryTypeFilter):
+        case .iBeacon
+        where sighting.identity.count == 20 && hasSubscribers(reservedIBeaconFilter, reservedEveryTypeFilter):
             touch(reservedMessage(sighting.identity, type: Message.iBeaconIDType), source, t)
         default:
             break
@@ -223,7 +232,9 @@ public struct SubscriptionEngine: Sendable {
     }
 
     /// Performs an app action at `time` (after firing the timers due up to it).
-    public mutating func perform(_ action: EngineAction, at time: Int64, into events: inout [EngineEvent]) throws(EngineInputError) {
+    public mutating func perform(
+        _ action: EngineAction, at time: Int64, into events: inout [EngineEvent]
+    ) throws(EngineInputError) {
         try validate(action, at: time)
         try advance(to: time, into: &events)
         var batch: [EngineEvent] = []
@@ -235,7 +246,8 @@ public struct SubscriptionEngine: Sendable {
             var s = Subscription(id: id, params: params, filter: filter)
             if case .micros(let ttl) = params.strategy.ttl {
                 s.expiresAt = time + ttl
-                timers.push(.init(deadline: time + ttl, kind: .subscriptionExpiry, slot: slot, message: 0, generation: 0))
+                timers.push(
+                    .init(deadline: time + ttl, kind: .subscriptionExpiry, slot: slot, message: 0, generation: 0))
             }
             subscriptions.append(s)
             subscriptionByID[ExactString(id)] = slot
@@ -249,7 +261,8 @@ public struct SubscriptionEngine: Sendable {
             var p = Publication(id: id, params: params)
             if case .micros(let ttl) = params.strategy.ttl {
                 p.expiresAt = time + ttl
-                timers.push(.init(deadline: time + ttl, kind: .publicationExpiry, slot: slot, message: 0, generation: 0))
+                timers.push(
+                    .init(deadline: time + ttl, kind: .publicationExpiry, slot: slot, message: 0, generation: 0))
             }
             publications.append(p)
             publicationByID[ExactString(id)] = slot
@@ -264,7 +277,8 @@ public struct SubscriptionEngine: Sendable {
             // F7: everything expires, as by its TTL.
             for i in subscriptions.indices where subscriptions[i].status == .live {
                 end(subscription: Int32(i), as: .expired, at: time, into: &batch)
-                batch.append(EngineEvent(timeMicros: time, kind: .subscriptionExpired, subscription: subscriptions[i].id))
+                batch.append(
+                    EngineEvent(timeMicros: time, kind: .subscriptionExpired, subscription: subscriptions[i].id))
             }
             for i in publications.indices where publications[i].status == .live {
                 publications[i].status = .expired
@@ -333,7 +347,9 @@ public struct SubscriptionEngine: Sendable {
     /// id whose object's TTL ends at `time` is free at `time`); the engine is unchanged.
     public func validate(_ action: EngineAction, at time: Int64) throws(EngineInputError) {
         guard time >= now else {
-            throw EngineInputError(.timeOrder, "input at \(time) µs is earlier than the engine's time \(now) µs; inputs must be time-ordered")
+            throw EngineInputError(
+                .timeOrder,
+                "input at \(time) µs is earlier than the engine's time \(now) µs; inputs must be time-ordered")
         }
         @inline(__always) func live(_ status: Status, _ expiresAt: Int64?) -> Bool {
             status == .live && !(expiresAt.map { $0 <= time } ?? false)
@@ -342,42 +358,65 @@ public struct SubscriptionEngine: Sendable {
         case .changeState:
             return
         case .launch:
-            if isRunning { throw EngineInputError(.alreadyRunning, "the app is already running; launch follows a terminate") }
+            if isRunning {
+                throw EngineInputError(.alreadyRunning, "the app is already running; launch follows a terminate")
+            }
             return
         default:
             guard isRunning else { throw EngineInputError(.notRunning, "the app is terminated; launch it first") }
         }
         switch action {
         case .subscribe(let id, let params):
-            if let slot = subscriptionByID[ExactString(id)], live(subscriptions[Int(slot)].status, subscriptions[Int(slot)].expiresAt) {
-                throw EngineInputError(.idInUse, "subscription id \"\(id)\" is in use: an id names one subscription until it ends (released, expired or terminated)")
+            if let slot = subscriptionByID[ExactString(id)],
+                live(subscriptions[Int(slot)].status, subscriptions[Int(slot)].expiresAt)
+            {
+                throw EngineInputError(
+                    .idInUse,
+                    "subscription id \"\(id)\" is in use: an id names one subscription until it ends (released, "
+                        + "expired or terminated)"
+                )
             }
             if params.type.utf16.count > Message.maximumTypeLength {
-                throw EngineInputError(.invalidParameters, "subscription type longer than \(Message.maximumTypeLength) characters")
+                throw EngineInputError(
+                    .invalidParameters, "subscription type longer than \(Message.maximumTypeLength) characters")
             }
             if case .micros(let ttl) = params.strategy.ttl, !(1...TimeToLive.maximumMicros).contains(ttl) {
                 throw EngineInputError(.invalidParameters, "TTL must be 1 µs … 86400 s or infinite")
             }
         case .unsubscribe(let id):
             guard let slot = subscriptionByID[ExactString(id)], subscriptions[Int(slot)].status.isHeld else {
-                throw EngineInputError(.unknownID, "no subscription \"\(id)\" to unsubscribe: the app holds none by that id now")
+                throw EngineInputError(
+                    .unknownID, "no subscription \"\(id)\" to unsubscribe: the app holds none by that id now")
             }
         case .publish(let id, let params):
-            if let slot = publicationByID[ExactString(id)], live(publications[Int(slot)].status, publications[Int(slot)].expiresAt) {
-                throw EngineInputError(.idInUse, "publication id \"\(id)\" is in use: an id names one publication until it ends (released, expired or terminated)")
+            if let slot = publicationByID[ExactString(id)],
+                live(publications[Int(slot)].status, publications[Int(slot)].expiresAt)
+            {
+                throw EngineInputError(
+                    .idInUse,
+                    "publication id \"\(id)\" is in use: an id names one publication until it ends (released, "
+                        + "expired or terminated)"
+                )
             }
             if let why = params.message.violation { throw EngineInputError(.invalidParameters, why) }
             switch params.strategy.ttl {
-            case .infinite: throw EngineInputError(.invalidParameters, "publications cannot have an infinite TTL (TTL_SECONDS_INFINITE is for subscriptions only)")
-            case .micros(let ttl) where !(1...TimeToLive.maximumMicros).contains(ttl): throw EngineInputError(.invalidParameters, "TTL must be 1 µs … 86400 s")
+            case .infinite:
+                throw EngineInputError(
+                    .invalidParameters,
+                    "publications cannot have an infinite TTL (TTL_SECONDS_INFINITE is for subscriptions only)")
+            case .micros(let ttl) where !(1...TimeToLive.maximumMicros).contains(ttl):
+                throw EngineInputError(.invalidParameters, "TTL must be 1 µs … 86400 s")
             default: break
             }
         case .unpublish(let id):
             guard let slot = publicationByID[ExactString(id)], publications[Int(slot)].status.isHeld else {
-                throw EngineInputError(.unknownID, "no publication \"\(id)\" to unpublish: the app holds none by that id now")
+                throw EngineInputError(
+                    .unknownID, "no publication \"\(id)\" to unpublish: the app holds none by that id now")
             }
         case .answerPermission:
-            if !isPermissionDialogShowing { throw EngineInputError(.noDialog, "no consent dialog is showing to answer") }
+            if !isPermissionDialogShowing {
+                throw EngineInputError(.noDialog, "no consent dialog is showing to answer")
+            }
         case .stopNearby, .terminate, .changeState, .launch:
             break
         }
@@ -393,7 +432,8 @@ public struct SubscriptionEngine: Sendable {
         messages.append(m)
         messageIndex[m] = i
         let exact = filterID(FilterKey(namespace: ExactString(m.namespace), type: ExactString(m.type)))
-        let everyType = m.type.isEmpty ? nil : filterID(FilterKey(namespace: ExactString(m.namespace), type: ExactString("")))
+        let everyType =
+            m.type.isEmpty ? nil : filterID(FilterKey(namespace: ExactString(m.namespace), type: ExactString("")))
         messageFilters.append(MessageFilters(exact: exact, everyType: everyType))
         return i
     }
@@ -472,8 +512,14 @@ public struct SubscriptionEngine: Sendable {
                 var entry = FoundTable.Entry(generation: generation)
                 entry.seen[source] = t
                 found.set(key, entry)
-                timers.push(.init(deadline: t + configuration.lostTimeoutMicros, kind: .lost, slot: slot, message: m, generation: generation))
-                events.append(EngineEvent(timeMicros: t, kind: .found, subscription: subscriptions[Int(slot)].id, message: messages[Int(m)]))
+                timers.push(
+                    .init(
+                        deadline: t + configuration.lostTimeoutMicros, kind: .lost, slot: slot, message: m,
+                        generation: generation))
+                events.append(
+                    EngineEvent(
+                        timeMicros: t, kind: .found, subscription: subscriptions[Int(slot)].id,
+                        message: messages[Int(m)]))
             }
         }
     }
@@ -490,7 +536,8 @@ public struct SubscriptionEngine: Sendable {
             guard let entry = found[key], entry.generation == t.generation else { return nil }
             let deadline = entry.seen.latest + configuration.lostTimeoutMicros
             if deadline > t.deadline {
-                return .init(deadline: deadline, kind: .lost, slot: t.slot, message: t.message, generation: t.generation)
+                return .init(
+                    deadline: deadline, kind: .lost, slot: t.slot, message: t.message, generation: t.generation)
             } else if deadline == t.deadline {
                 found.remove(key)
                 batch.append(lostEvent(key, at: t.deadline))
@@ -499,23 +546,31 @@ public struct SubscriptionEngine: Sendable {
             // F6
             guard subscriptions[Int(t.slot)].status == .live else { return nil }
             end(subscription: t.slot, as: .expired, at: t.deadline, into: &batch)
-            batch.append(EngineEvent(timeMicros: t.deadline, kind: .subscriptionExpired, subscription: subscriptions[Int(t.slot)].id))
+            batch.append(
+                EngineEvent(
+                    timeMicros: t.deadline, kind: .subscriptionExpired, subscription: subscriptions[Int(t.slot)].id))
         case .publicationExpiry:
             // P1
             guard publications[Int(t.slot)].status == .live else { return nil }
             publications[Int(t.slot)].status = .expired
-            batch.append(EngineEvent(timeMicros: t.deadline, kind: .publicationExpired, publication: publications[Int(t.slot)].id))
+            batch.append(
+                EngineEvent(
+                    timeMicros: t.deadline, kind: .publicationExpired, publication: publications[Int(t.slot)].id))
         }
         return nil
     }
 
     private func lostEvent(_ key: FoundKey, at time: Int64) -> EngineEvent {
-        EngineEvent(timeMicros: time, kind: .lost, subscription: subscriptions[Int(key.subscription)].id, message: messages[Int(key.message)])
+        EngineEvent(
+            timeMicros: time, kind: .lost, subscription: subscriptions[Int(key.subscription)].id,
+            message: messages[Int(key.message)])
     }
 
     /// Ends a live or expired subscription: expired (F6, F7: its found messages are lost now),
     /// released (F5) or terminated (L1): no callback.
-    private mutating func end(subscription slot: Int32, as status: Status, at time: Int64, into batch: inout [EngineEvent]) {
+    private mutating func end(
+        subscription slot: Int32, as status: Status, at time: Int64, into batch: inout [EngineEvent]
+    ) {
         let wasLive = subscriptions[Int(slot)].status == .live
         subscriptions[Int(slot)].status = status
         guard wasLive else { return }
@@ -533,7 +588,8 @@ public struct SubscriptionEngine: Sendable {
     /// sightings count only in the low-power scan's windows.
     private func countingNow(_ s: Subscription) -> (EvidenceSources, lowPowerBeacons: Bool) {
         // A1, A5
-        guard isRunning, s.status == .live, state.nearbyPermission == .granted, s.params.strategy.mode.contains(.scan) else { return ([], false) }
+        guard isRunning, s.status == .live, state.nearbyPermission == .granted, s.params.strategy.mode.contains(.scan)
+        else { return ([], false) }
         let p = s.params, st = p.strategy
         let foreground = state.appState == .foreground
         var sources: EvidenceSources = []
@@ -553,7 +609,9 @@ public struct SubscriptionEngine: Sendable {
             }
         }
         // A2, A3: audio needs the microphone, and never runs in the background.
-        if st.mediums.contains(.audio), state.microphonePermission == .granted, foreground, p.deviceTypes.contains(.nearbyDevices) {
+        if st.mediums.contains(.audio), state.microphonePermission == .granted, foreground,
+            p.deviceTypes.contains(.nearbyDevices)
+        {
             sources.insert(.audioToken)
         }
         return (sources, lowPower)
@@ -583,8 +641,10 @@ public struct SubscriptionEngine: Sendable {
                 batch.append(lostEvent(key, at: time))
             } else {
                 found.set(key, entry)
-                timers.push(.init(deadline: latest + configuration.lostTimeoutMicros, kind: .lost,
-                                  slot: key.subscription, message: key.message, generation: entry.generation))
+                timers.push(
+                    .init(
+                        deadline: latest + configuration.lostTimeoutMicros, kind: .lost,
+                        slot: key.subscription, message: key.message, generation: entry.generation))
             }
         }
     }
@@ -592,14 +652,21 @@ public struct SubscriptionEngine: Sendable {
     /// D1, D4: a publication or subscription made while the Nearby permission is not
     /// determined shows the consent dialog, unless it is already showing; one made while it
     /// is denied shows Nearby's alert.
-    private mutating func askPermission(subscription: String? = nil, publication: String? = nil, custom: Bool,
-                                        at time: Int64, into batch: inout [EngineEvent]) {
+    private mutating func askPermission(
+        subscription: String? = nil, publication: String? = nil, custom: Bool,
+        at time: Int64, into batch: inout [EngineEvent]
+    ) {
         switch state.nearbyPermission {
         case .notDetermined where !isPermissionDialogShowing:
             isPermissionDialogShowing = true
-            batch.append(EngineEvent(timeMicros: time, kind: .permissionRequest, subscription: subscription, publication: publication, value: custom))
+            batch.append(
+                EngineEvent(
+                    timeMicros: time, kind: .permissionRequest, subscription: subscription, publication: publication,
+                    value: custom))
         case .denied:
-            batch.append(EngineEvent(timeMicros: time, kind: .permissionAlert, subscription: subscription, publication: publication))
+            batch.append(
+                EngineEvent(
+                    timeMicros: time, kind: .permissionAlert, subscription: subscription, publication: publication))
         default:
             break
         }
@@ -616,10 +683,17 @@ public struct SubscriptionEngine: Sendable {
                 // H2: tokens over BLE (scanning or broadcasting) as A3 allows them; beacon
                 // scanning as the beacon strategy allows it.
                 if p.deviceTypes.contains(.nearbyDevices), foreground || st.allowInBackground { bluetoothInUse = true }
-                if p.deviceTypes.contains(.bleBeacons), st.mode.contains(.scan), foreground || p.beaconStrategy.allowInBackground { bluetoothInUse = true }
+                if p.deviceTypes.contains(.bleBeacons), st.mode.contains(.scan),
+                    foreground || p.beaconStrategy.allowInBackground
+                {
+                    bluetoothInUse = true
+                }
             }
             // H4: scanning for tokens over audio, in the foreground only.
-            if st.mediums.contains(.audio), st.mode.contains(.scan), p.deviceTypes.contains(.nearbyDevices), foreground { microphoneInUse = true }
+            if st.mediums.contains(.audio), st.mode.contains(.scan), p.deviceTypes.contains(.nearbyDevices), foreground
+            {
+                microphoneInUse = true
+            }
         }
         for p in publications where p.status == .live {
             let st = p.params.strategy
@@ -642,10 +716,12 @@ public struct SubscriptionEngine: Sendable {
             batch.append(EngineEvent(timeMicros: t, kind: .bluetoothPowerError, value: new.bluetoothPowerError))
         }
         if new.bluetoothPermissionError != told.bluetoothPermissionError {
-            batch.append(EngineEvent(timeMicros: t, kind: .bluetoothPermissionError, value: new.bluetoothPermissionError))
+            batch.append(
+                EngineEvent(timeMicros: t, kind: .bluetoothPermissionError, value: new.bluetoothPermissionError))
         }
         if new.microphonePermissionError != told.microphonePermissionError {
-            batch.append(EngineEvent(timeMicros: t, kind: .microphonePermissionError, value: new.microphonePermissionError))
+            batch.append(
+                EngineEvent(timeMicros: t, kind: .microphonePermissionError, value: new.microphonePermissionError))
         }
     }
 

@@ -1,7 +1,11 @@
 /// A binary min-heap of engine timers ordered by (deadline, kind, slot, message), a total
 /// order, so timers due at the same instant pop in a reproducible order.
 struct TimerQueue: Sendable {
-    enum Kind: UInt8, Sendable { case lost = 0, subscriptionExpiry = 1, publicationExpiry = 2 }
+    enum Kind: UInt8, Sendable {
+        case lost = 0
+        case subscriptionExpiry = 1
+        case publicationExpiry = 2
+    }
 
     struct Timer: Sendable {
         var deadline: Int64

@@ -61,9 +61,11 @@ public struct StateChange: Hashable, Sendable {
     public var locationPermission: LocationPermission?
     public var appState: AppState?
 
-    public init(nearbyPermission: PermissionState? = nil, bluetoothPowerOn: Bool? = nil,
-                bluetoothPermission: PermissionState? = nil, microphonePermission: PermissionState? = nil,
-                locationPermission: LocationPermission? = nil, appState: AppState? = nil) {
+    public init(
+        nearbyPermission: PermissionState? = nil, bluetoothPowerOn: Bool? = nil,
+        bluetoothPermission: PermissionState? = nil, microphonePermission: PermissionState? = nil,
+        locationPermission: LocationPermission? = nil, appState: AppState? = nil
+    ) {
         self.nearbyPermission = nearbyPermission
         self.bluetoothPowerOn = bluetoothPowerOn
         self.bluetoothPermission = bluetoothPermission

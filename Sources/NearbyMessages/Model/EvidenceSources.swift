@@ -38,7 +38,9 @@ public struct SourceTimes: Hashable, Sendable, BitwiseCopyable {
             withUnsafeBytes(of: times) { $0.load(fromByteOffset: 8 * source.rawValue, as: Int64.self) }
         }
         @inline(__always) set {
-            withUnsafeMutableBytes(of: &times) { $0.storeBytes(of: newValue, toByteOffset: 8 * source.rawValue, as: Int64.self) }
+            withUnsafeMutableBytes(of: &times) {
+                $0.storeBytes(of: newValue, toByteOffset: 8 * source.rawValue, as: Int64.self)
+            }
         }
     }
 

@@ -12,7 +12,9 @@ public struct ExactString: Hashable, Sendable, Comparable, CustomStringConvertib
     public func hash(into hasher: inout Hasher) { Message.hashUTF8(string, into: &hasher) }
 
     /// By UTF-8 bytes (the order of ids among events at one instant, rule O3).
-    public static func < (a: ExactString, b: ExactString) -> Bool { a.string.utf8.lexicographicallyPrecedes(b.string.utf8) }
+    public static func < (a: ExactString, b: ExactString) -> Bool {
+        a.string.utf8.lexicographicallyPrecedes(b.string.utf8)
+    }
 
     public var isEmpty: Bool { string.isEmpty }
     public var description: String { string }

@@ -29,16 +29,21 @@ public struct Message: Hashable, Sendable, Comparable {
     /// Why this message breaks the API's limits, or nil when it is valid.
     public var violation: String? {
         if type.utf16.count > Self.maximumTypeLength {
-            return "type has \(type.utf16.count) characters; at most \(Self.maximumTypeLength) are allowed (Message.MAX_TYPE_LENGTH)"
+            return
+                "type has \(type.utf16.count) characters; at most \(Self.maximumTypeLength) are allowed "
+                + "(Message.MAX_TYPE_LENGTH)"
         }
         if content.count > Self.maximumContentBytes {
-            return "content has \(content.count) bytes; at most \(Self.maximumContentBytes) are allowed (Message.MAX_CONTENT_SIZE_BYTES)"
+            return
+                "content has \(content.count) bytes; at most \(Self.maximumContentBytes) are allowed "
+                + "(Message.MAX_CONTENT_SIZE_BYTES)"
         }
         return nil
     }
 
     public static func == (a: Message, b: Message) -> Bool {
-        a.content == b.content && a.type.utf8.elementsEqual(b.type.utf8) && a.namespace.utf8.elementsEqual(b.namespace.utf8)
+        a.content == b.content && a.type.utf8.elementsEqual(b.type.utf8)
+            && a.namespace.utf8.elementsEqual(b.namespace.utf8)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -57,7 +62,9 @@ public struct Message: Hashable, Sendable, Comparable {
     /// The order of messages among events at the same instant: namespace, then type (both by
     /// UTF-8 bytes), then content bytes.
     public static func < (a: Message, b: Message) -> Bool {
-        if !a.namespace.utf8.elementsEqual(b.namespace.utf8) { return a.namespace.utf8.lexicographicallyPrecedes(b.namespace.utf8) }
+        if !a.namespace.utf8.elementsEqual(b.namespace.utf8) {
+            return a.namespace.utf8.lexicographicallyPrecedes(b.namespace.utf8)
+        }
         if !a.type.utf8.elementsEqual(b.type.utf8) { return a.type.utf8.lexicographicallyPrecedes(b.type.utf8) }
         return a.content.lexicographicallyPrecedes(b.content)
     }

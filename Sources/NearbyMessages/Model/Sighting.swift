@@ -81,7 +81,9 @@ public struct SightingIdentity: Hashable, Sendable, BitwiseCopyable {
                 precondition(count + source.count <= 24, "an identity holds at most 24 bytes")
                 guard let start = source.baseAddress, !source.isEmpty else { return }
                 var words = (w0, w1, w2)
-                withUnsafeMutableBytes(of: &words) { $0.baseAddress!.advanced(by: count).copyMemory(from: start, byteCount: source.count) }
+                withUnsafeMutableBytes(of: &words) {
+                    $0.baseAddress!.advanced(by: count).copyMemory(from: start, byteCount: source.count)
+                }
                 (w0, w1, w2) = words
                 count += source.count
             }

@@ -38,8 +38,10 @@ public struct Strategy: Hashable, Sendable {
     public var allowInBackground: Bool
     public var ttl: TimeToLive
 
-    public init(mediums: DiscoveryMediums = .default, mode: DiscoveryMode = .default,
-                allowInBackground: Bool = false, ttl: TimeToLive = .default) {
+    public init(
+        mediums: DiscoveryMediums = .default, mode: DiscoveryMode = .default,
+        allowInBackground: Bool = false, ttl: TimeToLive = .default
+    ) {
         self.mediums = mediums
         self.mode = mode
         self.allowInBackground = allowInBackground

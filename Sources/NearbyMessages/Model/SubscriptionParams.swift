@@ -20,9 +20,11 @@ public struct SubscriptionParams: Hashable, Sendable {
     /// (docs/semantics.md D1).
     public var permissionRequestHandler: Bool
 
-    public init(deviceTypes: DeviceTypes = .nearbyDevices, messageNamespace: String = "", type: String = "",
-                strategy: Strategy = Strategy(), beaconStrategy: BeaconStrategy = BeaconStrategy(),
-                permissionRequestHandler: Bool = false) {
+    public init(
+        deviceTypes: DeviceTypes = .nearbyDevices, messageNamespace: String = "", type: String = "",
+        strategy: Strategy = Strategy(), beaconStrategy: BeaconStrategy = BeaconStrategy(),
+        permissionRequestHandler: Bool = false
+    ) {
         self.deviceTypes = deviceTypes
         self.messageNamespace = messageNamespace
         self.type = type

@@ -21,7 +21,9 @@ public struct EphemeralIDRegistration: Hashable, Sendable {
     public let registeredAt: Time
 
     /// - Throws: `SecurityError` for a key that is not 16 bytes or an exponent outside 0…15.
-    public init(identityKey: [UInt8], rotationExponent: Int, initialClockValue: UInt32, registeredAt: Time) throws(SecurityError) {
+    public init(
+        identityKey: [UInt8], rotationExponent: Int, initialClockValue: UInt32, registeredAt: Time
+    ) throws(SecurityError) {
         _ = try EIDGenerator(identityKey: identityKey, exponent: rotationExponent)
         self.identityKey = identityKey
         self.rotationExponent = rotationExponent
@@ -38,10 +40,12 @@ public struct EphemeralIDRegistration: Hashable, Sendable {
     /// The registration with its time in the scenario's time base, given the Unix time of
     /// scenario time 0.
     public func resolverRegistration(originUnixMicros: Int64) -> EIDRegistration {
-        let t: Int64 = switch registeredAt {
-        case .scenarioMicros(let m): m
-        case .unixMicros(let u): u - originUnixMicros
-        }
-        return EIDRegistration(generator: generator, beaconClockAtRegistration: initialClockValue, registeredAtMicros: t)
+        let t: Int64 =
+            switch registeredAt {
+            case .scenarioMicros(let m): m
+            case .unixMicros(let u): u - originUnixMicros
+            }
+        return EIDRegistration(
+            generator: generator, beaconClockAtRegistration: initialClockValue, registeredAtMicros: t)
     }
 }

@@ -15,7 +15,9 @@ public struct Registry: Sendable {
         public var untilMicros: Int64?
         public var tokens: [TokenAssignment]
 
-        public init(id: String, message: Message, fromMicros: Int64? = nil, untilMicros: Int64? = nil, tokens: [TokenAssignment]) {
+        public init(
+            id: String, message: Message, fromMicros: Int64? = nil, untilMicros: Int64? = nil, tokens: [TokenAssignment]
+        ) {
             self.id = id
             self.message = message
             self.fromMicros = fromMicros
@@ -32,7 +34,9 @@ public struct Registry: Sendable {
         public var fromMicros: Int64?
         public var untilMicros: Int64?
 
-        public init(token: [UInt8], mediums: DiscoveryMediums = .default, fromMicros: Int64? = nil, untilMicros: Int64? = nil) {
+        public init(
+            token: [UInt8], mediums: DiscoveryMediums = .default, fromMicros: Int64? = nil, untilMicros: Int64? = nil
+        ) {
             self.token = token
             self.mediums = mediums
             self.fromMicros = fromMicros
@@ -60,18 +64,21 @@ public struct Registry: Sendable {
 
         /// An Eddystone-EID beacon, known by its registration.
         public init(ephemeralID: EphemeralIDRegistration, beaconName: String? = nil, attachments: [Message]) {
-            self.init(advertisedID: SightingIdentity(.eddystoneEID, ephemeralID.initialEID), beaconName: beaconName, attachments: attachments)
+            self.init(
+                advertisedID: SightingIdentity(.eddystoneEID, ephemeralID.initialEID), beaconName: beaconName,
+                attachments: attachments)
             self.ephemeralID = ephemeralID
         }
 
         /// The `beaconName` the Proximity Beacon API gives an advertised ID.
         public static func defaultName(_ id: SightingIdentity) -> String {
-            let prefix = switch id.kind {
-            case .iBeacon: "1"
-            case .altBeacon: "5"
-            case .eddystoneEID: "4"
-            default: "3"
-            }
+            let prefix =
+                switch id.kind {
+                case .iBeacon: "1"
+                case .altBeacon: "5"
+                case .eddystoneEID: "4"
+                default: "3"
+                }
             return "beacons/\(prefix)!" + Hex.encode(id.bytes)
         }
     }
@@ -200,7 +207,8 @@ public struct Registry: Sendable {
         if sighting.identity.kind == .token {
             guard let entries = tokenIndex[sighting.identity] else { return }
             let medium: DiscoveryMediums = sighting.medium == .ble ? .ble : .audio
-            for e in entries where e.from <= sighting.timeMicros && sighting.timeMicros < e.until && e.mediums.contains(medium) {
+            for e in entries
+            where e.from <= sighting.timeMicros && sighting.timeMicros < e.until && e.mediums.contains(medium) {
                 body(e.message)
             }
         } else if sighting.identity.kind == .eddystoneEID {

@@ -37,13 +37,17 @@ extension Registry {
             for t in try p.required("tokens").array() {
                 let to = try t.object(allowed: ["token", "mediums", "from", "until"])
                 let (tf, tu) = try Self.interval(to)
-                tokens.append(TokenAssignment(
-                    token: try ModelJSON.hex(to.required("token"), lengths: [6, 8, 9, 10, 11, 12, 13, 14, 15, 16]),
-                    mediums: try to.optional("mediums").map { (m) throws(JSONInputError) in try ModelJSON.mediums(m) } ?? .default,
-                    fromMicros: tf, untilMicros: tu))
+                tokens.append(
+                    TokenAssignment(
+                        token: try ModelJSON.hex(to.required("token"), lengths: [6, 8, 9, 10, 11, 12, 13, 14, 15, 16]),
+                        mediums: try to.optional("mediums").map { (m) throws(JSONInputError) in try ModelJSON.mediums(m)
+                        } ?? .default,
+                        fromMicros: tf, untilMicros: tu))
             }
-            publications.append(Publication(id: id, message: try ModelJSON.message(p.required("message")),
-                                            fromMicros: from, untilMicros: until, tokens: tokens))
+            publications.append(
+                Publication(
+                    id: id, message: try ModelJSON.message(p.required("message")),
+                    fromMicros: from, untilMicros: until, tokens: tokens))
         }
         var beacons: [Beacon] = []
         for n in try o.optional("beacons")?.array() ?? [] {
@@ -55,13 +59,19 @@ extension Registry {
             let name = try b.optional("beaconName")?.string()
             if type == "EDDYSTONE_EID" {
                 guard let r = b.optional("ephemeralIdRegistration") else {
-                    throw b.node.fail("an EDDYSTONE_EID beacon resolves through its \"ephemeralIdRegistration\" (identity key, rotation exponent, clock), which is missing")
+                    throw b.node.fail(
+                        "an EDDYSTONE_EID beacon resolves through its \"ephemeralIdRegistration\" (identity key, "
+                            + "rotation exponent, clock), which is missing"
+                    )
                 }
                 let e = try Self.ephemeralIDRegistration(r)
                 if let idNode = a.optional("id") {
                     let id = try ModelJSON.base64(idNode)
                     guard id == e.initialEID else {
-                        throw idNode.fail("the initial EID is \(Base64.encode(e.initialEID)) (\(Hex.encode(e.initialEID))) for this identity key, exponent and clock, not \(Hex.encode(id))")
+                        throw idNode.fail(
+                            "the initial EID is \(Base64.encode(e.initialEID)) (\(Hex.encode(e.initialEID))) for "
+                                + "this identity key, exponent and clock, not \(Hex.encode(id))"
+                        )
                     }
                 }
                 beacons.append(Beacon(ephemeralID: e, beaconName: name, attachments: try Self.attachments(b)))
@@ -75,16 +85,21 @@ extension Registry {
             let identity: SightingIdentity
             switch type {
             case "EDDYSTONE":
-                guard id.count == 16 else { throw idNode.fail("an EDDYSTONE id is 16 bytes (namespace + instance), found \(id.count)") }
+                guard id.count == 16 else {
+                    throw idNode.fail("an EDDYSTONE id is 16 bytes (namespace + instance), found \(id.count)")
+                }
                 identity = SightingIdentity(.eddystoneUID, id)
             case "IBEACON":
-                guard id.count == 20 else { throw idNode.fail("an IBEACON id is 20 bytes (UUID + major + minor), found \(id.count)") }
+                guard id.count == 20 else {
+                    throw idNode.fail("an IBEACON id is 20 bytes (UUID + major + minor), found \(id.count)")
+                }
                 identity = SightingIdentity(.iBeacon, id)
             case "ALTBEACON":
                 guard id.count == 20 else { throw idNode.fail("an ALTBEACON id is 20 bytes, found \(id.count)") }
                 identity = SightingIdentity(.altBeacon, id)
             default:
-                throw typeNode.fail("\"\(type)\" is not one of \"EDDYSTONE\", \"IBEACON\", \"ALTBEACON\", \"EDDYSTONE_EID\"")
+                throw typeNode.fail(
+                    "\"\(type)\" is not one of \"EDDYSTONE\", \"IBEACON\", \"ALTBEACON\", \"EDDYSTONE_EID\"")
             }
             beacons.append(Beacon(advertisedID: identity, beaconName: name, attachments: try Self.attachments(b)))
         }
@@ -98,12 +113,16 @@ extension Registry {
             let ao = try an.object(allowed: ["namespacedType", "data", "maxDistanceMeters"])
             let ntNode = try ao.required("namespacedType")
             let nt = try ntNode.string()
-            guard let slash = nt.firstIndex(of: "/"), slash != nt.startIndex, nt.index(after: slash) != nt.endIndex else {
+            guard let slash = nt.firstIndex(of: "/"), slash != nt.startIndex, nt.index(after: slash) != nt.endIndex
+            else {
                 throw ntNode.fail("\"\(nt)\" is not \"namespace/type\"")
             }
-            if let d = ao.optional("maxDistanceMeters") { _ = try d.microseconds(in: 0...1_000_000_000_000, unit: "meters") }
-            let m = Message(namespace: String(nt[..<slash]), type: String(nt[nt.index(after: slash)...]),
-                            content: try ModelJSON.base64(ao.required("data")))
+            if let d = ao.optional("maxDistanceMeters") {
+                _ = try d.microseconds(in: 0...1_000_000_000_000, unit: "meters")
+            }
+            let m = Message(
+                namespace: String(nt[..<slash]), type: String(nt[nt.index(after: slash)...]),
+                content: try ModelJSON.base64(ao.required("data")))
             attachments.append(try ModelJSON.checked(m, at: an))
         }
         return attachments
@@ -112,8 +131,10 @@ extension Registry {
     /// `ephemeralIdRegistration`: the identity key (given, or derived from the beacon's public
     /// key and the resolver's private key by X25519 + HKDF), K, and the clock at registration.
     static func ephemeralIDRegistration(_ n: JSONNode) throws(JSONInputError) -> EphemeralIDRegistration {
-        let o = try n.object(allowed: ["beaconIdentityKey", "beaconEcdhPublicKey", "serviceEcdhPrivateKey",
-                                       "rotationPeriodExponent", "initialClockValue", "registeredAt"])
+        let o = try n.object(allowed: [
+            "beaconIdentityKey", "beaconEcdhPublicKey", "serviceEcdhPrivateKey",
+            "rotationPeriodExponent", "initialClockValue", "registeredAt",
+        ])
         let key: [UInt8]
         if let k = o.optional("beaconIdentityKey") {
             for other in ["beaconEcdhPublicKey", "serviceEcdhPrivateKey"] where o.has(other) {
@@ -123,12 +144,15 @@ extension Registry {
             guard key.count == 16 else { throw k.fail("an identity key is 16 bytes (AES-128), found \(key.count)") }
         } else {
             guard o.has("beaconEcdhPublicKey") || o.has("serviceEcdhPrivateKey") else {
-                throw n.fail("give \"beaconIdentityKey\", or \"beaconEcdhPublicKey\" and \"serviceEcdhPrivateKey\" to derive it")
+                throw n.fail(
+                    "give \"beaconIdentityKey\", or \"beaconEcdhPublicKey\" and \"serviceEcdhPrivateKey\" to derive it")
             }
             let pubNode = try o.required("beaconEcdhPublicKey"), privNode = try o.required("serviceEcdhPrivateKey")
             let pub = try ModelJSON.base64(pubNode), priv = try ModelJSON.base64(privNode)
             guard pub.count == 32 else { throw pubNode.fail("an X25519 public key is 32 bytes, found \(pub.count)") }
-            guard priv.count == 32 else { throw privNode.fail("an X25519 private key is 32 bytes, found \(priv.count)") }
+            guard priv.count == 32 else {
+                throw privNode.fail("an X25519 private key is 32 bytes, found \(priv.count)")
+            }
             do {
                 key = try IdentityKeyDerivation.identityKey(resolverPrivateKey: priv, beaconPublicKey: pub)
             } catch {
@@ -143,10 +167,12 @@ extension Registry {
             let to = try tNode.object(allowed: ["unixSeconds"])
             time = .unixMicros(try to.required("unixSeconds").microseconds(in: ModelJSON.timeRange))
         } else {
-            time = .scenarioMicros(try tNode.microseconds(in: -ModelJSON.timeRange.upperBound...ModelJSON.timeRange.upperBound))
+            time = .scenarioMicros(
+                try tNode.microseconds(in: -ModelJSON.timeRange.upperBound...ModelJSON.timeRange.upperBound))
         }
         do {
-            return try EphemeralIDRegistration(identityKey: key, rotationExponent: Int(k), initialClockValue: UInt32(clock), registeredAt: time)
+            return try EphemeralIDRegistration(
+                identityKey: key, rotationExponent: Int(k), initialClockValue: UInt32(clock), registeredAt: time)
         } catch {
             throw n.fail(error.reason)
         }

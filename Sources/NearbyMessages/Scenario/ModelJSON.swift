@@ -34,9 +34,10 @@ public enum ModelJSON {
     /// `{"namespace": "", "type": "", "content": BASE64}`.
     public static func message(_ n: JSONNode) throws(JSONInputError) -> Message {
         let o = try n.object(allowed: ["namespace", "type", "content"])
-        let m = Message(namespace: try o.optional("namespace")?.string() ?? "",
-                        type: try o.optional("type")?.string() ?? "",
-                        content: try base64(try o.required("content")))
+        let m = Message(
+            namespace: try o.optional("namespace")?.string() ?? "",
+            type: try o.optional("type")?.string() ?? "",
+            content: try base64(try o.required("content")))
         return try checked(m, at: n)
     }
 
@@ -58,7 +59,9 @@ public enum ModelJSON {
         if let m = o.optional("discoveryMediums") { s.mediums = try mediums(m) }
         if let m = o.optional("discoveryMode") {
             var mode: DiscoveryMode = []
-            for item in try m.array() { mode.insert(try item.choice(["broadcast", "scan"]) == "scan" ? .scan : .broadcast) }
+            for item in try m.array() {
+                mode.insert(try item.choice(["broadcast", "scan"]) == "scan" ? .scan : .broadcast)
+            }
             if mode.isEmpty { throw m.fail("name at least one mode") }
             s.mode = mode
         }
@@ -67,7 +70,8 @@ public enum ModelJSON {
             if case .string = t.value {
                 _ = try t.choice(["infinite"])
                 guard allowInfinite else {
-                    throw t.fail("a publication cannot have an infinite TTL (TTL_SECONDS_INFINITE is only for subscriptions)")
+                    throw t.fail(
+                        "a publication cannot have an infinite TTL (TTL_SECONDS_INFINITE is only for subscriptions)")
                 }
                 s.ttl = .infinite
             } else {
@@ -78,14 +82,17 @@ public enum ModelJSON {
     }
 
     public static func subscription(_ n: JSONNode) throws(JSONInputError) -> (String, SubscriptionParams) {
-        let o = try n.object(allowed: ["id", "deviceTypesToDiscover", "messageNamespace", "type", "strategy", "beaconStrategy",
-                                       "permissionRequestHandler"])
+        let o = try n.object(allowed: [
+            "id", "deviceTypesToDiscover", "messageNamespace", "type", "strategy", "beaconStrategy",
+            "permissionRequestHandler",
+        ])
         let id = try o.required("id").string()
         var p = SubscriptionParams()
         if let d = o.optional("deviceTypesToDiscover") {
             var types: DeviceTypes = []
             for item in try d.array() {
-                types.insert(try item.choice(["nearbyDevices", "bleBeacons"]) == "nearbyDevices" ? .nearbyDevices : .bleBeacons)
+                types.insert(
+                    try item.choice(["nearbyDevices", "bleBeacons"]) == "nearbyDevices" ? .nearbyDevices : .bleBeacons)
             }
             if types.isEmpty { throw d.fail("name at least one device type") }
             p.deviceTypes = types
@@ -94,7 +101,10 @@ public enum ModelJSON {
         if let v = o.optional("type") {
             p.type = try v.string()
             if p.type.utf16.count > Message.maximumTypeLength {
-                throw v.fail("type has \(p.type.utf16.count) characters; at most \(Message.maximumTypeLength) are allowed (Message.MAX_TYPE_LENGTH)")
+                throw v.fail(
+                    "type has \(p.type.utf16.count) characters; at most \(Message.maximumTypeLength) are allowed "
+                        + "(Message.MAX_TYPE_LENGTH)"
+                )
             }
         }
         p.strategy = try strategy(o.optional("strategy"), allowInfinite: true)
@@ -110,10 +120,13 @@ public enum ModelJSON {
 
     public static func publication(_ n: JSONNode) throws(JSONInputError) -> (String, PublicationParams) {
         let o = try n.object(allowed: ["id", "message", "strategy", "permissionRequestHandler"])
-        return (try o.required("id").string(),
-                PublicationParams(message: try message(o.required("message")),
-                                  strategy: try strategy(o.optional("strategy"), allowInfinite: false),
-                                  permissionRequestHandler: try o.optional("permissionRequestHandler")?.bool() ?? false))
+        return (
+            try o.required("id").string(),
+            PublicationParams(
+                message: try message(o.required("message")),
+                strategy: try strategy(o.optional("strategy"), allowInfinite: false),
+                permissionRequestHandler: try o.optional("permissionRequestHandler")?.bool() ?? false)
+        )
     }
 
     public static func permission(_ n: JSONNode) throws(JSONInputError) -> PermissionState {
@@ -132,7 +145,9 @@ public enum ModelJSON {
     public static func lowPowerScan(_ n: JSONNode) throws(JSONInputError) -> LowPowerScan {
         let o = try n.object(allowed: ["windowSeconds", "intervalSeconds"])
         var scan = LowPowerScan()
-        if let v = o.optional("intervalSeconds") { scan.intervalMicros = try v.microseconds(in: 1...TimeToLive.maximumMicros) }
+        if let v = o.optional("intervalSeconds") {
+            scan.intervalMicros = try v.microseconds(in: 1...TimeToLive.maximumMicros)
+        }
         if let v = o.optional("windowSeconds") {
             scan.windowMicros = try v.microseconds(in: 1...TimeToLive.maximumMicros)
             if scan.windowMicros > scan.intervalMicros { throw v.fail("the window is longer than the interval") }
@@ -145,15 +160,19 @@ public enum ModelJSON {
     /// `{"nearbyPermission", "bluetoothPower": "on"|"off", "bluetoothPermission",
     /// "microphonePermission", "locationPermission", "appState"}`; at least one field.
     public static func stateChange(_ n: JSONNode) throws(JSONInputError) -> StateChange {
-        let o = try n.object(allowed: ["nearbyPermission", "bluetoothPower", "bluetoothPermission",
-                                       "microphonePermission", "locationPermission", "appState"])
+        let o = try n.object(allowed: [
+            "nearbyPermission", "bluetoothPower", "bluetoothPermission",
+            "microphonePermission", "locationPermission", "appState",
+        ])
         var c = StateChange()
         if let v = o.optional("nearbyPermission") { c.nearbyPermission = try permission(v) }
         if let v = o.optional("bluetoothPower") { c.bluetoothPowerOn = try v.choice(["on", "off"]) == "on" }
         if let v = o.optional("bluetoothPermission") { c.bluetoothPermission = try permission(v) }
         if let v = o.optional("microphonePermission") { c.microphonePermission = try permission(v) }
         if let v = o.optional("locationPermission") { c.locationPermission = try locationPermission(v) }
-        if let v = o.optional("appState") { c.appState = AppState(rawValue: try v.choice(AppState.allCases.map(\.rawValue)))! }
+        if let v = o.optional("appState") {
+            c.appState = AppState(rawValue: try v.choice(AppState.allCases.map(\.rawValue)))!
+        }
         if o.fields.isEmpty { throw n.fail("a state change must set at least one field") }
         return c
     }
@@ -162,22 +181,27 @@ public enum ModelJSON {
     /// `{"iBeacon": HEX40}` or `{"altBeacon": HEX40}` or `{"eddystoneEid": HEX16}`, with an
     /// optional `"rssi"` (dBm).
     public static func sighting(_ n: JSONNode, at time: Int64) throws(JSONInputError) -> Sighting {
-        let o = try n.object(allowed: ["token", "medium", "eddystoneUid", "iBeacon", "altBeacon", "eddystoneEid", "rssi"])
+        let o = try n.object(allowed: [
+            "token", "medium", "eddystoneUid", "iBeacon", "altBeacon", "eddystoneEid", "rssi",
+        ])
         let kinds = ["token", "eddystoneUid", "iBeacon", "altBeacon", "eddystoneEid"].filter(o.has)
-        guard kinds.count == 1 else { throw n.fail("give exactly one of token, eddystoneUid, iBeacon, altBeacon, eddystoneEid") }
+        guard kinds.count == 1 else {
+            throw n.fail("give exactly one of token, eddystoneUid, iBeacon, altBeacon, eddystoneEid")
+        }
         var medium = Medium.ble
         if let m = o.optional("medium") {
             guard kinds[0] == "token" else { throw m.fail("only a token sighting has a medium (beacons are BLE)") }
             medium = try m.choice(["ble", "audio"]) == "ble" ? .ble : .audio
         }
         let v = try o.required(kinds[0])
-        let identity: SightingIdentity = switch kinds[0] {
-        case "token": SightingIdentity(.token, try hex(v, lengths: [6, 8, 9, 10, 11, 12, 13, 14, 15, 16]))
-        case "eddystoneUid": SightingIdentity(.eddystoneUID, try hex(v, lengths: [16]))
-        case "iBeacon": SightingIdentity(.iBeacon, try hex(v, lengths: [20]))
-        case "altBeacon": SightingIdentity(.altBeacon, try hex(v, lengths: [20]))
-        default: SightingIdentity(.eddystoneEID, try hex(v, lengths: [8]))
-        }
+        let identity: SightingIdentity =
+            switch kinds[0] {
+            case "token": SightingIdentity(.token, try hex(v, lengths: [6, 8, 9, 10, 11, 12, 13, 14, 15, 16]))
+            case "eddystoneUid": SightingIdentity(.eddystoneUID, try hex(v, lengths: [16]))
+            case "iBeacon": SightingIdentity(.iBeacon, try hex(v, lengths: [20]))
+            case "altBeacon": SightingIdentity(.altBeacon, try hex(v, lengths: [20]))
+            default: SightingIdentity(.eddystoneEID, try hex(v, lengths: [8]))
+            }
         let rssi = try o.optional("rssi").map { (r) throws(JSONInputError) in Int8(try r.integer(in: -128...127)) }
         return Sighting(timeMicros: time, medium: medium, identity: identity, rssiDBm: rssi)
     }

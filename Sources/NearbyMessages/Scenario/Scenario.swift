@@ -29,9 +29,11 @@ public struct Scenario: Sendable {
     /// pending lost (`SubscriptionEngine.finish`).
     public var endMicros: Int64?
 
-    public init(description: String? = nil, configuration: SubscriptionEngine.Configuration = .init(),
-                timeOrigin: TimeOrigin = .firstAdvertisement, initialState: DeviceState = DeviceState(),
-                registry: Registry = Registry(), inputs: [(time: Int64, input: Input)] = [], endMicros: Int64? = nil) {
+    public init(
+        description: String? = nil, configuration: SubscriptionEngine.Configuration = .init(),
+        timeOrigin: TimeOrigin = .firstAdvertisement, initialState: DeviceState = DeviceState(),
+        registry: Registry = Registry(), inputs: [(time: Int64, input: Input)] = [], endMicros: Int64? = nil
+    ) {
         self.description = description
         self.configuration = configuration
         self.timeOrigin = timeOrigin
@@ -49,7 +51,9 @@ public struct Scenario: Sendable {
 
     /// Builds the scenario of file `path` from its already parsed `root` (for readers that
     /// also want other parts of the file, such as its `world`).
-    public static func load(_ path: String, root: JSONNode, registryOverride: String? = nil) throws(JSONFileError) -> Scenario {
+    public static func load(
+        _ path: String, root: JSONNode, registryOverride: String? = nil
+    ) throws(JSONFileError) -> Scenario {
         var registryFile: String?
         var scenario: Scenario
         do {
@@ -84,12 +88,16 @@ public struct Scenario: Sendable {
     /// A `world` object says how the scenario's captures were synthesized
     /// (docs/synthesis.md); `nearby-conformance synthesize` reads it, replay does not.
     public init(json root: JSONNode, registryPath: inout String?) throws(JSONInputError) {
-        let o = try root.object(allowed: ["scenario", "description", "lostTimeoutSeconds", "projectNamespace", "lowPowerScan",
-                                          "timeOrigin", "initialState", "registry", "events", "end", "world"])
+        let o = try root.object(allowed: [
+            "scenario", "description", "lostTimeoutSeconds", "projectNamespace", "lowPowerScan",
+            "timeOrigin", "initialState", "registry", "events", "end", "world",
+        ])
         _ = try o.required("scenario").integer(in: 1...1)
         self.init()
         description = try o.optional("description")?.string()
-        if let t = o.optional("lostTimeoutSeconds") { configuration.lostTimeoutMicros = try t.microseconds(in: 1...86_400_000_000) }
+        if let t = o.optional("lostTimeoutSeconds") {
+            configuration.lostTimeoutMicros = try t.microseconds(in: 1...86_400_000_000)
+        }
         if let n = o.optional("projectNamespace") { configuration.projectNamespace = try n.string() }
         if let n = o.optional("lowPowerScan") { configuration.lowPowerScan = try ModelJSON.lowPowerScan(n) }
         if let t = o.optional("timeOrigin") {
@@ -117,21 +125,29 @@ public struct Scenario: Sendable {
         // whether an id is in use, a dialog is showing or the app runs depends on the actions
         // and their times alone (TTL expiries included), and the engine's rules decide it.
         var rules = SubscriptionEngine(initialState: initialState, configuration: configuration)
-        let actions = ["subscribe", "unsubscribe", "publish", "unpublish", "state", "stopNearby", "permissionAnswer",
-                       "terminate", "launch", "sighting"]
+        let actions = [
+            "subscribe", "unsubscribe", "publish", "unpublish", "state", "stopNearby", "permissionAnswer",
+            "terminate", "launch", "sighting",
+        ]
         for e in try o.optional("events")?.array() ?? [] {
             let eo = try e.object(allowed: ["time", "comment"] + actions)
             let timeNode = try eo.required("time")
             let time = try ModelJSON.time(timeNode)
             if time < last {
-                throw timeNode.fail("events are out of order: \(JSONValue.seconds(micros: time).serialized) s is earlier than \(lastPath) (\(JSONValue.seconds(micros: last).serialized) s)")
+                throw timeNode.fail(
+                    "events are out of order: \(JSONValue.seconds(micros: time).serialized) s is earlier than "
+                        + "\(lastPath) (\(JSONValue.seconds(micros: last).serialized) s)"
+                )
             }
             last = time
             lastPath = timeNode.path
             if let c = eo.optional("comment") { _ = try c.string() }
             let present = actions.filter(eo.has)
             guard present.count == 1 else {
-                throw e.fail("an event has exactly one of \(actions.joined(separator: ", ")); found \(present.isEmpty ? "none" : present.joined(separator: ", "))")
+                throw e.fail(
+                    "an event has exactly one of \(actions.joined(separator: ", ")); found "
+                        + "\(present.isEmpty ? "none" : present.joined(separator: ", "))"
+                )
             }
             let n = try eo.required(present[0])
             func flag(_ name: String) throws(JSONInputError) {

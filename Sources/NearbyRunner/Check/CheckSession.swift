@@ -36,8 +36,10 @@ public struct CheckSession: Sendable {
         }
         var results = box.results
         for e in set.errors {
-            results.append(VectorResult(id: e.id ?? "(file)", kind: "load", file: e.file, status: .error,
-                                        message: e.location.isEmpty ? e.reason : "\(e.location): \(e.reason)"))
+            results.append(
+                VectorResult(
+                    id: e.id ?? "(file)", kind: "load", file: e.file, status: .error,
+                    message: e.location.isEmpty ? e.reason : "\(e.location): \(e.reason)"))
         }
         results.sort { ($0.id, $0.file) < ($1.id, $1.file) }
         return results
@@ -46,7 +48,9 @@ public struct CheckSession: Sendable {
     /// Parses `K/N` (1 ≤ K ≤ N).
     public static func parseShard(_ text: String) -> (k: Int, n: Int)? {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+            return nil
+        }
         return (k, n)
     }
 }

@@ -17,8 +17,9 @@ public enum EventComparison {
             let e = i < expected.count ? expected[i] : nil
             let g = i < got.count ? got[i] : nil
             guard let e, let g else {
-                return Divergence(index: i, expected: e, got: g,
-                                  reason: e == nil ? "an extra event was emitted" : "an expected event was not emitted")
+                return Divergence(
+                    index: i, expected: e, got: g,
+                    reason: e == nil ? "an extra event was emitted" : "an expected event was not emitted")
             }
             guard case .object(var eo) = e, case .object(var go) = g else {
                 return Divergence(index: i, expected: e, got: g, reason: "not an event object")
@@ -30,8 +31,12 @@ public enum EventComparison {
             let em = et.flatMap(micros), gm = gt.flatMap(micros)
             if let em, let gm {
                 if abs(em - gm) > toleranceMicros {
-                    return Divergence(index: i, expected: e, got: g,
-                                      reason: "time differs by \(JSONValue.seconds(micros: abs(em - gm)).serialized) s, tolerance \(JSONValue.seconds(micros: toleranceMicros).serialized) s")
+                    return Divergence(
+                        index: i, expected: e, got: g,
+                        reason:
+                            "time differs by \(JSONValue.seconds(micros: abs(em - gm)).serialized) s, tolerance "
+                            + "\(JSONValue.seconds(micros: toleranceMicros).serialized) s"
+                    )
                 }
             } else if et != gt {
                 return Divergence(index: i, expected: e, got: g, reason: "time missing")

@@ -31,7 +31,8 @@ public enum JSONComparison {
                 return x == y ? nil : "\(path): expected \(expected.serialized), got \(actual.serialized)"
             }
             if case .string(let x) = expected, case .string(let y) = actual {
-                return x.utf8.elementsEqual(y.utf8) ? nil : "\(path): expected \(expected.serialized), got \(actual.serialized)"
+                return x.utf8.elementsEqual(y.utf8)
+                    ? nil : "\(path): expected \(expected.serialized), got \(actual.serialized)"
             }
             return expected == actual ? nil : "\(path): expected \(expected.serialized), got \(actual.serialized)"
         }

@@ -6,6 +6,7 @@ import NearbyFormats
 import NearbyJSON
 import NearbyMessages
 import NearbyReplay
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,14 +22,16 @@ public enum VectorRunner {
         let missing = v.referencedFiles.filter { access($0, R_OK) != 0 }
         if !missing.isEmpty {
             result.status = v.skipWhenFilesAbsent ? .skipped : .error
-            result.message = (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", ")
+            result.message =
+                (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", ")
             return result
         }
         switch v.input {
         case .frame(let input): runFrame(input, v, &result)
         case .capture(let path): runCapture(path, v, &result)
         case .audio(let path): runAudio(path, audioFrames, v, &result)
-        case .scenario(let scenario, let captures, let audio): runScenario(scenario, captures, audio, audioFrames, v, &result)
+        case .scenario(let scenario, let captures, let audio):
+            runScenario(scenario, captures, audio, audioFrames, v, &result)
         case .scenarioDocument(let document): runRefusal(document, v, &result)
         }
         return result
@@ -44,7 +47,9 @@ public enum VectorRunner {
 
     /// What the reference decoder makes of a frame input: beacons (as `decode` prints them),
     /// the first fault, and the first advertisement's object.
-    static func decodeFrame(_ input: Vector.FrameInput) -> (beacons: [JSONValue], fault: DecodeError?, advertisement: [String: JSONValue]?) {
+    static func decodeFrame(
+        _ input: Vector.FrameInput
+    ) -> (beacons: [JSONValue], fault: DecodeError?, advertisement: [String: JSONValue]?) {
         var beacons: [BeaconFrame] = []
         var advertisementJSON: JSONValue?
         var firstError: DecodeError?
@@ -58,7 +63,9 @@ public enum VectorRunner {
             if case .h4 = input { encapsulation = .hexText } else { encapsulation = .pcap(.bluetoothLELL) }
             var decoder = RecordDecoder()
             var advertisements: [DecodedAdvertisement] = []
-            let outcome = decoder.decode(CaptureRecord(index: 1, timestampMicros: nil, encapsulation: encapsulation, bytes: bytes[...])) {
+            let outcome = decoder.decode(
+                CaptureRecord(index: 1, timestampMicros: nil, encapsulation: encapsulation, bytes: bytes[...])
+            ) {
                 advertisements.append(DecodedAdvertisement($0))
             }
             decoder.finish { advertisements.append(DecodedAdvertisement($0)) }
@@ -74,27 +81,35 @@ public enum VectorRunner {
 
     static func runFrame(_ input: Vector.FrameInput, _ v: Vector, _ r: inout VectorResult) {
         let d = decodeFrame(input)
-        VectorComparison.frame(v, beacons: d.beacons, fault: d.fault.map { ($0.key, $0.offset, $0.reason) },
-                               advertisement: d.advertisement, advertisementRequired: true, &r)
+        VectorComparison.frame(
+            v, beacons: d.beacons, fault: d.fault.map { ($0.key, $0.offset, $0.reason) },
+            advertisement: d.advertisement, advertisementRequired: true, &r)
     }
 
     // MARK: captures
 
     /// Every beacon of a capture with its record, and the record accounting.
-    static func decodeCapture(_ path: String) throws(CaptureFileError) -> (beacons: [JSONValue], accounting: DecodeAccounting) {
+    static func decodeCapture(
+        _ path: String
+    ) throws(CaptureFileError) -> (beacons: [JSONValue], accounting: DecodeAccounting) {
         var beacons: [JSONValue] = []
-        let accounting = try CaptureDecoder.decode(path: path, onAdvertisement: { d in
-            for b in d.beacons {
-                guard case .object(var o) = BeaconJSON.object(b) else { continue }
-                o["record"] = .int(d.advertisement.record)
-                beacons.append(.object(o))
-            }
-        }, onIssue: { _ in })
+        let accounting = try CaptureDecoder.decode(
+            path: path,
+            onAdvertisement: { d in
+                for b in d.beacons {
+                    guard case .object(var o) = BeaconJSON.object(b) else { continue }
+                    o["record"] = .int(d.advertisement.record)
+                    beacons.append(.object(o))
+                }
+            }, onIssue: { _ in })
         return (beacons, accounting)
     }
 
     static func recordsJSON(_ a: DecodeAccounting) -> JSONValue {
-        .object(["read": .int(a.recordsRead), "decoded": .int(a.decoded), "ignored": .int(a.ignored), "malformed": .int(a.malformed)])
+        .object([
+            "read": .int(a.recordsRead), "decoded": .int(a.decoded), "ignored": .int(a.ignored),
+            "malformed": .int(a.malformed),
+        ])
     }
 
     static func runCapture(_ path: String, _ v: Vector, _ r: inout VectorResult) {
@@ -106,8 +121,12 @@ public enum VectorRunner {
             r.message = "\(error)"
             return
         }
-        VectorComparison.capture(v, beacons: decoded.beacons, records: recordsJSON(decoded.accounting),
-                                 recordDetails: ["malformed by reason: " + JSONValue.object(decoded.accounting.malformedByReason.mapValues { .int($0) }).serialized], &r)
+        VectorComparison.capture(
+            v, beacons: decoded.beacons, records: recordsJSON(decoded.accounting),
+            recordDetails: [
+                "malformed by reason: "
+                    + JSONValue.object(decoded.accounting.malformedByReason.mapValues { .int($0) }).serialized
+            ], &r)
     }
 
     // MARK: sound files
@@ -128,9 +147,11 @@ public enum VectorRunner {
 
     /// A decoded frame as an audio vector compares it (and shows it in a divergence).
     static func audioFrameJSON(_ f: AudioTokenFrame) -> JSONValue {
-        .object(["token": .string(Hex.encode(f.token)), "mode": .string(f.mode.rawValue),
-                 "start": .number(String(format: "%.6f", f.start)), "channel": .int(f.channel),
-                 "snrDb": .number(String(format: "%.1f", f.snrDb))])
+        .object([
+            "token": .string(Hex.encode(f.token)), "mode": .string(f.mode.rawValue),
+            "start": .number(String(format: "%.6f", f.start)), "channel": .int(f.channel),
+            "snrDb": .number(String(format: "%.1f", f.snrDb)),
+        ])
     }
 
     // MARK: scenarios
@@ -147,11 +168,14 @@ public enum VectorRunner {
         }
     }
 
-    static func runScenario(_ scenario: Scenario, _ captures: [String], _ audio: [ReplaySession.AudioFile],
-                            _ audioFrames: AudioFrameCache, _ v: Vector, _ r: inout VectorResult) {
+    static func runScenario(
+        _ scenario: Scenario, _ captures: [String], _ audio: [ReplaySession.AudioFile],
+        _ audioFrames: AudioFrameCache, _ v: Vector, _ r: inout VectorResult
+    ) {
         let replay: ReplaySession.Result
         do {
-            replay = try ReplaySession(keepTimeline: true, audioFrames: audioFrames).run(scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
+            replay = try ReplaySession(keepTimeline: true, audioFrames: audioFrames).run(
+                scenario: scenario, captures: captures, audio: audio, onIssue: { _ in })
         } catch {
             r.status = .error
             r.message = error.reason
@@ -163,10 +187,16 @@ public enum VectorRunner {
         let t = [d.expected, d.got].compactMap { $0.flatMap(eventTime) }.min() ?? 0
         let window: Int64 = max(v.toleranceMicros, 2_000_000) + scenario.configuration.lostTimeoutMicros
         let nearby = replay.timeline.filter { abs($0.timeMicros - t) <= window }
-        let shown = nearby.count > 8 ? Array(nearby.prefix(4)) + [(timeMicros: Int64.min, text: "… \(nearby.count - 8) more")] + Array(nearby.suffix(4)) : nearby
+        let shown =
+            nearby.count > 8
+            ? Array(nearby.prefix(4)) + [(timeMicros: Int64.min, text: "… \(nearby.count - 8) more")]
+                + Array(nearby.suffix(4)) : nearby
         if !shown.isEmpty {
             details.append("inputs within \(JSONValue.seconds(micros: window).serialized) s:")
-            details += shown.map { $0.timeMicros == .min ? "  " + $0.text : "  \(JSONValue.seconds(micros: $0.timeMicros).serialized)  \($0.text)" }
+            details += shown.map {
+                $0.timeMicros == .min
+                    ? "  " + $0.text : "  \(JSONValue.seconds(micros: $0.timeMicros).serialized)  \($0.text)"
+            }
         }
         r.details = details
     }

@@ -4,7 +4,9 @@ extension ImplementationProcess {
     /// Starts `command` and reads its handshake (docs/interop.md §2), allowing `seconds` for
     /// it: the running process and what it said about itself, or why it cannot be used (the
     /// process then ended).
-    static func handshake(command: String, seconds: Double)
+    static func handshake(
+        command: String, seconds: Double
+    )
         -> Result<(ImplementationProcess, ValidateSession.Implementation), HandshakeFault>
     {
         let p: ImplementationProcess
@@ -16,7 +18,9 @@ extension ImplementationProcess {
         let levels = JSONValue.array(InteropLevel.all.map { .string($0.rawValue) })
         let hello: JSONValue = .object(["hello": .object(["protocol": .int(1), "levels": levels])])
         let deadline = now() + seconds
-        func fail(_ fault: (String?) -> HandshakeFault) -> Result<(ImplementationProcess, ValidateSession.Implementation), HandshakeFault> {
+        func fail(
+            _ fault: (String?) -> HandshakeFault
+        ) -> Result<(ImplementationProcess, ValidateSession.Implementation), HandshakeFault> {
             let made = fault(p.lastErrorLine)
             _ = p.terminate(grace: 0)
             return .failure(made)

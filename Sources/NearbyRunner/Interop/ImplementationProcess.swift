@@ -1,4 +1,5 @@
 import NearbyDecode
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -64,14 +65,20 @@ final class ImplementationProcess {
         defer { for a in argv { free(a) } }
         var child: pid_t = 0
         let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
-        close(toChild[0]); close(fromChild[1]); close(errChild[1])
+        close(toChild[0])
+        close(fromChild[1])
+        close(errChild[1])
         guard rc == 0 else {
-            close(toChild[1]); close(fromChild[0]); close(errChild[0])
+            close(toChild[1])
+            close(fromChild[0])
+            close(errChild[0])
             throw SpawnError(description: "cannot start /bin/sh: \(String(cString: strerror(rc)))")
         }
         pid = child
         ImplementationProcess.running = child
-        input = toChild[1]; output = fromChild[0]; errors = errChild[0]
+        input = toChild[1]
+        output = fromChild[0]
+        errors = errChild[0]
         for fd in [input, output, errors] {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
@@ -125,9 +132,15 @@ final class ImplementationProcess {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
-            if n > 0 { sent += n; continue }
+            if n > 0 {
+                sent += n
+                continue
+            }
             if n < 0 && errno != EAGAIN && errno != EINTR { return false }
-            var fds = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: input, events: Int16(POLLOUT), revents: 0),
+                pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
+            ]
             let wait = Self.milliseconds(until: deadline)
             if wait == 0 { return false }
             _ = poll(&fds, 2, wait)
@@ -148,13 +161,19 @@ final class ImplementationProcess {
                 let line = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[consumed..<nl]), as: UTF8.self)
                 consumed = nl + 1
                 scanned = 0
-                if consumed == filled { consumed = 0; filled = 0 }
+                if consumed == filled {
+                    consumed = 0
+                    filled = 0
+                }
                 return .line(line)
             }
             scanned = filled - consumed
             if scanned > Self.maximumLine { return .tooLong }
             if Self.now() >= deadline { return .timeout }
-            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, Self.milliseconds(until: deadline))
             if ready <= 0 { continue }
             if fds[1].revents != 0 { drainErrors() }
@@ -211,14 +230,24 @@ final class ImplementationProcess {
     /// Returns how it ended ("exit status 0", "killed by signal 9").
     @discardableResult
     func terminate(grace: Double = 1) -> String {
-        if input >= 0 { close(input); input = -1 }
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
         if exited == nil && pid > 0 {
             let deadline = Self.now() + grace
             var status: Int32 = 0
             while true {
                 let r = waitpid(pid, &status, WNOHANG)
-                if r == pid { exited = status; kill(-pid, SIGKILL); break }
-                if r < 0 { exited = 0; break }
+                if r == pid {
+                    exited = status
+                    kill(-pid, SIGKILL)
+                    break
+                }
+                if r < 0 {
+                    exited = 0
+                    break
+                }
                 if Self.now() >= deadline {
                     kill(-pid, SIGKILL)
                     kill(pid, SIGKILL)
@@ -230,8 +259,15 @@ final class ImplementationProcess {
             }
         }
         if ImplementationProcess.running == pid { ImplementationProcess.running = 0 }
-        if output >= 0 { drainErrors(); close(output); output = -1 }
-        if errors >= 0 { close(errors); errors = -1 }
+        if output >= 0 {
+            drainErrors()
+            close(output)
+            output = -1
+        }
+        if errors >= 0 {
+            close(errors)
+            errors = -1
+        }
         return Self.describe(exited ?? 0)
     }
 
@@ -296,4 +332,3 @@ final class ImplementationProcess {
         return "killed by signal \(signal)"
     }
 }
-

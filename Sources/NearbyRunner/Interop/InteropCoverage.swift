@@ -34,7 +34,9 @@ public struct InteropCoverage: Sendable, Equatable {
         default: return .failure(ShapeError(reason: "\"faults\" must be true or false"))
         }
         if let a = h["advertisement"] {
-            guard let set = names(a) else { return .failure(ShapeError(reason: "\"advertisement\" must be an array of field names")) }
+            guard let set = names(a) else {
+                return .failure(ShapeError(reason: "\"advertisement\" must be an array of field names"))
+            }
             c.advertisementFields = set
         }
         guard let b = h["beacons"] else { return .success(c) }
@@ -43,7 +45,9 @@ public struct InteropCoverage: Sendable, Equatable {
         }
         var fields: [String: Set<String>] = [:]
         for (type, list) in types {
-            guard let set = names(list) else { return .failure(ShapeError(reason: "\"beacons\".\(type) must be an array of field names")) }
+            guard let set = names(list) else {
+                return .failure(ShapeError(reason: "\"beacons\".\(type) must be an array of field names"))
+            }
             fields[type] = set
         }
         c.beaconFields = fields

@@ -4,7 +4,9 @@ import NearbyJSON
 /// `check`, restricted to what the implementation reports (`coverage`). A reply of the wrong
 /// shape is a `malformed reply` error; `{"unsupported": WHY}` skips the vector.
 enum InteropReply {
-    static func judge(_ v: Vector, reply o: [String: JSONValue], coverage: InteropCoverage = .everything, _ r: inout VectorResult) {
+    static func judge(
+        _ v: Vector, reply o: [String: JSONValue], coverage: InteropCoverage = .everything, _ r: inout VectorResult
+    ) {
         func malformed(_ why: String) {
             r.status = .error
             r.message = "malformed reply: \(why)"
@@ -28,13 +30,18 @@ enum InteropReply {
             switch v.expectation {
             case .error(let key, let offset):
                 guard coverage.covers(faultCode: key) else {
-                    return skip(&r, "the vector expects a \(key) fault; the implementation decodes no \(key.split(separator: "/")[0]) beacon")
+                    return skip(
+                        &r,
+                        "the vector expects a \(key) fault; the implementation decodes no "
+                            + "\(key.split(separator: "/")[0]) beacon"
+                    )
                 }
                 if !coverage.locatesFaults, o["error"] == nil, let beacons = array("beacons") {
                     let decoded = coverage.restrict(beacons)
                     guard decoded.isEmpty else {
-                        return VectorComparison.fail(&r, "expected \(key) at offset \(offset), but it decoded without a fault",
-                                                     ["got beacons: " + JSONValue.array(decoded).serialized])
+                        return VectorComparison.fail(
+                            &r, "expected \(key) at offset \(offset), but it decoded without a fault",
+                            ["got beacons: " + JSONValue.array(decoded).serialized])
                     }
                     r.message = "rejected without a fault location (the implementation reports none)"
                     return
@@ -42,30 +49,46 @@ enum InteropReply {
             case .beacons(let expected, let advertisement):
                 let kept = coverage.restrict(expected)
                 if kept.isEmpty && !expected.isEmpty {
-                    return skip(&r, "the vector's beacons (\(coverage.undecodedTypes(expected).joined(separator: ", "))) are of types the implementation does not decode")
+                    return skip(
+                        &r,
+                        "the vector's beacons (\(coverage.undecodedTypes(expected).joined(separator: ", "))) are of "
+                            + "types the implementation does not decode"
+                    )
                 }
                 let fields = coverage.advertisementFields
-                v.expectation = .beacons(kept, advertisement: fields.map { f in advertisement.filter { f.contains($0.key) } } ?? advertisement)
+                v.expectation = .beacons(
+                    kept,
+                    advertisement: fields.map { f in advertisement.filter { f.contains($0.key) } } ?? advertisement)
             default: break
             }
             if let e = o["error"] {
-                guard case .object(let eo) = e, let code = eo["code"]?.stringValue, let offset = eo["offset"]?.intValue else {
+                guard case .object(let eo) = e, let code = eo["code"]?.stringValue, let offset = eo["offset"]?.intValue
+                else {
                     return malformed("\"error\" is {\"code\": \"layer/code\", \"offset\": N}")
                 }
-                return VectorComparison.frame(v, beacons: [], fault: (code, offset, eo["reason"]?.stringValue ?? ""),
-                                              advertisement: nil, advertisementRequired: false, &r)
+                return VectorComparison.frame(
+                    v, beacons: [], fault: (code, offset, eo["reason"]?.stringValue ?? ""),
+                    advertisement: nil, advertisementRequired: false, &r)
             }
-            guard let beacons = array("beacons") else { return malformed("expected \"beacons\" (an array) or \"error\"") }
+            guard let beacons = array("beacons") else {
+                return malformed("expected \"beacons\" (an array) or \"error\"")
+            }
             var advertisement: [String: JSONValue]?
             if case .object(let a)? = o["advertisement"] { advertisement = a }
-            VectorComparison.frame(v, beacons: coverage.restrict(beacons), fault: nil, advertisement: advertisement, advertisementRequired: false, &r)
+            VectorComparison.frame(
+                v, beacons: coverage.restrict(beacons), fault: nil, advertisement: advertisement,
+                advertisementRequired: false, &r)
         case .captures:
             guard let beacons = array("beacons") else { return malformed("expected \"beacons\" (an array)") }
             var v = v
             if case .capture(let expected, let records) = v.expectation {
                 let kept = coverage.restrict(expected)
                 if kept.isEmpty && !expected.isEmpty {
-                    return skip(&r, "the capture's beacons (\(coverage.undecodedTypes(expected).joined(separator: ", "))) are of types the implementation does not decode")
+                    return skip(
+                        &r,
+                        "the capture's beacons (\(coverage.undecodedTypes(expected).joined(separator: ", "))) are of "
+                            + "types the implementation does not decode"
+                    )
                 }
                 v.expectation = .capture(beacons: kept, records: records)
             }
@@ -79,17 +102,21 @@ enum InteropReply {
                     guard case .object(let fo) = f, let path = fo["path"]?.stringValue else {
                         return malformed("\"refused\" is {\"path\": JSON path, \"reason\": text}")
                     }
-                    return VectorComparison.refusal(v, refusal: (path, fo["reason"]?.stringValue ?? ""), phraseMatters: false, &r)
+                    return VectorComparison.refusal(
+                        v, refusal: (path, fo["reason"]?.stringValue ?? ""), phraseMatters: false, &r)
                 }
                 guard array("events") != nil else { return malformed("expected \"refused\" or \"events\"") }
                 return VectorComparison.refusal(v, refusal: nil, phraseMatters: false, &r)
             }
             if let f = o["refused"], case .object(let fo) = f {
                 r.status = .fail
-                r.message = "the scenario was refused at \(fo["path"]?.stringValue ?? "?"): \(fo["reason"]?.stringValue ?? "")"
+                r.message =
+                    "the scenario was refused at \(fo["path"]?.stringValue ?? "?"): \(fo["reason"]?.stringValue ?? "")"
                 return
             }
-            guard let events = array("events") else { return malformed("expected \"events\" (an array) or \"refused\"") }
+            guard let events = array("events") else {
+                return malformed("expected \"events\" (an array) or \"refused\"")
+            }
             VectorComparison.events(v, got: events, &r)
         }
     }

@@ -34,7 +34,9 @@ enum InteropRequest {
         return cwd + "/" + path
     }
 
-    static func document(_ v: Vector, scenario: Scenario, captures: [String], audio: [ReplaySession.AudioFile]) throws(Failure) -> JSONValue {
+    static func document(
+        _ v: Vector, scenario: Scenario, captures: [String], audio: [ReplaySession.AudioFile]
+    ) throws(Failure) -> JSONValue {
         var root: [String: JSONValue]
         var scenarioFile: String?
         switch v.scenarioSource {
@@ -44,7 +46,9 @@ enum InteropRequest {
         case .file(let path)?:
             scenarioFile = path
             do {
-                guard case .object(let o) = try JSONFile.load(path).value else { throw Failure(reason: "\(path): not an object") }
+                guard case .object(let o) = try JSONFile.load(path).value else {
+                    throw Failure(reason: "\(path): not an object")
+                }
                 root = o
             } catch let f as Failure {
                 throw f
@@ -56,8 +60,10 @@ enum InteropRequest {
         }
         root["world"] = nil
         if case .string(let registryPath)? = root["registry"], let scenarioFile {
-            let dir = scenarioFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            let path = registryPath.hasPrefix("/") ? registryPath : (dir.isEmpty ? registryPath : dir + "/" + registryPath)
+            let dir = scenarioFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+                separator: "/")
+            let path =
+                registryPath.hasPrefix("/") ? registryPath : (dir.isEmpty ? registryPath : dir + "/" + registryPath)
             do { root["registry"] = try JSONFile.load(path).value } catch { throw Failure(reason: "\(error)") }
         }
         let collected: (originUnixMicros: Int64, sightings: [Sighting])
@@ -73,13 +79,18 @@ enum InteropRequest {
         if case .array(let list)? = root["events"] { own = list }
         var j = 0
         for e in own {
-            let t: Int64 = if case .object(let eo) = e, let tv = eo["time"], let m = EventComparison.micros(tv) { m } else { .min }
+            let t: Int64 =
+                if case .object(let eo) = e, let tv = eo["time"], let m = EventComparison.micros(tv) { m } else { .min }
             while j < collected.sightings.count, collected.sightings[j].timeMicros < t {
-                events.append(sightingEvent(collected.sightings[j])); j += 1
+                events.append(sightingEvent(collected.sightings[j]))
+                j += 1
             }
             events.append(e)
         }
-        while j < collected.sightings.count { events.append(sightingEvent(collected.sightings[j])); j += 1 }
+        while j < collected.sightings.count {
+            events.append(sightingEvent(collected.sightings[j]))
+            j += 1
+        }
         root["events"] = .array(events)
         return .object(root)
     }

@@ -18,7 +18,10 @@ public enum ReferenceAdapter {
         let audioFrames = AudioFrameCache()
         while let line = readLine() {
             guard case .object(let o)? = try? JSONParser.parse(line) else {
-                write(JSONValue.object(["error": .object(["code": .string("protocol/malformed-request"), "offset": .int(0)])]).serialized)
+                write(
+                    JSONValue.object([
+                        "error": .object(["code": .string("protocol/malformed-request"), "offset": .int(0)])
+                    ]).serialized)
                 continue
             }
             write(answer(o, audioFrames: audioFrames).serialized)
@@ -29,8 +32,12 @@ public enum ReferenceAdapter {
     /// `audioFrames`.
     public static func answer(_ o: [String: JSONValue], audioFrames: AudioFrameCache = AudioFrameCache()) -> JSONValue {
         if o["hello"] != nil {
-            return .object(["hello": .object(["protocol": .int(1), "name": .string(name), "version": .string(version),
-                                              "levels": .array(InteropLevel.all.map { .string($0.rawValue) })])])
+            return .object([
+                "hello": .object([
+                    "protocol": .int(1), "name": .string(name), "version": .string(version),
+                    "levels": .array(InteropLevel.all.map { .string($0.rawValue) }),
+                ])
+            ])
         }
         let id = o["id"] ?? .null
         func reply(_ fields: [String: JSONValue]) -> JSONValue {
@@ -40,8 +47,10 @@ public enum ReferenceAdapter {
         }
         switch o["level"]?.stringValue {
         case "frames":
-            guard case .object(let f)? = o["frame"], f.count == 1, let (key, value) = f.first, let hex = value.stringValue,
-                  let bytes = Hex.decode(hex) else {
+            guard case .object(let f)? = o["frame"], f.count == 1, let (key, value) = f.first,
+                let hex = value.stringValue,
+                let bytes = Hex.decode(hex)
+            else {
                 return reply(["unsupported": .string("a frame is {\"adData\" | \"h4\" | \"linkLayer\": HEX}")])
             }
             let input: Vector.FrameInput
@@ -53,13 +62,17 @@ public enum ReferenceAdapter {
             }
             let d = VectorRunner.decodeFrame(input)
             if let e = d.fault {
-                return reply(["error": .object(["code": .string(e.key), "offset": .int(e.offset), "reason": .string(e.reason)])])
+                return reply([
+                    "error": .object(["code": .string(e.key), "offset": .int(e.offset), "reason": .string(e.reason)])
+                ])
             }
             var fields: [String: JSONValue] = ["beacons": .array(d.beacons)]
             if let a = d.advertisement { fields["advertisement"] = .object(a) }
             return reply(fields)
         case "captures":
-            guard let path = o["capture"]?.stringValue else { return reply(["unsupported": .string("no capture path")]) }
+            guard let path = o["capture"]?.stringValue else {
+                return reply(["unsupported": .string("no capture path")])
+            }
             do {
                 let d = try VectorRunner.decodeCapture(path)
                 return reply(["beacons": .array(d.beacons), "records": VectorRunner.recordsJSON(d.accounting)])

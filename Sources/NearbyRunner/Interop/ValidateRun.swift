@@ -1,4 +1,5 @@
 import NearbyJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,7 +43,8 @@ struct ValidateRun {
         let missing = v.referencedFiles.filter { access($0, R_OK) != 0 }
         if !missing.isEmpty {
             let status: VectorResult.Status = v.skipWhenFilesAbsent ? .skipped : .error
-            let message = (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", ")
+            let message =
+                (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", ")
             return VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: status, message: message)
         }
         if let implementation, !implementation.levels.contains(level) {
@@ -98,7 +100,8 @@ struct ValidateRun {
             failedStarts += 1
             state = .notStarted
             if failedStarts >= session.maximumFailedStarts {
-                state = .unusable(why: "the implementation failed to start \(failedStarts) times in a row (last: \(fault.reason))")
+                state = .unusable(
+                    why: "the implementation failed to start \(failedStarts) times in a row (last: \(fault.reason))")
             }
             return .failure(.startFailed(fault))
         }
@@ -106,14 +109,17 @@ struct ValidateRun {
 
     /// Sends one request and reads its reply, ending the process on any fault (and counting
     /// time-outs towards `unusable`).
-    mutating func exchange(_ request: JSONValue, for id: String, with p: ImplementationProcess)
+    mutating func exchange(
+        _ request: JSONValue, for id: String, with p: ImplementationProcess
+    )
         -> Result<[String: JSONValue], InteropFault>
     {
         let seconds = session.timeoutSeconds
         let deadline = ImplementationProcess.now() + seconds
         guard p.send(request.serialized, deadline: deadline) else {
             let exited = p.exitStatus()
-            let fault: InteropFault = exited.map { .exitedBeforeRequest(status: $0, lastErrorLine: p.lastErrorLine) }
+            let fault: InteropFault =
+                exited.map { .exitedBeforeRequest(status: $0, lastErrorLine: p.lastErrorLine) }
                 ?? .requestNotRead(seconds: seconds, lastErrorLine: p.lastErrorLine)
             if exited == nil { countTimeout() } else { timeouts = 0 }
             _ = p.terminate(grace: 0)

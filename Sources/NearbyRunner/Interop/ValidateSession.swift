@@ -1,4 +1,5 @@
 import NearbyJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -53,8 +54,10 @@ public struct ValidateSession {
     /// captures outside the repository), so that a run gives the same verdicts everywhere.
     public var excludingOptionalVectors = false
 
-    public init(command: String, levels: Set<InteropLevel>? = nil, filter: String? = nil, shard: (k: Int, n: Int)? = nil,
-                timeoutSeconds: Double = 30, handshakeSeconds: Double = 10) {
+    public init(
+        command: String, levels: Set<InteropLevel>? = nil, filter: String? = nil, shard: (k: Int, n: Int)? = nil,
+        timeoutSeconds: Double = 30, handshakeSeconds: Double = 10
+    ) {
         self.command = command
         self.levels = levels
         self.filter = filter
@@ -88,8 +91,10 @@ public struct ValidateSession {
         }
         run.end()
         for e in set.errors {
-            results.append(VectorResult(id: e.id ?? "(file)", kind: "load", file: e.file, status: .error,
-                                        message: e.location.isEmpty ? e.reason : "\(e.location): \(e.reason)"))
+            results.append(
+                VectorResult(
+                    id: e.id ?? "(file)", kind: "load", file: e.file, status: .error,
+                    message: e.location.isEmpty ? e.reason : "\(e.location): \(e.reason)"))
         }
         results.sort { ($0.id, $0.file) < ($1.id, $1.file) }
         return Outcome(implementation: run.implementation, results: results, starts: run.starts)

@@ -1,10 +1,11 @@
+import NearbyDecode
+import NearbyJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NearbyDecode
-import NearbyJSON
 
 /// The three forms of a `check` report: text for people, JSON (sorted keys) and JUnit XML for
 /// CI systems. All three are functions of the results alone, so they are reproducible.
@@ -59,12 +60,18 @@ public enum CheckReport {
     public static func json(_ results: [VectorResult], implementation: Subject? = nil) -> String {
         let c = Counts(results)
         var top: [String: JSONValue] = [
-            "summary": .object(["total": .int(c.total), "passed": .int(c.pass), "failed": .int(c.fail),
-                                "errors": .int(c.error), "skipped": .int(c.skipped)]),
-            "vectors": .array(results.map { r in
-                .object(["id": .string(r.id), "kind": .string(r.kind), "file": .string(r.file), "status": .string(r.status.rawValue),
-                         "message": .string(r.message), "details": .array(r.details.map { .string($0) })])
-            }),
+            "summary": .object([
+                "total": .int(c.total), "passed": .int(c.pass), "failed": .int(c.fail),
+                "errors": .int(c.error), "skipped": .int(c.skipped),
+            ]),
+            "vectors": .array(
+                results.map { r in
+                    .object([
+                        "id": .string(r.id), "kind": .string(r.kind), "file": .string(r.file),
+                        "status": .string(r.status.rawValue),
+                        "message": .string(r.message), "details": .array(r.details.map { .string($0) }),
+                    ])
+                }),
         ]
         if let implementation {
             top["implementation"] = .object([
@@ -83,7 +90,9 @@ public enum CheckReport {
     /// (the run's start, `YYYY-MM-DDThh:mm:ss` in UTC, as the schema has it) when given; a
     /// `validate` report's suites carry the implementation as `properties`
     /// (`implementation.name`, `.version`, `.command`).
-    public static func junit(_ results: [VectorResult], timestamp: String? = nil, implementation: Subject? = nil) -> String {
+    public static func junit(
+        _ results: [VectorResult], timestamp: String? = nil, implementation: Subject? = nil
+    ) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let c = Counts(results)
         func time(_ group: [VectorResult]) -> String {
@@ -93,21 +102,32 @@ public enum CheckReport {
         let stamp = timestamp.map { " timestamp=\"\(escape($0))\"" } ?? ""
         var properties = ""
         if let implementation {
-            let pairs = [("implementation.name", implementation.name), ("implementation.version", implementation.version),
-                         ("implementation.command", implementation.command)]
-            properties = "    <properties>\n" + pairs.compactMap { name, value in
-                value.map { "      <property name=\"\(name)\" value=\"\(escape($0))\"/>\n" }
-            }.joined() + "    </properties>\n"
+            let pairs = [
+                ("implementation.name", implementation.name), ("implementation.version", implementation.version),
+                ("implementation.command", implementation.command),
+            ]
+            properties =
+                "    <properties>\n"
+                + pairs.compactMap { name, value in
+                    value.map { "      <property name=\"\(name)\" value=\"\(escape($0))\"/>\n" }
+                }.joined() + "    </properties>\n"
         }
-        out += "<testsuites name=\"nearby-conformance\" tests=\"\(c.total)\" failures=\"\(c.fail)\" errors=\"\(c.error)\" skipped=\"\(c.skipped)\"\(time(results))\(stamp)>\n"
+        out +=
+            "<testsuites name=\"nearby-conformance\" tests=\"\(c.total)\" failures=\"\(c.fail)\" "
+            + "errors=\"\(c.error)\" skipped=\"\(c.skipped)\"\(time(results))\(stamp)>\n"
         let kinds = Array(Set(results.map(\.kind))).sorted()
         for (index, kind) in kinds.enumerated() {
             let group = results.filter { $0.kind == kind }
             let k = Counts(group)
-            out += "  <testsuite name=\"\(escape(kind))\" id=\"\(index)\" package=\"nearby-conformance\" tests=\"\(k.total)\" failures=\"\(k.fail)\" errors=\"\(k.error)\" skipped=\"\(k.skipped)\"\(time(group))\(stamp)>\n"
+            out +=
+                "  <testsuite name=\"\(escape(kind))\" id=\"\(index)\" package=\"nearby-conformance\" "
+                + "tests=\"\(k.total)\" failures=\"\(k.fail)\" errors=\"\(k.error)\" "
+                + "skipped=\"\(k.skipped)\"\(time(group))\(stamp)>\n"
             out += properties
             for r in group {
-                let head = "    <testcase name=\"\(escape(r.id))\" classname=\"vectors.\(escape(kind))\" file=\"\(escape(r.file))\""
+                let head =
+                    "    <testcase name=\"\(escape(r.id))\" classname=\"vectors.\(escape(kind))\" "
+                    + "file=\"\(escape(r.file))\""
                     + (r.seconds.map { " time=\"\(seconds($0))\"" } ?? "")
                 switch r.status {
                 case .pass:
@@ -154,7 +174,11 @@ public enum CheckReport {
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out.unicodeScalars.append(u)
             default:
-                if u.value < 0x20 || (0xFFFE...0xFFFF).contains(u.value) { out += "\u{FFFD}" } else { out.unicodeScalars.append(u) }
+                if u.value < 0x20 || (0xFFFE...0xFFFF).contains(u.value) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
             }
         }
         return out

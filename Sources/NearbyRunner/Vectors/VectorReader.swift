@@ -8,15 +8,23 @@ extension Vector {
 
     /// Reads one vector. Paths in it are relative to `directory` (the vector file's folder).
     init(json n: JSONNode, file: String, directory: String) throws(JSONInputError) {
-        let o = try n.object(allowed: ["id", "description", "kind", "toleranceSeconds", "skipWhenFilesAbsent",
-                                       "input", "capture", "scenario", "captures", "audio", "expect"])
+        let o = try n.object(allowed: [
+            "id", "description", "kind", "toleranceSeconds", "skipWhenFilesAbsent",
+            "input", "capture", "scenario", "captures", "audio", "expect",
+        ])
         let idNode = try o.required("id")
         id = try idNode.string()
-        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0) }) else {
+        guard !id.isEmpty,
+            id.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0)
+            })
+        else {
             throw idNode.fail("an id is \(Self.idPattern)")
         }
         description = try o.required("description").string()
-        if description.isEmpty { throw try o.required("description").fail("say which rule or format clause the vector pins") }
+        if description.isEmpty {
+            throw try o.required("description").fail("say which rule or format clause the vector pins")
+        }
         self.file = file
         path = n.path
         toleranceMicros = try o.optional("toleranceSeconds")?.microseconds(in: 0...3_600_000_000) ?? 0
@@ -45,11 +53,15 @@ extension Vector {
         let input = Vector.Input.frame(key == "adData" ? .adData(bytes) : key == "h4" ? .h4(bytes) : .linkLayer(bytes))
         let e = try expect.object(allowed: ["beacons", "advertisement", "error"])
         if let err = e.optional("error") {
-            if e.has("beacons") || e.has("advertisement") { throw expect.fail("expect either error or beacons, not both") }
+            if e.has("beacons") || e.has("advertisement") {
+                throw expect.fail("expect either error or beacons, not both")
+            }
             let eo = try err.object(allowed: ["code", "offset"])
             let codeNode = try eo.required("code")
             let code = try codeNode.string()
-            guard code.contains("/") else { throw codeNode.fail("a code is \"layer/code\", e.g. \"eddystone/truncated\"") }
+            guard code.contains("/") else {
+                throw codeNode.fail("a code is \"layer/code\", e.g. \"eddystone/truncated\"")
+            }
             return (input, .error(key: code, offset: Int(try eo.required("offset").integer(in: 0...1_000_000))))
         } else {
             let beacons = try e.required("beacons").array().map { (b) throws(JSONInputError) in
@@ -58,14 +70,18 @@ extension Vector {
             }
             var adv: [String: JSONValue] = [:]
             if let a = e.optional("advertisement") {
-                adv = try a.object(allowed: ["address", "addressType", "rssi", "eventType", "txPower", "channel", "scanResponse", "source"]).fields
+                adv = try a.object(allowed: [
+                    "address", "addressType", "rssi", "eventType", "txPower", "channel", "scanResponse", "source",
+                ]).fields
             }
             return (input, .beacons(beacons, advertisement: adv))
         }
     }
 
     /// A capture vector: the capture file, its beacons with their records, and the accounting.
-    static func capture(_ o: JSONObject, _ expect: JSONNode, _ resolve: (String) -> String) throws(JSONInputError) -> (Input, Expectation) {
+    static func capture(
+        _ o: JSONObject, _ expect: JSONNode, _ resolve: (String) -> String
+    ) throws(JSONInputError) -> (Input, Expectation) {
         try Self.forbid(o, ["input", "scenario", "captures", "audio"], kind: "capture")
         let input = Vector.Input.capture(path: resolve(try o.required("capture").string()))
         let e = try expect.object(allowed: ["beacons", "records"])
@@ -75,12 +91,16 @@ extension Vector {
             return b.value
         }
         let records = try e.required("records").object(allowed: ["read", "decoded", "ignored", "malformed"])
-        for key in ["read", "decoded", "ignored", "malformed"] { _ = try records.required(key).integer(in: 0...Int64(Int32.max)) }
+        for key in ["read", "decoded", "ignored", "malformed"] {
+            _ = try records.required(key).integer(in: 0...Int64(Int32.max))
+        }
         return (input, .capture(beacons: beacons, records: records.fields))
     }
 
     /// An audio vector: the sound file and its token frames in time order.
-    static func audio(_ o: JSONObject, _ expect: JSONNode, _ resolve: (String) -> String) throws(JSONInputError) -> (Input, Expectation) {
+    static func audio(
+        _ o: JSONObject, _ expect: JSONNode, _ resolve: (String) -> String
+    ) throws(JSONInputError) -> (Input, Expectation) {
         try Self.forbid(o, ["input", "scenario", "captures", "capture"], kind: "audio")
         let input = Vector.Input.audio(path: resolve(try o.required("audio").string()))
         let e = try expect.object(allowed: ["frames"])
@@ -101,7 +121,9 @@ extension Vector {
 
     /// A scenario vector: the scenario (inline or a file), its captures and sound files, and
     /// the events; or an inline scenario that must be refused.
-    static func scenario(_ o: JSONObject, _ expect: JSONNode, _ description: String, _ resolve: (String) -> String) throws(JSONInputError) -> (Input, Expectation, ScenarioSource) {
+    static func scenario(
+        _ o: JSONObject, _ expect: JSONNode, _ description: String, _ resolve: (String) -> String
+    ) throws(JSONInputError) -> (Input, Expectation, ScenarioSource) {
         try Self.forbid(o, ["input", "capture"], kind: "scenario")
         let sNode = try o.required("scenario")
         if try expect.object(allowed: ["events", "refused"]).has("refused") {
@@ -138,19 +160,25 @@ extension Vector {
             }
         }
         scenario.description = scenario.description ?? description
-        let captures = try o.optional("captures")?.array().map { (c) throws(JSONInputError) in resolve(try c.string()) } ?? []
-        let audio = try o.optional("audio")?.array().map { (a) throws(JSONInputError) -> ReplaySession.AudioFile in
-            if case .string(let file) = a.value { return ReplaySession.AudioFile(path: resolve(file)) }
-            let ao = try a.object(allowed: ["file", "startSeconds"])
-            return ReplaySession.AudioFile(path: resolve(try ao.required("file").string()),
-                                           startMicros: try ao.optional("startSeconds")?.microseconds(in: -ModelJSON.timeRange.upperBound...ModelJSON.timeRange.upperBound) ?? 0)
-        } ?? []
+        let captures =
+            try o.optional("captures")?.array().map { (c) throws(JSONInputError) in resolve(try c.string()) } ?? []
+        let audio =
+            try o.optional("audio")?.array().map { (a) throws(JSONInputError) -> ReplaySession.AudioFile in
+                if case .string(let file) = a.value { return ReplaySession.AudioFile(path: resolve(file)) }
+                let ao = try a.object(allowed: ["file", "startSeconds"])
+                return ReplaySession.AudioFile(
+                    path: resolve(try ao.required("file").string()),
+                    startMicros: try ao.optional("startSeconds")?.microseconds(
+                        in: -ModelJSON.timeRange.upperBound...ModelJSON.timeRange.upperBound) ?? 0)
+            } ?? []
         let input = Vector.Input.scenario(scenario, captures: captures, audio: audio)
         let e = try expect.object(allowed: ["events"])
         let events = try e.required("events").array()
         var last: Int64 = .min
         for ev in events {
-            let eo = try ev.object(allowed: ["event", "time", "subscription", "publication", "message", "granted", "hasError", "custom"])
+            let eo = try ev.object(allowed: [
+                "event", "time", "subscription", "publication", "message", "granted", "hasError", "custom",
+            ])
             _ = try eo.required("event").choice(EngineEvent.Kind.allCases.map(\.rawValue))
             let tNode = try eo.required("time")
             let t = try tNode.microseconds(in: -ModelJSON.timeRange.upperBound...ModelJSON.timeRange.upperBound)
@@ -161,10 +189,12 @@ extension Vector {
         return (input, .events(events.map(\.value)), scenarioSource)
     }
 
-    static let beaconFields = ["type", "txPower", "namespace", "instance", "reserved", "url", "scheme", "encodedUrl",
-                               "reservedBytes", "version", "batteryMillivolts", "temperatureCelsius", "advertisingCount",
-                               "uptimeSeconds", "data", "encryptedTlm", "salt", "mic", "nordicPadding", "eid", "hashedFlags",
-                               "frameType", "uuid", "major", "minor", "measuredPower", "manufacturer", "beaconId", "token", "flags"]
+    static let beaconFields = [
+        "type", "txPower", "namespace", "instance", "reserved", "url", "scheme", "encodedUrl",
+        "reservedBytes", "version", "batteryMillivolts", "temperatureCelsius", "advertisingCount",
+        "uptimeSeconds", "data", "encryptedTlm", "salt", "mic", "nordicPadding", "eid", "hashedFlags",
+        "frameType", "uuid", "major", "minor", "measuredPower", "manufacturer", "beaconId", "token", "flags",
+    ]
 
     private static func forbid(_ o: JSONObject, _ keys: [String], kind: String) throws(JSONInputError) {
         for k in keys where o.has(k) { throw o.node.fail("\"\(k)\" does not belong in a \(kind) vector") }

@@ -49,7 +49,10 @@ public struct VectorSet: Sendable {
                 do {
                     let v = try Vector(json: item, file: file, directory: directory)
                     if let other = seen[v.id] {
-                        set.errors.append(LoadError(id: v.id, file: file, location: item.path + ".id", reason: "the id is already used in \(other)"))
+                        set.errors.append(
+                            LoadError(
+                                id: v.id, file: file, location: item.path + ".id",
+                                reason: "the id is already used in \(other)"))
                         continue
                     }
                     seen[v.id] = file
@@ -76,7 +79,7 @@ public struct VectorSet: Sendable {
 
     /// A named file as it is; a directory as the `*.json` files below it, outside `schema/`.
     static func files(_ path: String) -> [String] {
-        guard FileTree.isDirectory(path) else { return [path] }   // unreadable files are reported by JSONFile
+        guard FileTree.isDirectory(path) else { return [path] }  // unreadable files are reported by JSONFile
         return FileTree.files(below: path, skipping: ["schema"]).filter { $0.hasSuffix(".json") }
     }
 }

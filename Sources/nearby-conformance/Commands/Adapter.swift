@@ -8,6 +8,8 @@ struct Adapter: ParsableCommand {
 
     func run() throws {
         // Written straight to the file descriptor: each reply must leave at once, not sit in a buffer.
-        ReferenceAdapter.serve(readLine: { Swift.readLine(strippingNewline: true) }, write: { FileDescriptorOutput.write($0 + "\n", fd: 1) })
+        ReferenceAdapter.serve(
+            readLine: { Swift.readLine(strippingNewline: true) },
+            write: { FileDescriptorOutput.write($0 + "\n", fd: 1) })
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NearbyRunner
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,13 +11,13 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run conformance vectors through the reference decoder and engine and report.",
         discussion: """
-        Every vector under the given paths (default Vectors/) runs: frames and captures through \
-        the decoder, scenarios through the subscription engine. Failures show the first \
-        divergence in context. Exit status 0 when every selected vector passes (skipped ones \
-        excepted); 1 when one fails or errs; 5 when no vector ran (none selected, or all \
-        skipped) unless --allow-empty; 64 for usage errors, report paths that cannot be \
-        written among them (checked before any vector runs). Vector format: Vectors/README.md.
-        """)
+            Every vector under the given paths (default Vectors/) runs: frames and captures through \
+            the decoder, scenarios through the subscription engine. Failures show the first \
+            divergence in context. Exit status 0 when every selected vector passes (skipped ones \
+            excepted); 1 when one fails or errs; 5 when no vector ran (none selected, or all \
+            skipped) unless --allow-empty; 64 for usage errors, report paths that cannot be \
+            written among them (checked before any vector runs). Vector format: Vectors/README.md.
+            """)
 
     @OptionGroup var selection: VectorSelection
 
@@ -34,7 +35,8 @@ struct Check: ParsableCommand {
         if selection.paths.isEmpty {
             var st = stat()
             guard stat("Vectors", &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
-                printError("""
+                printError(
+                    """
                     error: no Vectors/ directory here (\(ProcessPaths.absolute("Vectors"))): run check from the \
                     repository's root, or name vector files or directories (nearby-conformance check PATH…)
                     """)

@@ -7,28 +7,38 @@ struct Decode: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Decode BLE captures (pcap, pcapng, btsnoop, hex text) and sound files (NUT v1 audio tokens).",
         discussion: """
-        Prints one JSON object per line (keys sorted) for each advertisement that has AD data, \
-        and for each CRC-valid NUT v1 frame in a sound file (.wav, .flac, .ogg, …: any file \
-        libsndfile reads, 44.1 kHz or more; every channel decoded, results merged). \
-        Faults are reported on standard error with file, record, byte offset and reason; \
-        decoding goes on after them. A directory stands for the capture files below it \
-        (symbolic links followed, each directory read once: a link back to one already read \
-        is reported and skipped). \
-        Damaged captures lose only the damage: reading goes on at the next plausible record, \
-        and the bytes skipped are named (docs/damaged-captures.md). \
-        Exit status: 0; 1 when a named file cannot be read at all; 2 when every file was read \
-        but some records could not be decoded (damage, a link type or datalink that is not \
-        supported) or a sound file was cut short, each such file named on standard error. \
-        Output fields: docs/decode-output.md.
-        """)
+            Prints one JSON object per line (keys sorted) for each advertisement that has AD data, \
+            and for each CRC-valid NUT v1 frame in a sound file (.wav, .flac, .ogg, …: any file \
+            libsndfile reads, 44.1 kHz or more; every channel decoded, results merged). \
+            Faults are reported on standard error with file, record, byte offset and reason; \
+            decoding goes on after them. A directory stands for the capture files below it \
+            (symbolic links followed, each directory read once: a link back to one already read \
+            is reported and skipped). \
+            Damaged captures lose only the damage: reading goes on at the next plausible record, \
+            and the bytes skipped are named (docs/damaged-captures.md). \
+            Exit status: 0; 1 when a named file cannot be read at all; 2 when every file was read \
+            but some records could not be decoded (damage, a link type or datalink that is not \
+            supported) or a sound file was cut short, each such file named on standard error. \
+            Output fields: docs/decode-output.md.
+            """)
 
-    @Argument(help: "Capture files or directories; - (or /dev/stdin, or any pipe) for a capture on standard input, read to its end first.")
+    @Argument(
+        help: """
+            Capture files or directories; - (or /dev/stdin, or any pipe) for a capture on standard input, read to \
+            its end first.
+            """
+    )
     var paths: [String] = []
 
     @Flag(help: "Print only advertisements that contain a beacon frame.")
     var beaconsOnly = false
 
-    @Flag(help: "End with one JSON line of accounting: records read, decoded, ignored and malformed (by reason), advertisements, beacons by type, bytes of damage skipped and resynchronisations.")
+    @Flag(
+        help: """
+            End with one JSON line of accounting: records read, decoded, ignored and malformed (by reason), \
+            advertisements, beacons by type, bytes of damage skipped and resynchronisations.
+            """
+    )
     var summary = false
 
     @Option(help: "Output format: json (one object per line) or table.")
@@ -40,18 +50,26 @@ struct Decode: ParsableCommand {
     @Option(help: "Sound files: a token is lost after this many seconds without a frame (intervals).")
     var lostTimeout: Double = 10
 
-    @Option(help: "A registry file (docs/scenario-format.md): resolve EID frames to its EDDYSTONE_EID beacons and decrypt eTLM frames with their keys (JSON output; registration times in Unix seconds).")
+    @Option(
+        help: """
+            A registry file (docs/scenario-format.md): resolve EID frames to its EDDYSTONE_EID beacons and decrypt \
+            eTLM frames with their keys (JSON output; registration times in Unix seconds).
+            """
+    )
     var registry: String?
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Name at least one capture file, sound file or directory.") }
         if !(lostTimeout > 0) { throw ValidationError("--lost-timeout must be positive.") }
-        if registry != nil && format == .table { throw ValidationError("--registry adds fields to JSON output; use --format json.") }
+        if registry != nil && format == .table {
+            throw ValidationError("--registry adds fields to JSON output; use --format json.")
+        }
     }
 
     func run() throws {
-        var session = DecodeSession(beaconsOnly: beaconsOnly, summary: summary, format: format,
-                                    intervals: intervals, lostTimeout: lostTimeout)
+        var session = DecodeSession(
+            beaconsOnly: beaconsOnly, summary: summary, format: format,
+            intervals: intervals, lostTimeout: lostTimeout)
         if let registry {
             let r: Registry
             do {
@@ -60,9 +78,10 @@ struct Decode: ParsableCommand {
                 printError("error: \(error)")
                 throw ExitCode(ExitStatus.failure)
             }
-            session.secureFrames = SecureFrameAnnotator(beacons: r.beacons.compactMap { b in
-                b.ephemeralID.map { (b.beaconName, $0.resolverRegistration(originUnixMicros: 0)) }
-            })
+            session.secureFrames = SecureFrameAnnotator(
+                beacons: r.beacons.compactMap { b in
+                    b.ephemeralID.map { (b.beaconName, $0.resolverRegistration(originUnixMicros: 0)) }
+                })
         }
         let outcome = session.run(
             paths: paths,

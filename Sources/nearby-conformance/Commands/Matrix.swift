@@ -3,6 +3,7 @@ import NearbyBytes
 import NearbyCapture
 import NearbyJSON
 import NearbyRunner
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,15 +12,17 @@ import Darwin
 
 struct Matrix: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run every implementation of Interop/implementations.json through validate and write docs/conformance-matrix.md.",
+        abstract:
+            "Run every implementation of Interop/implementations.json through validate and write "
+            + "docs/conformance-matrix.md.",
         discussion: """
-        Run from the repository root after Interop/install. Each implementation (the reference \
-        adapter and the third-party adapters in Interop/adapters/) is validated against the \
-        vectors in Vectors/ that the repository holds; the page lists, per implementation, the \
-        passes per level, what it reports, and the one-line reason for each vector it fails. \
-        With --check nothing is written: the exit status is 1 when the page differs from what \
-        the implementations answer now.
-        """)
+            Run from the repository root after Interop/install. Each implementation (the reference \
+            adapter and the third-party adapters in Interop/adapters/) is validated against the \
+            vectors in Vectors/ that the repository holds; the page lists, per implementation, the \
+            passes per level, what it reports, and the one-line reason for each vector it fails. \
+            With --check nothing is written: the exit status is 1 when the page differs from what \
+            the implementations answer now.
+            """)
 
     @Option(help: "The list of implementations.")
     var implementations = "Interop/implementations.json"
@@ -44,23 +47,29 @@ struct Matrix: ParsableCommand {
             throw ValidationError(error.description)
         }
         // The list lives in Interop/: its commands run from the folder above.
-        let root = ProcessPaths.absolute(implementations).split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+        let root = ProcessPaths.absolute(implementations).split(separator: "/", omittingEmptySubsequences: false)
+            .dropLast(2).joined(separator: "/")
         ProcessSettings.ignoreBrokenPipes()
         let progress = ProgressLine()
         let matrix = ConformanceMatrix.run(
             entries, root: root, tool: ProcessPaths.executable(), vectorPaths: [vectors], timeoutSeconds: timeout,
-            progress: progress.shown ? { command, done, total in progress.show("\(command): [\(done)/\(total)]") } : nil)
+            progress: progress.shown ? { command, done, total in progress.show("\(command): [\(done)/\(total)]") } : nil
+        )
         progress.clear()
         let page = matrix.markdown()
         for row in matrix.rows {
             let r = row.outcome.results
             let count = { (s: VectorResult.Status) in r.filter { $0.status == s }.count }
-            FileDescriptorOutput.write("\(row.outcome.implementation?.name ?? row.entry.command): \(count(.pass)) passed, \(count(.fail)) failed, \(count(.error)) errors, \(count(.skipped)) skipped\n", fd: 1)
+            FileDescriptorOutput.write(
+                "\(row.outcome.implementation?.name ?? row.entry.command): \(count(.pass)) passed, \(count(.fail)) "
+                    + "failed, \(count(.error)) errors, \(count(.skipped)) skipped\n",
+                fd: 1)
         }
         if check {
             let current = (try? JSONFile.read(output)).map { String(decoding: $0, as: UTF8.self) }
             guard current == page else {
-                FileDescriptorOutput.write("\(output) is out of date: run `swift run nearby-conformance matrix` and commit it\n", fd: 2)
+                FileDescriptorOutput.write(
+                    "\(output) is out of date: run `swift run nearby-conformance matrix` and commit it\n", fd: 2)
                 throw ExitCode(ExitStatus.failure)
             }
             FileDescriptorOutput.write("\(output) is up to date\n", fd: 1)

@@ -11,22 +11,23 @@ struct Replay: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
-        abstract: "Replay captures, sound files and a scenario through the subscription engine and print the callbacks.",
+        abstract:
+            "Replay captures, sound files and a scenario through the subscription engine and print the callbacks.",
         discussion: """
-        Sightings decoded from the captures (Eddystone-UID/EID, iBeacon, AltBeacon, BLE token v1) \
-        and from the sound files (NUT v1 audio tokens, each sighted at its frame's end; the file's \
-        first sample at scenario time --audio-start) are merged in time order with the scenario's \
-        events and fed to the reference engine. \
-        Prints one JSON object per event (keys sorted: event, time in seconds of the scenario's \
-        time base, subscription or publication, message with namespace, type and base64 \
-        content, granted or hasError). Rules: docs/semantics.md; files: docs/scenario-format.md. \
-        Memory stays bounded: beyond 131,072 sightings, sorted runs of them go to an unnamed \
-        temporary file in $TMPDIR (else /tmp), 56 bytes a sighting. \
-        Exit status 1 when the scenario, registry or a capture cannot be used, or that file \
-        cannot be written; 2 when the callbacks were printed but some records of the captures \
-        could not be decoded (damage skipped, a link type that is not supported: \
-        docs/damaged-captures.md), said on standard error.
-        """)
+            Sightings decoded from the captures (Eddystone-UID/EID, iBeacon, AltBeacon, BLE token v1) \
+            and from the sound files (NUT v1 audio tokens, each sighted at its frame's end; the file's \
+            first sample at scenario time --audio-start) are merged in time order with the scenario's \
+            events and fed to the reference engine. \
+            Prints one JSON object per event (keys sorted: event, time in seconds of the scenario's \
+            time base, subscription or publication, message with namespace, type and base64 \
+            content, granted or hasError). Rules: docs/semantics.md; files: docs/scenario-format.md. \
+            Memory stays bounded: beyond 131,072 sightings, sorted runs of them go to an unnamed \
+            temporary file in $TMPDIR (else /tmp), 56 bytes a sighting. \
+            Exit status 1 when the scenario, registry or a capture cannot be used, or that file \
+            cannot be written; 2 when the callbacks were printed but some records of the captures \
+            could not be decoded (damage skipped, a link type that is not supported: \
+            docs/damaged-captures.md), said on standard error.
+            """)
 
     @Option(help: "The scenario file (JSON).")
     var scenario: String
@@ -47,7 +48,9 @@ struct Replay: ParsableCommand {
     var format: Format = .json
 
     func validate() throws {
-        if !audioStart.isFinite || abs(audioStart) > 1e9 { throw ValidationError("--audio-start takes seconds, at most 1e9 in size.") }
+        if !audioStart.isFinite || abs(audioStart) > 1e9 {
+            throw ValidationError("--audio-start takes seconds, at most 1e9 in size.")
+        }
     }
 
     func run() throws {
@@ -61,17 +64,24 @@ struct Replay: ParsableCommand {
         }
         let result: ReplaySession.Result
         do {
-            let files = audio.map { ReplaySession.AudioFile(path: $0, startMicros: Int64((audioStart * 1e6).rounded())) }
-            result = try ReplaySession().run(scenario: loaded, captures: captures, audio: files, onIssue: { issue in
-                var e = StandardError()
-                print(issue.description, to: &e)
-            })
+            let files = audio.map {
+                ReplaySession.AudioFile(path: $0, startMicros: Int64((audioStart * 1e6).rounded()))
+            }
+            result = try ReplaySession().run(
+                scenario: loaded, captures: captures, audio: files,
+                onIssue: { issue in
+                    var e = StandardError()
+                    print(issue.description, to: &e)
+                })
         } catch {
             print("error: \(error)", to: &stderr)
             throw ExitCode(ExitStatus.failure)
         }
         if result.untimedBeaconAdvertisements > 0 {
-            print("note: \(result.untimedBeaconAdvertisements) beacon advertisements have no timestamp and were not replayed", to: &stderr)
+            print(
+                "note: \(result.untimedBeaconAdvertisements) beacon advertisements have no timestamp and were not "
+                    + "replayed",
+                to: &stderr)
         }
         for event in result.events {
             switch format {
@@ -87,8 +97,10 @@ struct Replay: ParsableCommand {
 
     static func row(_ e: EngineEvent) -> String {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-        var cols = [pad(JSONValue.seconds(micros: e.timeMicros).serialized, 14), pad(e.kind.rawValue, 26),
-                    pad(e.subscription ?? e.publication ?? "", 12)]
+        var cols = [
+            pad(JSONValue.seconds(micros: e.timeMicros).serialized, 14), pad(e.kind.rawValue, 26),
+            pad(e.subscription ?? e.publication ?? "", 12),
+        ]
         if let m = e.message {
             cols.append("\(m.namespace)/\(m.type) \(Base64.encode(m.content))")
         } else if let v = e.value {

@@ -6,13 +6,13 @@ struct Synthesize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the captures a scenario's world describes, with their ground truth.",
         discussion: """
-        Reads SCENARIO (a scenario file with a "world": devices, their frames and signal paths, \
-        the scanner's duty cycle and reporting) and writes into the output folder NAME.btsnoop \
-        (H4), NAME-201.pcap, NAME-187.pcap (the observer's HCI traffic), NAME-256.pcap (a \
-        channel-37 sniffer's view) and NAME.truth.json (every sighting of every frame, and the \
-        runs they form), NAME being the scenario file's name without .scenario.json. The same \
-        scenario always gives the same bytes. Format: docs/synthesis.md.
-        """)
+            Reads SCENARIO (a scenario file with a "world": devices, their frames and signal paths, \
+            the scanner's duty cycle and reporting) and writes into the output folder NAME.btsnoop \
+            (H4), NAME-201.pcap, NAME-187.pcap (the observer's HCI traffic), NAME-256.pcap (a \
+            channel-37 sniffer's view) and NAME.truth.json (every sighting of every frame, and the \
+            runs they form), NAME being the scenario file's name without .scenario.json. The same \
+            scenario always gives the same bytes. Format: docs/synthesis.md.
+            """)
 
     @Argument(help: "The scenario file (JSON) with a world.")
     var scenario: String
@@ -35,7 +35,10 @@ struct Synthesize: ParsableCommand {
             let base = name ?? Self.baseName(scenario)
             let files = SynthesisRun.Files(directory: output, name: base, audio: run.world.audio?.container)
             let counts = try run.write(to: files)
-            print("\(files.btsnoop), \(files.pcap201), \(files.pcap187): \(counts.hciRecords) records, \(counts.reports) advertising reports in \(counts.advertisingEvents) events", to: &stderr)
+            print(
+                "\(files.btsnoop), \(files.pcap201), \(files.pcap187): \(counts.hciRecords) records, "
+                    + "\(counts.reports) advertising reports in \(counts.advertisingEvents) events",
+                to: &stderr)
             print("\(files.pcap256): \(counts.airRecords) records; \(files.truth)", to: &stderr)
             if let audio = files.audio { print("\(audio): the microphone's recording", to: &stderr) }
         } catch {

@@ -5,16 +5,16 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Hold another implementation to the conformance vectors through the interop protocol.",
         discussion: """
-        Starts IMPLEMENTATION (a shell command) and speaks JSON lines with it on its standard \
-        input and output (docs/interop.md): a handshake naming the levels it supports (frames, \
-        captures, audio, events), then one request per vector of those levels, judged as `check` \
-        judges the reference. A time-out, a crash, a malformed reply or a reply for another \
-        vector is that vector's verdict, and the implementation is restarted. Exit status 0 \
-        when every vector run passes; 1 when one fails or errs, or the implementation never \
-        answers the handshake; 5 when no vector ran (none selected, or all skipped) unless \
-        --allow-empty; 64 for usage errors, report paths that cannot be written among them \
-        (checked before the implementation starts).
-        """)
+            Starts IMPLEMENTATION (a shell command) and speaks JSON lines with it on its standard \
+            input and output (docs/interop.md): a handshake naming the levels it supports (frames, \
+            captures, audio, events), then one request per vector of those levels, judged as `check` \
+            judges the reference. A time-out, a crash, a malformed reply or a reply for another \
+            vector is that vector's verdict, and the implementation is restarted. Exit status 0 \
+            when every vector run passes; 1 when one fails or errs, or the implementation never \
+            answers the handshake; 5 when no vector ran (none selected, or all skipped) unless \
+            --allow-empty; 64 for usage errors, report paths that cannot be written among them \
+            (checked before the implementation starts).
+            """)
 
     @Option(help: "The implementation to run: a shell command.")
     var implementation: String
@@ -46,14 +46,18 @@ struct Validate: ParsableCommand {
         ProcessSettings.ignoreBrokenPipes()
         ValidateSession.endImplementationOnSignals()
         let progress = ProgressLine()
-        let outcome = session.run(paths: selection.pathsOrDefault, progress: progress.shown ? { done, total, id in
-            progress.show("[\(done)/\(total)] \(id)")
-        } : nil)
+        let outcome = session.run(
+            paths: selection.pathsOrDefault,
+            progress: progress.shown
+                ? { done, total, id in
+                    progress.show("[\(done)/\(total)] \(id)")
+                } : nil)
         progress.clear()
         let levels = outcome.implementation.map { $0.levels.map(\.rawValue).joined(separator: ", ") }
-        let who = outcome.implementation.map {
-            "\(TerminalText.escaped($0.name)) \(TerminalText.escaped($0.version)) (levels: \(levels ?? ""))"
-        } ?? "\(TerminalText.escaped(implementation)) (no handshake)"
+        let who =
+            outcome.implementation.map {
+                "\(TerminalText.escaped($0.name)) \(TerminalText.escaped($0.version)) (levels: \(levels ?? ""))"
+            } ?? "\(TerminalText.escaped(implementation)) (no handshake)"
         FileDescriptorOutput.write("implementation: \(who); started \(outcome.starts) time(s)\n", fd: 1)
         FileDescriptorOutput.write(CheckReport.text(outcome.results), fd: 1)
         let subject = CheckReport.Subject(

@@ -16,13 +16,17 @@ struct ReportOptions: ParsableArguments {
     /// Refuses, before any vector runs, a report path that cannot be written.
     func validate() throws {
         if let json, let problem = OutputPath.problemWritingFile(json) { throw ValidationError("--json: \(problem)") }
-        if let junit, let problem = OutputPath.problemWritingFile(junit) { throw ValidationError("--junit: \(problem)") }
+        if let junit, let problem = OutputPath.problemWritingFile(junit) {
+            throw ValidationError("--junit: \(problem)")
+        }
     }
 
     /// Writes the reports asked for; a write that fails is a usage error (exit 64) naming the file.
     func write(_ results: [VectorResult], started: String, implementation: CheckReport.Subject? = nil) throws {
         if let json { try Self.write(CheckReport.json(results, implementation: implementation), to: json) }
-        if let junit { try Self.write(CheckReport.junit(results, timestamp: started, implementation: implementation), to: junit) }
+        if let junit {
+            try Self.write(CheckReport.junit(results, timestamp: started, implementation: implementation), to: junit)
+        }
     }
 
     /// Ends the run with the exit status its results call for: 1 when a vector failed or
@@ -31,7 +35,8 @@ struct ReportOptions: ParsableArguments {
         let counts = CheckReport.Counts(results)
         if !counts.allPassed || failed { throw ExitCode(ExitStatus.failure) }
         if counts.pass == 0 && !allowEmpty {
-            FileDescriptorOutput.write("error: no vector ran (\(counts.skipped) skipped); --allow-empty accepts that\n", fd: 2)
+            FileDescriptorOutput.write(
+                "error: no vector ran (\(counts.skipped) skipped); --allow-empty accepts that\n", fd: 2)
             throw ExitCode(ExitStatus.nothingRan)
         }
     }

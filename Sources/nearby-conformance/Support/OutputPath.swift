@@ -19,7 +19,8 @@ enum OutputPath {
         let shown = folder.isEmpty ? "/" : folder
         guard stat(shown, &st) == 0 else { return "the folder \(shown) does not exist" }
         guard st.st_mode & S_IFMT == S_IFDIR else { return "\(shown) is not a folder" }
-        return access(shown, W_OK) == 0 ? nil : "the folder \(shown) cannot be written: \(String(cString: strerror(errno)))"
+        return access(shown, W_OK) == 0
+            ? nil : "the folder \(shown) cannot be written: \(String(cString: strerror(errno)))"
     }
 
     /// Why a folder cannot be made or written at `path` (a file is there), or nil.

@@ -50,7 +50,8 @@ final class FileWindow {
             start = offset
             filled = 0
             while filled < buffer.count {
-                let n = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
+                let n = pread(
+                    descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 filled += n

@@ -31,14 +31,20 @@ struct PcapngBlockWalker {
         var order = bigEndian
         if type == Self.sectionHeader || type.byteSwapped == Self.sectionHeader {
             guard let magic = window.integer(UInt32.self, at: offset + 8, bigEndian: false) else { return nil }
-            if magic == Self.byteOrderMagic { order = false } else if magic.byteSwapped == Self.byteOrderMagic { order = true } else { return nil }
+            if magic == Self.byteOrderMagic {
+                order = false
+            } else if magic.byteSwapped == Self.byteOrderMagic {
+                order = true
+            } else {
+                return nil
+            }
             type = Self.sectionHeader
         }
         guard Self.knownTypes.contains(type),
-              let length = window.integer(UInt32.self, at: offset + 4, bigEndian: order),
-              length >= 12, length % 4 == 0, length <= Self.maximumBlockLength,
-              offset + Int64(length) <= window.size,
-              window.integer(UInt32.self, at: offset + Int64(length) - 4, bigEndian: order) == length
+            let length = window.integer(UInt32.self, at: offset + 4, bigEndian: order),
+            length >= 12, length % 4 == 0, length <= Self.maximumBlockLength,
+            offset + Int64(length) <= window.size,
+            window.integer(UInt32.self, at: offset + Int64(length) - 4, bigEndian: order) == length
         else { return nil }
         return (type, Int64(length), order)
     }

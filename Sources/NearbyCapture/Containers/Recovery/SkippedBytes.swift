@@ -20,6 +20,7 @@ public struct SkippedBytes: Hashable, Sendable, CustomStringConvertible {
     /// plausible record follows`.
     public var description: String {
         let what = "skipped bytes \(range.lowerBound)..<\(range.upperBound) (\(count) byte\(count == 1 ? "" : "s"))"
-        return resynchronized ? "\(what); reading went on at byte \(range.upperBound)" : "\(what); no plausible record follows"
+        return resynchronized
+            ? "\(what); reading went on at byte \(range.upperBound)" : "\(what); no plausible record follows"
     }
 }

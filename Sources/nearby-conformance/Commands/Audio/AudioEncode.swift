@@ -9,11 +9,11 @@ struct AudioEncode: ParsableCommand {
         commandName: "encode",
         abstract: "Write a token as NUT v1 frames into a WAV or FLAC file.",
         discussion: """
-        The file holds --lead seconds of silence, then --repeat frames separated by gaps drawn \
-        uniformly from 50–150 ms (seeded by --seed), then 0.5 s of silence. A WAV file holds at most \
-        4 GiB of samples (its sizes are 32-bit): more is refused before anything is written; FLAC \
-        has no such limit. Exit status 1 on a bad token, a WAV too large or an unwritable file.
-        """)
+            The file holds --lead seconds of silence, then --repeat frames separated by gaps drawn \
+            uniformly from 50–150 ms (seeded by --seed), then 0.5 s of silence. A WAV file holds at most \
+            4 GiB of samples (its sizes are 32-bit): more is refused before anything is written; FLAC \
+            has no such limit. Exit status 1 on a bad token, a WAV too large or an unwritable file.
+            """)
 
     @Option(help: "The token, hex (6, 8, 12 or 16 bytes).")
     var token: String
@@ -47,7 +47,9 @@ struct AudioEncode: ParsableCommand {
     static let maximumWAVDataBytes = Int(UInt32.max) - 4096
 
     func validate() throws {
-        if rate < AudioFileDecoder.minimumSampleRate { throw ValidationError("--rate must be at least 44100 Hz (NUT v1 reaches 20 kHz).") }
+        if rate < AudioFileDecoder.minimumSampleRate {
+            throw ValidationError("--rate must be at least 44100 Hz (NUT v1 reaches 20 kHz).")
+        }
         if `repeat` < 1 { throw ValidationError("--repeat must be at least 1.") }
         if lead < 0 || lead > 3600 { throw ValidationError("--lead must be between 0 and 3600 seconds.") }
         if level > 0 { throw ValidationError("--level must be at most 0 dBFS.") }
@@ -62,7 +64,8 @@ struct AudioEncode: ParsableCommand {
         let peak = pow(10, level / 20)
         let frame: [Float]
         do {
-            frame = mode == .audible
+            frame =
+                mode == .audible
                 ? try AudibleEncoder(sampleRate: Double(rate), peak: peak).samples(token: bytes)
                 : try InaudibleEncoder(sampleRate: Double(rate), peak: peak).samples(token: bytes)
         } catch {
@@ -72,10 +75,15 @@ struct AudioEncode: ParsableCommand {
         // A WAV file's RIFF sizes are 32-bit: refuse what they cannot hold rather than write a
         // file whose sizes wrap. The bound takes every gap at its longest (150 ms).
         if output.lowercased().hasSuffix(".wav") {
-            let samples = Int(lead * Double(rate)) + `repeat` * frame.count + (`repeat` - 1) * Int(0.15 * Double(rate)) + rate / 2
+            let samples =
+                Int(lead * Double(rate)) + `repeat` * frame.count + (`repeat` - 1) * Int(0.15 * Double(rate)) + rate / 2
             let (bytes, overflow) = samples.multipliedReportingOverflow(by: encoding == .pcm16 ? 2 : 4)
             if overflow || bytes > AudioEncode.maximumWAVDataBytes {
-                print("error: -o \(output): up to \(overflow ? "more than \(Int.max)" : "\(bytes)") bytes of samples; a WAV file holds at most \(AudioEncode.maximumWAVDataBytes) (4 GiB less room for its header): write .flac, or fewer frames", to: &stderr)
+                print(
+                    "error: -o \(output): up to \(overflow ? "more than \(Int.max)" : "\(bytes)") bytes of samples; "
+                        + "a WAV file holds at most \(AudioEncode.maximumWAVDataBytes) (4 GiB less room for its "
+                        + "header): write .flac, or fewer frames",
+                    to: &stderr)
                 throw ExitCode(1)
             }
         }
@@ -84,7 +92,9 @@ struct AudioEncode: ParsableCommand {
             var gaps = GaussianNoise(seed: seed)
             try writer.write([Float](repeating: 0, count: Int(lead * Double(rate))))
             for i in 0..<`repeat` {
-                if i > 0 { try writer.write([Float](repeating: 0, count: Int((0.05 + 0.1 * gaps.uniform()) * Double(rate)))) }
+                if i > 0 {
+                    try writer.write([Float](repeating: 0, count: Int((0.05 + 0.1 * gaps.uniform()) * Double(rate))))
+                }
                 try writer.write(frame)
             }
             try writer.write([Float](repeating: 0, count: rate / 2))

@@ -9,14 +9,14 @@ struct AudioEvaluate: ParsableCommand {
         commandName: "evaluate",
         abstract: "Measure the decoder: decode rate of random tokens per channel condition, as a table.",
         discussion: """
-        Each trial encodes a random token at 48 kHz (−1 dBFS), puts it through a seeded channel \
-        (white noise at an in-band SNR, resampling to 44.1 kHz, clock error, Freeverb reverberation, \
-        low level, 16-bit quantisation) and decodes it. Columns: decoded/trials per token length, \
-        wrong tokens, median timing error, median measured clock offset, median SNR estimate. Then \
-        the in-band SNR where 95 % still decode, and the tokens found in --noise-seconds of white \
-        noise (there must be none). Same seed, same table, whatever --jobs. Conditions: \
-        docs/audio-format.md §9.
-        """)
+            Each trial encodes a random token at 48 kHz (−1 dBFS), puts it through a seeded channel \
+            (white noise at an in-band SNR, resampling to 44.1 kHz, clock error, Freeverb reverberation, \
+            low level, 16-bit quantisation) and decodes it. Columns: decoded/trials per token length, \
+            wrong tokens, median timing error, median measured clock offset, median SNR estimate. Then \
+            the in-band SNR where 95 % still decode, and the tokens found in --noise-seconds of white \
+            noise (there must be none). Same seed, same table, whatever --jobs. Conditions: \
+            docs/audio-format.md §9.
+            """)
 
     @Option(help: "inaudible, audible, or both.")
     var mode: String = "both"
@@ -47,7 +47,9 @@ struct AudioEvaluate: ParsableCommand {
     var saveFailures: String?
 
     func validate() throws {
-        if !["inaudible", "audible", "both"].contains(mode) { throw ValidationError("--mode must be inaudible, audible or both.") }
+        if !["inaudible", "audible", "both"].contains(mode) {
+            throw ValidationError("--mode must be inaudible, audible or both.")
+        }
         if trials < 1 { throw ValidationError("--trials must be at least 1.") }
         if parsedLengths == nil { throw ValidationError("--lengths takes token lengths from 6, 8, 12, 16.") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
@@ -75,19 +77,24 @@ struct AudioEvaluate: ParsableCommand {
             for length in evaluation.tokenLengths {
                 let snr = AudioEvaluation.snrAt95(rows, length: length)
                 crossings[String(length)] = snr.map { .number(String(format: "%.1f", $0)) } ?? .null
-                print("95 % decoded down to in-band SNR, \(length) B: " + (snr.map { String(format: "%.1f dB", $0) } ?? "not crossed in the sweep"))
+                print(
+                    "95 % decoded down to in-band SNR, \(length) B: "
+                        + (snr.map { String(format: "%.1f dB", $0) } ?? "not crossed in the sweep"))
             }
             print("")
-            modeReports.append(.object([
-                "mode": .string(m.rawValue), "snrAt95": .object(crossings),
-                "rows": .array(rows.map(Self.json)),
-            ]))
+            modeReports.append(
+                .object([
+                    "mode": .string(m.rawValue), "snrAt95": .object(crossings),
+                    "rows": .array(rows.map(Self.json)),
+                ]))
         }
         report["modes"] = .array(modeReports)
         if noiseSeconds > 0 {
             let frames = AudioEvaluation.noiseOnly(seconds: noiseSeconds, seed: seed)
             print("white noise, \(Int(noiseSeconds)) s at 48 kHz, both modes: \(frames.count) tokens")
-            report["noiseOnly"] = .object(["seconds": .number(String(format: "%.0f", noiseSeconds)), "tokens": .int(frames.count)])
+            report["noiseOnly"] = .object([
+                "seconds": .number(String(format: "%.0f", noiseSeconds)), "tokens": .int(frames.count),
+            ])
         }
         if let json {
             try (JSONValue.object(report).serialized + "\n").write(toFile: json, atomically: true, encoding: .utf8)
@@ -98,15 +105,18 @@ struct AudioEvaluate: ParsableCommand {
         func num(_ x: Double?, _ d: Int) -> JSONValue { x.map { .number(String(format: "%.\(d)f", $0)) } ?? .null }
         return .object([
             "condition": .string(r.condition), "tokenLength": .int(r.tokenLength), "trials": .int(r.trials),
-            "decoded": .int(r.decoded), "wrong": .int(r.wrong), "medianTimingErrorMicros": num(r.medianTimingErrorMicros, 0),
-            "medianClockOffsetPpm": num(r.medianClockOffsetPpm, 0), "medianSnrEstimateDb": num(r.medianSnrEstimateDb, 1),
+            "decoded": .int(r.decoded), "wrong": .int(r.wrong),
+            "medianTimingErrorMicros": num(r.medianTimingErrorMicros, 0),
+            "medianClockOffsetPpm": num(r.medianClockOffsetPpm, 0),
+            "medianSnrEstimateDb": num(r.medianSnrEstimateDb, 1),
         ])
     }
 
     static func table(_ rows: [AudioEvaluation.Row], mode: AudioMode, lengths: [Int], trials: Int) -> String {
         let name = mode == .audible ? "NUT-A (audible)" : "NUT-I (inaudible)"
         var lines = ["\(name), \(trials) trials per point"]
-        let header = ["condition".padding(toLength: 24, withPad: " ", startingAt: 0)]
+        let header =
+            ["condition".padding(toLength: 24, withPad: " ", startingAt: 0)]
             + lengths.map { "\($0) B ok".padding(toLength: 8, withPad: " ", startingAt: 0) }
             + ["wrong", "|Δt| µs", "ε ppm", "SNR est"]
         lines.append(header.joined(separator: " | "))
@@ -117,7 +127,8 @@ struct AudioEvaluate: ParsableCommand {
             var cells = [condition.padding(toLength: 24, withPad: " ", startingAt: 0)]
             for length in lengths {
                 let r = group.first { $0.tokenLength == length }
-                cells.append((r.map { "\($0.decoded)/\($0.trials)" } ?? "-").padding(toLength: 8, withPad: " ", startingAt: 0))
+                cells.append(
+                    (r.map { "\($0.decoded)/\($0.trials)" } ?? "-").padding(toLength: 8, withPad: " ", startingAt: 0))
             }
             let first = group.first
             cells.append(String(group.reduce(0) { $0 + $1.wrong }))

@@ -9,10 +9,10 @@ struct EIDCompute: ParsableCommand {
         commandName: "compute",
         abstract: "The EIDs of an identity key over a range of beacon times.",
         discussion: """
-        One line per rotation period that meets [--from, --to]: {"beaconTime" (the period's \
-        start), "eid", "temporaryKey"}. Beacon time is the beacon's 32-bit seconds counter. \
-        At most 100000 lines.
-        """)
+            One line per rotation period that meets [--from, --to]: {"beaconTime" (the period's \
+            start), "eid", "temporaryKey"}. Beacon time is the beacon's 32-bit seconds counter. \
+            At most 100000 lines.
+            """)
 
     @Option(help: "Identity key, 16 bytes hex.")
     var identityKey: String
@@ -28,20 +28,28 @@ struct EIDCompute: ParsableCommand {
     var to: UInt32?
 
     func validate() throws {
-        guard (0...15).contains(exponent) else { throw ValidationError("--exponent: a rotation exponent is 0…15, found \(exponent).") }
+        guard (0...15).contains(exponent) else {
+            throw ValidationError("--exponent: a rotation exponent is 0…15, found \(exponent).")
+        }
         if let to, to < from { throw ValidationError("--to must not be earlier than --from.") }
         let periods = (UInt64(to ?? from) >> UInt64(exponent)) - (UInt64(from) >> UInt64(exponent)) + 1
-        if periods > 100_000 { throw ValidationError("the range spans \(periods) periods; at most 100000 lines are printed.") }
+        if periods > 100_000 {
+            throw ValidationError("the range spans \(periods) periods; at most 100000 lines are printed.")
+        }
     }
 
     func run() throws {
-        let g = try EIDGenerator(identityKey: hexOption(identityKey, "--identity-key", lengths: [16]), exponent: exponent)
+        let g = try EIDGenerator(
+            identityKey: hexOption(identityKey, "--identity-key", lengths: [16]), exponent: exponent)
         var t = UInt64(g.periodStart(from))
         let last = UInt64(to ?? from)
         while t <= last {
             let time = UInt32(t)
-            print(JSONValue.object(["beaconTime": .int(time), "eid": .string(Hex.encode(g.eid(at: time))),
-                                    "temporaryKey": .string(Hex.encode(g.temporaryKey(at: time)))]).serialized)
+            print(
+                JSONValue.object([
+                    "beaconTime": .int(time), "eid": .string(Hex.encode(g.eid(at: time))),
+                    "temporaryKey": .string(Hex.encode(g.temporaryKey(at: time))),
+                ]).serialized)
             t += UInt64(g.periodSeconds)
         }
     }

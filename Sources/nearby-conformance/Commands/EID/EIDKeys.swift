@@ -9,12 +9,12 @@ struct EIDKeys: ParsableCommand {
         commandName: "keys",
         abstract: "Derive the identity key from key pairs (X25519 + HKDF-SHA256), or a public key from a private one.",
         discussion: """
-        Give one private key and the other side's public key: --resolver-private with \
-        --beacon-public (the resolver's side) or --beacon-private with --resolver-public (the \
-        beacon's side). Prints {"beaconPublicKey", "resolverPublicKey", "sharedSecret", \
-        "identityKey"}. With a private key alone, prints its public key. All keys are 32 bytes \
-        hex, little-endian (RFC 7748); the identity key is 16 bytes.
-        """)
+            Give one private key and the other side's public key: --resolver-private with \
+            --beacon-public (the resolver's side) or --beacon-private with --resolver-public (the \
+            beacon's side). Prints {"beaconPublicKey", "resolverPublicKey", "sharedSecret", \
+            "identityKey"}. With a private key alone, prints its public key. All keys are 32 bytes \
+            hex, little-endian (RFC 7748); the identity key is 16 bytes.
+            """)
 
     @Option(help: "The resolver's X25519 private key.")
     var resolverPrivate: String?
@@ -28,9 +28,14 @@ struct EIDKeys: ParsableCommand {
     func validate() throws {
         let given = [resolverPrivate, beaconPublic, beaconPrivate, resolverPublic].map { $0 != nil }
         switch given {
-        case [true, true, false, false], [false, false, true, true], [true, false, false, false], [false, false, true, false]: break
+        case [true, true, false, false], [false, false, true, true], [true, false, false, false],
+            [false, false, true, false]:
+            break
         default:
-            throw ValidationError("give --resolver-private with --beacon-public, or --beacon-private with --resolver-public, or one private key alone.")
+            throw ValidationError(
+                "give --resolver-private with --beacon-public, or --beacon-private with --resolver-public, or one "
+                    + "private key alone."
+            )
         }
     }
 
@@ -46,7 +51,10 @@ struct EIDKeys: ParsableCommand {
                     let shared = try IdentityKeyDerivation.sharedSecret(privateKey: priv, peerPublicKey: bPub)
                     o["beaconPublicKey"] = .string(bp.lowercased())
                     o["sharedSecret"] = .string(Hex.encode(shared))
-                    o["identityKey"] = .string(Hex.encode(try IdentityKeyDerivation.identityKey(sharedSecret: shared, resolverPublicKey: rPub, beaconPublicKey: bPub)))
+                    o["identityKey"] = .string(
+                        Hex.encode(
+                            try IdentityKeyDerivation.identityKey(
+                                sharedSecret: shared, resolverPublicKey: rPub, beaconPublicKey: bPub)))
                 }
             } else if let bp = beaconPrivate {
                 let priv = try hexOption(bp, "--beacon-private", lengths: [32])
@@ -57,7 +65,10 @@ struct EIDKeys: ParsableCommand {
                     let shared = try IdentityKeyDerivation.sharedSecret(privateKey: priv, peerPublicKey: rPub)
                     o["resolverPublicKey"] = .string(rp.lowercased())
                     o["sharedSecret"] = .string(Hex.encode(shared))
-                    o["identityKey"] = .string(Hex.encode(try IdentityKeyDerivation.identityKey(sharedSecret: shared, resolverPublicKey: rPub, beaconPublicKey: bPub)))
+                    o["identityKey"] = .string(
+                        Hex.encode(
+                            try IdentityKeyDerivation.identityKey(
+                                sharedSecret: shared, resolverPublicKey: rPub, beaconPublicKey: bPub)))
                 }
             }
             print(JSONValue.object(o).serialized)

@@ -9,7 +9,8 @@ func hexOption(_ text: String, _ name: String, lengths: [Int]) throws -> [UInt8]
         throw ExitCode(1)
     }
     guard lengths.contains(bytes.count) else {
-        printError("error: \(name): \(bytes.count) bytes; expected \(lengths.map(String.init).joined(separator: " or ")).")
+        printError(
+            "error: \(name): \(bytes.count) bytes; expected \(lengths.map(String.init).joined(separator: " or ")).")
         throw ExitCode(1)
     }
     return bytes
