@@ -22,19 +22,19 @@ final class ImplementationProcess {
     }
 
     let command: String
-    private(set) var pid: pid_t = 0
-    private var input: Int32 = -1
-    private var output: Int32 = -1
-    private var errors: Int32 = -1
+    var pid: pid_t = 0
+    var input: Int32 = -1
+    var output: Int32 = -1
+    var errors: Int32 = -1
     /// Bytes read and not yet returned: `buffer[consumed..<filled]`, of which the first
     /// `scanned` past `consumed` hold no newline (so each byte is searched once). Raw
     /// memory, `read(2)` into it and `memchr` over it: linear, and fast in debug builds.
-    private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-    private var consumed = 0
-    private var filled = 0
-    private var scanned = 0
-    private var errorTail: [UInt8] = []
-    private var exited: Int32?
+    var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    var consumed = 0
+    var filled = 0
+    var scanned = 0
+    var errorTail: [UInt8] = []
+    var exited: Int32?
     /// The longest reply line read (64 MiB); a longer one is a malformed reply.
     static let maximumLine = 64 << 20
     static let errorTailBytes = 4096
@@ -121,7 +121,7 @@ final class ImplementationProcess {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    private static func milliseconds(until deadline: Double) -> Int32 {
+    static func milliseconds(until deadline: Double) -> Int32 {
         Int32(max(0, min(Double(Int32.max), ((deadline - now()) * 1000).rounded(.up))))
     }
 
@@ -188,7 +188,7 @@ final class ImplementationProcess {
 
     /// Reads what standard output holds (up to the buffer's free space, at least 64 KiB) into
     /// the buffer; returns what `read(2)` did.
-    private func readChunk() -> Int {
+    func readChunk() -> Int {
         let chunk = 1 << 16
         if buffer.count - filled < chunk {
             if consumed > 0 {
@@ -209,7 +209,7 @@ final class ImplementationProcess {
         return n
     }
 
-    private func drainErrors() {
+    func drainErrors() {
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
@@ -269,61 +269,6 @@ final class ImplementationProcess {
             errors = -1
         }
         return Self.describe(exited ?? 0)
-    }
-
-    /// True when no process of the implementation's group but the `/bin/sh` that started
-    /// it still holds the write end of its standard output: the implementation closed it
-    /// (or exited) while the shell waits on. Then no reply can come, and a time-out is a
-    /// crash. Read from /proc (Linux); false where it cannot be read.
-    func outputClosedBehindShell() -> Bool {
-        var st = stat()
-        guard output >= 0, pid > 0, fstat(output, &st) == 0 else { return false }
-        let pipeName = "pipe:[\(st.st_ino)]"
-        let holders = (FileTree.entries(of: "/proc") ?? []).compactMap { pid_t($0) }.filter { member in
-            Self.processGroup(of: member) == pid && Self.holds(member, pipeName)
-        }
-        return holders == [pid] && Self.command(of: pid).hasSuffix("sh")
-    }
-
-    /// The process group of `member` (field 5 of /proc/PID/stat), or nil.
-    private static func processGroup(of member: pid_t) -> pid_t? {
-        guard let text = Self.contents("/proc/\(member)/stat"), let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        return fields.count > 2 ? pid_t(fields[2]) : nil
-    }
-
-    /// True when one of `member`'s descriptors is the pipe named `pipeName`.
-    private static func holds(_ member: pid_t, _ pipeName: String) -> Bool {
-        var link = [CChar](repeating: 0, count: 256)
-        return (FileTree.entries(of: "/proc/\(member)/fd") ?? []).contains { fd in
-            let n = readlink("/proc/\(member)/fd/\(fd)", &link, link.count - 1)
-            return n > 0 && String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) == pipeName
-        }
-    }
-
-    /// `member`'s command name (/proc/PID/comm, without its newline).
-    private static func command(of member: pid_t) -> String {
-        Self.contents("/proc/\(member)/comm")?.split(separator: "\n").first.map(String.init) ?? ""
-    }
-
-    private static func contents(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        return n > 0 ? String(decoding: bytes[0..<n], as: UTF8.self) : nil
-    }
-
-    /// Whether the process has exited (without waiting), and how.
-    func exitStatus() -> String? {
-        if let e = exited { return Self.describe(e) }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid {
-            exited = status
-            return Self.describe(status)
-        }
-        return nil
     }
 
     static func describe(_ status: Int32) -> String {

@@ -1,0 +1,114 @@
+/// Found and lost: evidence, timers and the callbacks they fire (F1–F3).
+extension SubscriptionEngine {
+    // MARK: found and lost (F1–F3)
+
+    /// A sighting from `source` at `t` resolved to message `m` (R1, R2): found for every
+    /// subscription whose filter selects it (R3) and that counts the source now (A1–A6), or
+    /// fresh evidence for the pairs already found (F2); a message with a subscriber that
+    /// counts it and has not found it goes to `unfound` (F1).
+    @inline(__always)
+    mutating func touch(_ m: Int32, _ source: EvidenceSource, _ t: Int64) {
+        let f = messageFilters[Int(m)]
+        touch(m, subscribersByFilter[Int(f.exact)], source, t)
+        if typelessSubscriptions > 0, let w = f.everyType { touch(m, subscribersByFilter[Int(w)], source, t) }
+    }
+
+    @inline(__always)
+    mutating func touch(_ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64) {
+        let windows = configuration.lowPowerScan
+        // The pairs already found (nearly every touch) are updated in one run over the
+        // table's storage.
+        let allFound = found.withUpdates { table in
+            var all = true
+            for s in subscribers where s.counts(source, at: t, windows: windows) {
+                if !table.update(FoundKey(subscription: s.slot, message: m), { $0.seen[source] = t }) { all = false }
+            }
+            return all
+        }
+        if !allFound { unfound.append(m) }
+    }
+
+    /// F1: the subscribers of message `m` that count this sighting and have not found `m`
+    /// find it now, each with its lost timer (F2).
+    mutating func addFound(_ m: Int32, _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
+        let windows = configuration.lowPowerScan
+        let f = messageFilters[Int(m)]
+        let subscribers = subscribersByFilter[Int(f.exact)] + (f.everyType.map { subscribersByFilter[Int($0)] } ?? [])
+        for s in subscribers where s.counts(source, at: t, windows: windows) {
+            let slot = s.slot
+            let key = FoundKey(subscription: slot, message: m)
+            if found[key] == nil {
+                generation &+= 1
+                var entry = FoundTable.Entry(generation: generation)
+                entry.seen[source] = t
+                found.set(key, entry)
+                timers.push(
+                    .init(
+                        deadline: t + configuration.lostTimeoutMicros, kind: .lost, slot: slot, message: m,
+                        generation: generation))
+                events.append(
+                    EngineEvent(
+                        timeMicros: t, kind: .found, subscription: subscriptions[Int(slot)].id,
+                        message: messages[Int(m)]))
+            }
+        }
+    }
+
+    /// Fires timer `t`, the first of the queue (still in it: `fire` pushes no timer, so it
+    /// stays first). Returns the timer that takes its place when a lost timer finds its pair
+    /// seen since it was set (the queue's first is then replaced), nil when it is done (the
+    /// caller pops it).
+    mutating func fire(_ t: TimerQueue.Timer, into batch: inout [EngineEvent]) -> TimerQueue.Timer? {
+        switch t.kind {
+        case .lost:
+            // F2
+            let key = FoundKey(subscription: t.slot, message: t.message)
+            guard let entry = found[key], entry.generation == t.generation else { return nil }
+            let deadline = entry.seen.latest + configuration.lostTimeoutMicros
+            if deadline > t.deadline {
+                return .init(
+                    deadline: deadline, kind: .lost, slot: t.slot, message: t.message, generation: t.generation)
+            } else if deadline == t.deadline {
+                found.remove(key)
+                batch.append(lostEvent(key, at: t.deadline))
+            }
+        case .subscriptionExpiry:
+            // F6
+            guard subscriptions[Int(t.slot)].status == .live else { return nil }
+            end(subscription: t.slot, as: .expired, at: t.deadline, into: &batch)
+            batch.append(
+                EngineEvent(
+                    timeMicros: t.deadline, kind: .subscriptionExpired, subscription: subscriptions[Int(t.slot)].id))
+        case .publicationExpiry:
+            // P1
+            guard publications[Int(t.slot)].status == .live else { return nil }
+            publications[Int(t.slot)].status = .expired
+            batch.append(
+                EngineEvent(
+                    timeMicros: t.deadline, kind: .publicationExpired, publication: publications[Int(t.slot)].id))
+        }
+        return nil
+    }
+
+    func lostEvent(_ key: FoundKey, at time: Int64) -> EngineEvent {
+        EngineEvent(
+            timeMicros: time, kind: .lost, subscription: subscriptions[Int(key.subscription)].id,
+            message: messages[Int(key.message)])
+    }
+
+    /// Ends a live or expired subscription: expired (F6, F7: its found messages are lost now),
+    /// released (F5) or terminated (L1): no callback.
+    mutating func end(
+        subscription slot: Int32, as status: Status, at time: Int64, into batch: inout [EngineEvent]
+    ) {
+        let wasLive = subscriptions[Int(slot)].status == .live
+        subscriptions[Int(slot)].status = status
+        guard wasLive else { return }
+        subscribersByFilter[Int(subscriptions[Int(slot)].filter)].removeAll { $0.slot == slot }
+        if subscriptions[Int(slot)].params.type.isEmpty { typelessSubscriptions -= 1 }
+        for key in found.allKeys where key.subscription == slot {
+            found.remove(key)
+            if status == .expired { batch.append(lostEvent(key, at: time)) }
+        }
+    }
+}

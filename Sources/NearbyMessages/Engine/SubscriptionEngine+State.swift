@@ -1,0 +1,151 @@
+/// Device and app state: which sources count, permission dialogs and the error handlers (A1–A6, F3, D1, D4, H1–H5).
+extension SubscriptionEngine {
+    // MARK: state (A1–A6, F3, D1, D4, H1–H5)
+
+    /// Which sources subscription `s` counts in the current state, and whether its beacon
+    /// sightings count only in the low-power scan's windows.
+    func countingNow(_ s: Subscription) -> (EvidenceSources, lowPowerBeacons: Bool) {
+        // A1, A5
+        guard isRunning, s.status == .live, state.nearbyPermission == .granted, s.params.strategy.mode.contains(.scan)
+        else { return ([], false) }
+        let p = s.params, st = p.strategy
+        let foreground = state.appState == .foreground
+        var sources: EvidenceSources = []
+        var lowPower = false
+        // A2: BLE needs Bluetooth on and its permission.
+        if st.mediums.contains(.ble), state.bluetoothPowerOn, state.bluetoothPermission == .granted {
+            // A3, A4: tokens from nearby devices, in the background with the strategy's allowance.
+            if p.deviceTypes.contains(.nearbyDevices), foreground || st.allowInBackground {
+                sources.insert(.bleToken)
+            }
+            // A3, A4, A6: beacons, in the background with the beacon strategy's allowance.
+            if p.deviceTypes.contains(.bleBeacons), foreground || p.beaconStrategy.allowInBackground {
+                sources.insert(.beacon)
+                let ranging = state.locationPermission.allowsRanging(foreground: foreground)
+                if p.beaconStrategy.includeIBeacons, ranging { sources.insert(.iBeacon) }
+                lowPower = !(ranging && (p.beaconStrategy.includeIBeacons || !p.beaconStrategy.lowPowerPreferred))
+            }
+        }
+        // A2, A3: audio needs the microphone, and never runs in the background.
+        if st.mediums.contains(.audio), state.microphonePermission == .granted, foreground,
+            p.deviceTypes.contains(.nearbyDevices)
+        {
+            sources.insert(.audioToken)
+        }
+        return (sources, lowPower)
+    }
+
+    /// F3: after a state change, recomputes what each subscription counts; a found message
+    /// whose every remaining source is gone is lost now; one still in evidence elsewhere keeps
+    /// its latest remaining sighting as the start of its lost timeout (or is lost now when
+    /// that has passed).
+    mutating func reconcileSources(at time: Int64, into batch: inout [EngineEvent]) {
+        var narrowed: [Int32: EvidenceSources] = [:]
+        for i in subscriptions.indices where subscriptions[i].status == .live {
+            let (sources, lowPower) = countingNow(subscriptions[i])
+            let f = Int(subscriptions[i].filter)
+            let j = subscribersByFilter[f].firstIndex { $0.slot == Int32(i) }!
+            if !subscribersByFilter[f][j].sources.subtracting(sources).isEmpty { narrowed[Int32(i)] = sources }
+            subscribersByFilter[f][j].sources = sources
+            subscribersByFilter[f][j].lowPowerBeacons = lowPower
+        }
+        guard !narrowed.isEmpty else { return }
+        for key in found.allKeys.sorted() {
+            guard let kept = narrowed[key.subscription], var entry = found[key] else { continue }
+            entry.seen.keep(only: kept)
+            let latest = entry.seen.latest
+            if latest == .min || latest + configuration.lostTimeoutMicros <= time {
+                found.remove(key)
+                batch.append(lostEvent(key, at: time))
+            } else {
+                found.set(key, entry)
+                timers.push(
+                    .init(
+                        deadline: latest + configuration.lostTimeoutMicros, kind: .lost,
+                        slot: key.subscription, message: key.message, generation: entry.generation))
+            }
+        }
+    }
+
+    /// D1, D4: a publication or subscription made while the Nearby permission is not
+    /// determined shows the consent dialog, unless it is already showing; one made while it
+    /// is denied shows Nearby's alert.
+    mutating func askPermission(
+        subscription: String? = nil, publication: String? = nil, custom: Bool,
+        at time: Int64, into batch: inout [EngineEvent]
+    ) {
+        switch state.nearbyPermission {
+        case .notDetermined where !isPermissionDialogShowing:
+            isPermissionDialogShowing = true
+            batch.append(
+                EngineEvent(
+                    timeMicros: time, kind: .permissionRequest, subscription: subscription, publication: publication,
+                    value: custom))
+        case .denied:
+            batch.append(
+                EngineEvent(
+                    timeMicros: time, kind: .permissionAlert, subscription: subscription, publication: publication))
+        default:
+            break
+        }
+    }
+
+    /// H1–H5: fires the handlers whose state changed. While the app is terminated nothing
+    /// fires and the baseline follows the state, so a launch fires nothing either (H5).
+    mutating func reconcileHandlers(into batch: inout [EngineEvent]) {
+        let foreground = state.appState == .foreground
+        var bluetoothInUse = false, microphoneInUse = false
+        for s in subscriptions where s.status == .live {
+            let p = s.params, st = p.strategy
+            if st.mediums.contains(.ble) {
+                // H2: tokens over BLE (scanning or broadcasting) as A3 allows them; beacon
+                // scanning as the beacon strategy allows it.
+                if p.deviceTypes.contains(.nearbyDevices), foreground || st.allowInBackground { bluetoothInUse = true }
+                if p.deviceTypes.contains(.bleBeacons), st.mode.contains(.scan),
+                    foreground || p.beaconStrategy.allowInBackground
+                {
+                    bluetoothInUse = true
+                }
+            }
+            // H4: scanning for tokens over audio, in the foreground only.
+            if st.mediums.contains(.audio), st.mode.contains(.scan), p.deviceTypes.contains(.nearbyDevices), foreground
+            {
+                microphoneInUse = true
+            }
+        }
+        for p in publications where p.status == .live {
+            let st = p.params.strategy
+            if st.mediums.contains(.ble), foreground || st.allowInBackground { bluetoothInUse = true }
+            if st.mediums.contains(.audio), st.mode.contains(.scan), foreground { microphoneInUse = true }
+        }
+        let granted = isRunning && state.nearbyPermission == .granted
+        let new = HandlerStates(
+            nearbyPermission: state.nearbyPermission,
+            bluetoothPowerError: granted && bluetoothInUse && !state.bluetoothPowerOn,
+            bluetoothPermissionError: granted && bluetoothInUse && state.bluetoothPermission == .denied,
+            microphonePermissionError: granted && microphoneInUse && state.microphonePermission == .denied)
+        defer { told = new }
+        guard isRunning else { return }
+        let t = now
+        if new.nearbyPermission != told.nearbyPermission {
+            batch.append(EngineEvent(timeMicros: t, kind: .permissionChanged, value: new.nearbyPermission == .granted))
+        }
+        if new.bluetoothPowerError != told.bluetoothPowerError {
+            batch.append(EngineEvent(timeMicros: t, kind: .bluetoothPowerError, value: new.bluetoothPowerError))
+        }
+        if new.bluetoothPermissionError != told.bluetoothPermissionError {
+            batch.append(
+                EngineEvent(timeMicros: t, kind: .bluetoothPermissionError, value: new.bluetoothPermissionError))
+        }
+        if new.microphonePermissionError != told.microphonePermissionError {
+            batch.append(
+                EngineEvent(timeMicros: t, kind: .microphonePermissionError, value: new.microphonePermissionError))
+        }
+    }
+
+    func flush(_ batch: inout [EngineEvent], into events: inout [EngineEvent]) {
+        batch.sort(by: EngineEvent.batchOrder)
+        events.append(contentsOf: batch)
+        batch.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,93 @@
+/// The engine's configuration and the records it keeps per subscription, publication and filter.
+extension SubscriptionEngine {
+    public struct Configuration: Hashable, Sendable {
+        /// How long after its last counted sighting a message is lost, µs (F2; default 10 s).
+        public var lostTimeoutMicros: Int64
+        /// The observer app's project namespace: what namespace "" means, in a subscription
+        /// and in a registry message alike (R3).
+        public var projectNamespace: String
+        /// The low-power beacon scan's duty cycle (A6).
+        public var lowPowerScan: LowPowerScan
+
+        public init(
+            lostTimeoutMicros: Int64 = 10_000_000, projectNamespace: String = "",
+            lowPowerScan: LowPowerScan = LowPowerScan()
+        ) {
+            self.lostTimeoutMicros = lostTimeoutMicros
+            self.projectNamespace = projectNamespace
+            self.lowPowerScan = lowPowerScan
+        }
+    }
+
+    /// Where a publication or subscription object stands (F5–F7, L1, L3).
+    enum Status: Sendable {
+        /// Made and not ended: it runs while the state allows.
+        case live
+        /// Ended by its TTL or by the user stopping Nearby; the app still holds it (it may
+        /// release it), and its id may name a new object.
+        case expired
+        /// Released by the app (unsubscribe, unpublish).
+        case released
+        /// Gone with the app's process (terminate).
+        case terminated
+
+        var isHeld: Bool { self == .live || self == .expired }
+    }
+
+    struct Subscription: Sendable {
+        var id: String
+        var params: SubscriptionParams
+        /// The filter it selects messages by (R3), an index into `subscribersByFilter`.
+        var filter: Int32
+        /// When its TTL ends it (F6), µs; nil for an infinite TTL.
+        var expiresAt: Int64?
+        var status = Status.live
+    }
+
+    /// A live subscription in the list of the filter it selects by (R3), with what it counts
+    /// in the current state (A1–A6).
+    struct Subscriber: Sendable, BitwiseCopyable {
+        /// Its index in `subscriptions`.
+        let slot: Int32
+        /// When it was made: the start of its low-power scan's windows, µs.
+        let since: Int64
+        /// The sources it counts (A1–A5).
+        var sources: EvidenceSources = []
+        /// Its beacon sightings count only inside the low-power scan's windows (A6).
+        var lowPowerBeacons = false
+
+        init(slot: Int32, since: Int64) {
+            self.slot = slot
+            self.since = since
+        }
+
+        /// Whether a sighting from `source` at `t` counts for it (A1–A6; A6: a beacon
+        /// sighting inside the low-power scan's `windows` when duty-cycled).
+        @inline(__always)
+        func counts(_ source: EvidenceSource, at t: Int64, windows: LowPowerScan) -> Bool {
+            sources.contains(source) && (source != .beacon || !lowPowerBeacons || windows.listens(at: t, since: since))
+        }
+    }
+
+    struct Publication: Sendable {
+        var id: String
+        var params: PublicationParams
+        /// When its TTL ends it (P1), µs.
+        var expiresAt: Int64?
+        var status = Status.live
+    }
+
+    /// A subscription's filter (R3): the namespace it means (project namespace for "") and a
+    /// type ("" for every type of the namespace), compared by UTF-8 bytes (R4).
+    struct FilterKey: Hashable, Sendable {
+        var namespace: ExactString
+        var type: ExactString
+    }
+
+    /// The filters that select a message (R3): its exact (namespace, type) and, for a typed
+    /// message, its namespace's every-type filter.
+    struct MessageFilters: Sendable {
+        var exact: Int32
+        var everyType: Int32?
+    }
+}

@@ -1,0 +1,65 @@
+import NearbyDecode
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What /proc (Linux) says of the implementation's process group.
+extension ImplementationProcess {
+    /// True when no process of the implementation's group but the `/bin/sh` that started
+    /// it still holds the write end of its standard output: the implementation closed it
+    /// (or exited) while the shell waits on. Then no reply can come, and a time-out is a
+    /// crash. Read from /proc (Linux); false where it cannot be read.
+    func outputClosedBehindShell() -> Bool {
+        var st = stat()
+        guard output >= 0, pid > 0, fstat(output, &st) == 0 else { return false }
+        let pipeName = "pipe:[\(st.st_ino)]"
+        let holders = (FileTree.entries(of: "/proc") ?? []).compactMap { pid_t($0) }.filter { member in
+            Self.processGroup(of: member) == pid && Self.holds(member, pipeName)
+        }
+        return holders == [pid] && Self.command(of: pid).hasSuffix("sh")
+    }
+
+    /// The process group of `member` (field 5 of /proc/PID/stat), or nil.
+    static func processGroup(of member: pid_t) -> pid_t? {
+        guard let text = Self.contents("/proc/\(member)/stat"), let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return fields.count > 2 ? pid_t(fields[2]) : nil
+    }
+
+    /// True when one of `member`'s descriptors is the pipe named `pipeName`.
+    static func holds(_ member: pid_t, _ pipeName: String) -> Bool {
+        var link = [CChar](repeating: 0, count: 256)
+        return (FileTree.entries(of: "/proc/\(member)/fd") ?? []).contains { fd in
+            let n = readlink("/proc/\(member)/fd/\(fd)", &link, link.count - 1)
+            return n > 0 && String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) == pipeName
+        }
+    }
+
+    /// `member`'s command name (/proc/PID/comm, without its newline).
+    static func command(of member: pid_t) -> String {
+        Self.contents("/proc/\(member)/comm")?.split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    static func contents(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return n > 0 ? String(decoding: bytes[0..<n], as: UTF8.self) : nil
+    }
+
+    /// Whether the process has exited (without waiting), and how.
+    func exitStatus() -> String? {
+        if let e = exited { return Self.describe(e) }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+            exited = status
+            return Self.describe(status)
+        }
+        return nil
+    }
+}
