@@ -5,17 +5,19 @@
 // imports a higher one):
 //
 //   CPcap, CSndFile   thin system-library targets (pkg-config libpcap, sndfile)
-//   NearbyBytes       the byte cursor, typed decode errors, hex helpers
+//   NearbyBytes       the byte cursor, typed decode errors, hex helpers, whole-file output
 //   NearbyCapture     capture containers, link layers, HCI reports -> Advertisement
 //   NearbyFormats     AD structures and beacon frames (Eddystone, iBeacon, AltBeacon)
 //   NearbySecurity    Eddystone EID and eTLM: AES-EAX, EID computation and resolution,
 //                     identity keys by X25519 + HKDF (swift-crypto)
 //   NearbyJSON        deterministic JSON output, a strict parser, path-aware input readers
 //   NearbyAudio       NUT v1 audio tokens: byte layer, modems, sound files (libsndfile)
-//   NearbyDecode      capture file -> decoded advertisements, accounting, JSON/table output
+//   NearbyDecode      capture file -> decoded advertisements, accounting (Pipeline/);
+//                     what `decode` prints and its outcome (Output/)
 //   NearbyMessages    the model, registry, subscription engine and scenario files
 //   NearbySynthesis   a scenario's world -> synthesized captures and their ground truth
-//   NearbyRunner      replay: captures + scenario -> engine events
+//   NearbyReplay      captures + sound files + scenario -> sightings -> engine events
+//   NearbyRunner      vectors, check, the interop protocol (validate, matrix), reports
 //   NearbyFuzzTargets every entry point as a fuzz target with its invariants and seeds
 //                     (the libFuzzer executables live in the separate package Fuzz/)
 //   nearby-conformance  the command-line tool
