@@ -1,7 +1,5 @@
 /// Little-endian words loaded from a `RawSpan`, for `ShortBytes`: a field of up to 24 bytes
-/// of a size the compiler knows (a beacon identifier) is copied in as a few loads of whole or
-/// partial words, where `memcpy` was a call for each field. (Tried for `InlineBytes`, whose
-/// AD data has a length known only at run time, the branches cost more than the call.)
+/// is read as a few loads of whole or partial words.
 extension RawSpan {
     /// `count` (0…8) bytes from byte offset `offset` as a word whose byte `i` (bits `8 * i`
     /// up) is byte `offset + i`; the bytes past `count` are 0. The caller has checked that

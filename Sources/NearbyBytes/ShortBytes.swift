@@ -2,9 +2,7 @@
 /// frames (an Eddystone namespace of 10 bytes and instance of 6, an iBeacon UUID of 16, an
 /// AltBeacon ID of 20).
 ///
-/// A decoder that gave each identifier its own `[UInt8]` paid for a heap allocation, a
-/// reference count and a free per field per advertisement; decoding a day of captures
-/// creates millions. `ShortBytes` is a plain value (three words and a length) that reads like
+/// `ShortBytes` is a plain value (three words and a length) that reads like
 /// an array: a random-access collection of `UInt8`, written as an array literal, equal when
 /// the bytes are equal. `Array(bytes)` gives an array where one is needed.
 public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
@@ -36,8 +34,7 @@ public struct ShortBytes: RandomAccessCollection, Hashable, Sendable, Expressibl
 
     /// The `count` bytes (at most `capacity`) of `bytes` from byte offset `offset`, which the
     /// caller has checked are there, loaded a word at a time: what `ByteCursor` reads fields
-    /// with. Inlined with the constant sizes of beacon identifiers, this is two or three loads
-    /// (a copy through `memcpy` was a call and several times the instructions).
+    /// with.
     @inlinable @inline(__always)
     init(loading bytes: RawSpan, at offset: Int, count: Int) {
         precondition(

@@ -6,10 +6,8 @@ import NearbyBytes
 /// Scan responses are advertisements of their own (`isScanResponse`), carrying the
 /// advertiser's address, so that a beacon frame in a SCAN_RSP is attributed to it.
 public struct Advertisement: Sendable {
-    // The stored properties are declared so that the small ones fill the gaps the large
-    // ones leave: the advertisement is 127 bytes, within the 128 that a copy or move makes
-    // with inline vector moves (a `memcpy` call beyond). `AdvertisementLayoutTests` holds
-    // it there.
+    // The stored properties are ordered so that the small ones fill the gaps the large ones
+    // leave: the advertisement is at most 128 bytes (`AdvertisementLayoutTests`).
 
     /// 1-based number of the record that completed this advertisement (as Wireshark
     /// numbers frames; lines for hex text).
@@ -64,8 +62,7 @@ public struct Advertisement: Sendable {
     }
 
     /// Sets every field, as `init` would, in place: how the report decoders build each
-    /// advertisement in storage that is reused (`AdvertisementSink`). Building a new value
-    /// and assigning it instead made Swift 6.3 copy it and destroy the original.
+    /// advertisement in storage that is reused (`AdvertisementSink`).
     @inline(__always)
     public mutating func fill(
         record: Int, timestampMicros: Int64?, source: AdvertisementSource, eventTypeRaw: UInt16,

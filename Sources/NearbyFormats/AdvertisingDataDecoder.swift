@@ -39,7 +39,6 @@ public enum AdvertisingDataDecoder {
     /// Decodes an advertisement's AD data into `out`, which must be empty (`removeAll()`):
     /// a decoder that reuses one `AdvertisingDataContents` allocates no beacon array per
     /// advertisement.
-    /// Inlined into the caller: the call took a copy of the bytes' 56-byte value.
     @inlinable
     public static func decode(_ data: InlineBytes, into out: inout AdvertisingDataContents) {
         data.withCursor(layer: .adStructure) { decode(&$0, into: &out) }
@@ -70,9 +69,7 @@ public enum AdvertisingDataDecoder {
         }
     }
 
-    /// One AD structure's payload; a malformed frame is recorded and the walk goes on. Not
-    /// inlined: in the walk's loop, the carved cursor and the frame's error path made the
-    /// walk keep three copies of its own cursor on the stack for every structure.
+    /// One AD structure's payload; a malformed frame is recorded and the walk goes on.
     @inline(never)
     private static func decodeStructure(
         _ type: ADType, _ payload: consuming ByteCursor, into out: inout AdvertisingDataContents

@@ -25,7 +25,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     private let path: String
     private let file: BufferedFile
     // Only `read` touches the reader's state, and a reader is used by one thread at a time
-    // (it is not Sendable): no run-time exclusivity check per record.
+    // (it is not Sendable).
     @exclusivity(unchecked) private var index = 0
     private var done = false
     /// Bytes after the last record lent that hold no plausible record: reported by the next

@@ -32,7 +32,7 @@ public final class PcapFileReader: CaptureRecordReader {
     /// then skips the rest of the record's bytes in the file).
     public let snapshotLength: Int
     // Only `read` touches the reader's state, and a reader is used by one thread at a time
-    // (it is not Sendable): no run-time exclusivity check per record.
+    // (it is not Sendable).
     @exclusivity(unchecked) var index = 0
     var done = false
     /// Where the next classic-pcap record header starts: the file header is 24 bytes and a

@@ -36,9 +36,7 @@ public enum CaptureDecoder {
                 record: 0, timestampMicros: nil, source: .hciAdvertisingReport, eventTypeRaw: 0,
                 address: BluetoothAddress(rawValue: 0), addressType: AddressType(rawValue: 0), rssiDBm: nil, data: nil))
 
-        // The counts and the scratch value are passed `inout`: captured by this function and
-        // the closures calling it, they were checked for exclusive access at run time on every
-        // advertisement.
+        // The counts and the scratch value are passed `inout` to the closures that update them.
         func deliver(
             _ advertisement: inout Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally,
             reusing decoded: inout DecodedAdvertisement
@@ -62,9 +60,7 @@ public enum CaptureDecoder {
         }
 
         reading: while true {
-            // Each record is lent, its bytes still in the reader's buffer (or libpcap's). (A
-            // closure written here, where a local function would have its captures checked
-            // for exclusive access at run time.)
+            // Each record is lent, its bytes still in the reader's buffer (or libpcap's).
             let step = reader.read { record in
                 var firstDataFault: DecodeError?
                 let fileOffset = record.fileOffset, line = record.line
@@ -144,8 +140,7 @@ public enum CaptureDecoder {
     /// end (a dictionary update per beacon costs more than the rest of counting).
     private struct Tally {
         var accounting = DecodeAccounting()
-        /// Held inline (an array checked its buffer's uniqueness at every count); one per
-        /// `BeaconFrame.typeNames` entry, which `init` checks.
+        /// One count per `BeaconFrame.typeNames` entry, which `init` checks.
         var beaconCounts = InlineArray<11, Int>(repeating: 0)
 
         init() {
@@ -164,8 +159,7 @@ public enum CaptureDecoder {
             for beacon in decoded.beacons { beaconCounts[beacon.typeIndex] += 1 }
         }
 
-        // Not inlined: a dictionary update's `default:` closure, merged over the paths of
-        // the record closure, cost three calls per record, even clean ones.
+        /// Counts one malformed record under `key` (`layer/code`).
         @inline(never)
         mutating func countMalformed(_ key: String) {
             accounting.malformed += 1

@@ -19,16 +19,14 @@ public struct DecodedAdvertisement: Sendable {
     /// consumer kept is left alone, by copy-on-write): how `CaptureDecoder` hands out the
     /// advertisements of a capture.
     /// The advertisement is taken from `advertisement` by a swap, which leaves the previous
-    /// one in its place: a move of the bytes, where assigning copied the advertisement and
-    /// destroyed the original (`AdvertisementSink` explains).
+    /// one in its place.
     public mutating func replace(taking advertisement: inout Advertisement) {
         swap(&self.advertisement, &advertisement)
         contents.removeAll()
         Self.decode(self.advertisement, into: &contents)
     }
 
-    /// Decodes the AD data of a borrowed advertisement into `contents` (empty): read from
-    /// the owned one, the optimizer copied the whole advertisement first.
+    /// Decodes the AD data of a borrowed advertisement into `contents` (empty).
     private static func decode(_ advertisement: borrowing Advertisement, into contents: inout AdvertisingDataContents) {
         if let data = advertisement.data { AdvertisingDataDecoder.decode(data, into: &contents) }
     }

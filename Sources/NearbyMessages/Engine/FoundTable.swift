@@ -2,12 +2,10 @@
 /// to its `Entry` (the evidence per source and the generation its lost timer carries), probed
 /// linearly.
 ///
-/// A `[UInt64: FoundEntry]` cost more than the rest of the engine per sighting: each
-/// `found[k]?.see(…)` went through the dictionary's modify coroutine (three heap allocations
-/// for its frames) and SipHash. Here a key is hashed by one multiplication (Fibonacci
-/// hashing: the pairs' keys are small integers, not chosen by anyone to collide), an entry is
-/// updated in place, and removal shifts the probe run back (no tombstones), so the table
-/// stays at most half full of live entries and lookups stay short.
+/// A key is hashed by one multiplication (Fibonacci hashing: the pairs' keys are small
+/// integers, not chosen by anyone to collide), an entry is updated in place, and removal
+/// shifts the probe run back (no tombstones); the table stays at most half full of live
+/// entries.
 struct FoundTable: Sendable {
     /// A found pair's evidence: the latest counted sighting per source (rules F2, F3), and the
     /// generation that tells its lost timer from the timers of earlier found … lost runs.

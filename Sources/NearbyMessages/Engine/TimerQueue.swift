@@ -27,10 +27,7 @@ struct TimerQueue: Sendable {
     var first: Timer? { items.first }
     var isEmpty: Bool { items.isEmpty }
 
-    // Both sift with a hole (the moving timer is written once, where it lands) over the
-    // buffer taken once: with `swapAt` on the array, each level paid a uniqueness check, two
-    // bounds checks and a three-way move, and a pop over a few thousand found pairs cost
-    // some 700 instructions.
+    // Both sift with a hole: the moving timer is written once, where it lands.
 
     mutating func push(_ t: Timer) {
         items.append(t)

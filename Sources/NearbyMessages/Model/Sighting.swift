@@ -28,9 +28,7 @@ public struct SightingIdentity: Hashable, Sendable, BitwiseCopyable {
     public let count: UInt8
     @usableFromInline let w0: UInt64, w1: UInt64, w2: UInt64
 
-    /// `bytes` must hold at most 24 bytes. Inlinable, so that a caller's concrete collection
-    /// (an `ArraySlice` of a frame, say) is packed by specialized code: unspecialized, the
-    /// generic iteration cost more than the engine in a replay.
+    /// `bytes` must hold at most 24 bytes.
     @inlinable
     public init<C: Collection<UInt8>>(_ kind: Kind, _ bytes: C) {
         var p = Packer()
