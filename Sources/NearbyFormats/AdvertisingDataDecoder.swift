@@ -33,7 +33,9 @@ public enum AdvertisingDataDecoder {
     /// Decodes AD data held in a slice (offsets are the slice's indices).
     public static func decode(_ data: ArraySlice<UInt8>) -> AdvertisingDataContents {
         var c = ByteCursor(data, layer: .adStructure)
-        return decode(&c)
+        var out = AdvertisingDataContents()
+        decode(&c, into: &out)
+        return out
     }
 
     /// Decodes an advertisement's AD data into `out`, which must be empty (`removeAll()`):
@@ -42,13 +44,6 @@ public enum AdvertisingDataDecoder {
     @inlinable
     public static func decode(_ data: InlineBytes, into out: inout AdvertisingDataContents) {
         data.withCursor(layer: .adStructure) { decode(&$0, into: &out) }
-    }
-
-    /// Decodes the AD data from the cursor to its end.
-    public static func decode(_ c: inout ByteCursor) -> AdvertisingDataContents {
-        var out = AdvertisingDataContents()
-        decode(&c, into: &out)
-        return out
     }
 
     /// Decodes the AD data from the cursor to its end into `out`, which must be empty.

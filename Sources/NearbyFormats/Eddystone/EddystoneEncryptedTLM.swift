@@ -4,20 +4,14 @@ import NearbyBytes
 /// `20 | 01 | ETLM(12) | SALT(2) | MIC(2)`: 18 bytes by Google's specification, 19 in
 /// Nordic's firmware, which appends an RFU byte. Fields are exposed as sent; decryption
 /// needs the beacon's identity key and belongs to the EID resolver.
-public struct EddystoneEncryptedTLM: Hashable, Sendable {
+public struct EddystoneEncryptedTLM: EddystoneServiceData, Hashable, Sendable {
     public var ciphertext: [UInt8]
     public var salt: [UInt8]
     public var mic: [UInt8]
     /// Nordic's extra trailing byte, when the frame has 19 bytes.
     public var nordicPadding: UInt8?
 
-    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
-        var c = ByteCursor(serviceData, layer: .eddystone)
-        try self.init(&c)
-    }
-
-    /// The same, reading the service data at the cursor to its end: the form the AD data
-    /// decoder uses, borrowing the record's bytes.
+    /// Reads the service data at the cursor to its end, frame type byte first.
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(2, "eTLM frame type and version")

@@ -1,7 +1,7 @@
 import NearbyBytes
 
 /// A decoded Eddystone frame (the service data of UUID 0xFEAA).
-public enum EddystoneFrame: Hashable, Sendable {
+public enum EddystoneFrame: EddystoneServiceData, Hashable, Sendable {
     case uid(EddystoneUID)
     case url(EddystoneURL)
     case tlm(EddystoneTLM)
@@ -13,14 +13,8 @@ public enum EddystoneFrame: Hashable, Sendable {
     /// Any other frame type, with the whole service data.
     case unknown(frameType: UInt8, serviceData: [UInt8])
 
-    /// Decodes service data after the 0xFEAA UUID. Empty service data is `truncated`.
-    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
-        var c = ByteCursor(serviceData, layer: .eddystone)
-        try self.init(&c)
-    }
-
-    /// The same, reading the service data at the cursor to its end: the form the AD data
-    /// decoder uses, borrowing the record's bytes.
+    /// Reads the service data at the cursor to its end, frame type byte first. Empty service
+    /// data is `truncated`.
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         // The frame's own decoder reads the service data from its first byte: look ahead

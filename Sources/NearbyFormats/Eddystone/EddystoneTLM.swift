@@ -4,7 +4,7 @@ import NearbyBytes
 /// `20 | 00 | VBATT(2, BE, mV; 0 = not supported) | TEMP(2, BE, signed 8.8 °C; 0x8000 =
 /// not supported) | ADV_CNT(4, BE) | SEC_CNT(4, BE, 0.1 s since power-up)`: 14 bytes
 /// exactly.
-public struct EddystoneTLM: Hashable, Sendable {
+public struct EddystoneTLM: EddystoneServiceData, Hashable, Sendable {
     public var batteryRaw: UInt16
     public var temperatureRaw: Int16
     public var advertisingCount: UInt32
@@ -18,13 +18,7 @@ public struct EddystoneTLM: Hashable, Sendable {
         self.uptimeTenths = uptimeTenths
     }
 
-    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
-        var c = ByteCursor(serviceData, layer: .eddystone)
-        try self.init(&c)
-    }
-
-    /// The same, reading the service data at the cursor to its end: the form the AD data
-    /// decoder uses, borrowing the record's bytes.
+    /// Reads the service data at the cursor to its end, frame type byte first.
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(2, "TLM frame type and version")

@@ -4,7 +4,7 @@ import NearbyBytes
 /// 0 m, −100…+20) | Namespace(10) | Instance(6) | RFU(2, must be 00 00)`.
 /// The 18-byte form without the RFU bytes, which early beacons sent, is accepted; a
 /// single RFU byte too. More than 20 bytes is `trailing-bytes`.
-public struct EddystoneUID: Hashable, Sendable {
+public struct EddystoneUID: EddystoneServiceData, Hashable, Sendable {
     public var txPowerDBm: Int8
     /// 10 bytes.
     public var namespace: ShortBytes
@@ -20,14 +20,7 @@ public struct EddystoneUID: Hashable, Sendable {
         self.reserved = reserved
     }
 
-    /// Decodes the service data after the UUID, frame type byte included.
-    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
-        var c = ByteCursor(serviceData, layer: .eddystone)
-        try self.init(&c)
-    }
-
-    /// The same, reading the service data at the cursor to its end: the form the AD data
-    /// decoder uses, borrowing the record's bytes.
+    /// Reads the service data at the cursor to its end, frame type byte first.
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "UID frame type")

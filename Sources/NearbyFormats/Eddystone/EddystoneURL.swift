@@ -8,7 +8,7 @@ import NearbyBytes
 /// .org .edu .net .info .biz .gov`, 0x21–0x7E stand for themselves, and 0x0E–0x20 and
 /// 0x7F–0xFF are reserved. Reserved bytes are reported (`reservedBytes`) and never put in
 /// the text: `url` is nil when the scheme or any byte is reserved.
-public struct EddystoneURL: Hashable, Sendable {
+public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     public var txPowerDBm: Int8
     public var scheme: UInt8
     /// The encoded URL bytes after the scheme byte.
@@ -26,13 +26,7 @@ public struct EddystoneURL: Hashable, Sendable {
         self.encoded = encoded
     }
 
-    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) {
-        var c = ByteCursor(serviceData, layer: .eddystone)
-        try self.init(&c)
-    }
-
-    /// The same, reading the service data at the cursor to its end: the form the AD data
-    /// decoder uses, borrowing the record's bytes.
+    /// Reads the service data at the cursor to its end, frame type byte first.
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "URL frame type")

@@ -1,0 +1,27 @@
+import NearbyBytes
+
+/// The Eddystone frame 0x40 of Google's Find Hub network: an end-to-end encrypted EID of
+/// 20 bytes (160-bit curve) or 32 bytes (256-bit curve), optionally followed by one byte
+/// of hashed flags. Other lengths are `length-mismatch`.
+public struct EddystoneE2EEEID: EddystoneServiceData, Hashable, Sendable {
+    public var eid: [UInt8]
+    public var hashedFlags: UInt8?
+
+    /// Reads the service data at the cursor to its end, frame type byte first.
+    public init(_ c: inout ByteCursor) throws(DecodeError) {
+        c.layer = .eddystone
+        try c.skip(1, "E2EE-EID frame type")
+        let body = c.readableBytes
+        switch body {
+        case 20, 32:
+            eid = try c.readArray(body, "E2EE-EID")
+            hashedFlags = nil
+        case 21, 33:
+            eid = try c.readArray(body - 1, "E2EE-EID")
+            hashedFlags = try c.readUInt8("E2EE-EID hashed flags")
+        default:
+            throw c.error(
+                .lengthMismatch, "E2EE-EID frame: \(body) bytes after the frame type, expected 20, 21, 32 or 33")
+        }
+    }
+}
