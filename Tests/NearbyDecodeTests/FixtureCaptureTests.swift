@@ -66,12 +66,17 @@ import Testing
         return (lines, objects, accounting)
     }
 
-    @Test("HCI fixtures decode to the HCI story", arguments: FixtureCaptures.hciFileNames)
-    func hciFixturesDecode(_ name: String) throws {
+    /// The fixture `name` (`FixtureCaptures`), written to a temporary folder and decoded.
+    static func decodeFixture(_ name: String) throws -> ([Line], [[String: Any]], DecodeAccounting) {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         try FixtureCaptures.write(to: dir.path)
-        let (lines, objects, a) = try Self.lines(dir.file(name))
+        return try lines(dir.file(name))
+    }
+
+    @Test("HCI fixtures decode to the HCI story", arguments: FixtureCaptures.hciFileNames)
+    func hciFixturesDecode(_ name: String) throws {
+        let (lines, objects, a) = try Self.decodeFixture(name)
         #expect(lines == Self.hciLines)
         #expect(a.recordsRead == 10 && a.decoded == 7 && a.malformed == 0 && a.balances)
         #expect(a.ignoredByReason == ["hci-command": 1, "hci-other-event": 1, "hci-acl-data": 1])
@@ -112,10 +117,7 @@ import Testing
 
     @Test("link-layer fixtures decode to the air story", arguments: FixtureCaptures.airFileNames)
     func airFixturesDecode(_ name: String) throws {
-        let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        try FixtureCaptures.write(to: dir.path)
-        let (lines, objects, a) = try Self.lines(dir.file(name))
+        let (lines, objects, a) = try Self.decodeFixture(name)
         #expect(
             lines.map {
                 Line(record: $0.record, address: $0.address, rssi: "", eventType: $0.eventType, beacons: $0.beacons)

@@ -8,6 +8,15 @@ public enum CSV {
         var field = ""
         var record: [String] = []
         var quoted = false
+        func endField() {
+            record.append(field)
+            field = ""
+        }
+        func endRecord() {
+            endField()
+            records.append(record)
+            record = []
+        }
         var chars = text.makeIterator()
         while let c = chars.next() {
             if quoted {
@@ -18,13 +27,9 @@ public enum CSV {
                         } else {
                             quoted = false
                             if n == "," {
-                                record.append(field)
-                                field = ""
+                                endField()
                             } else if n == "\n" || n == "\r\n" {
-                                record.append(field)
-                                records.append(record)
-                                record = []
-                                field = ""
+                                endRecord()
                             } else {
                                 field.append(n)
                             }
@@ -38,13 +43,9 @@ public enum CSV {
             } else if c == "\"" {
                 quoted = true
             } else if c == "," {
-                record.append(field)
-                field = ""
+                endField()
             } else if c == "\n" || c == "\r\n" {
-                record.append(field)
-                records.append(record)
-                record = []
-                field = ""
+                endRecord()
             } else {
                 field.append(c)
             }

@@ -111,4 +111,12 @@ extension SubscriptionEngine {
             if status == .expired { batch.append(lostEvent(key, at: time)) }
         }
     }
+
+    /// F6: sets the timer that ends a subscription or publication (`slot`) when its TTL runs
+    /// out; returns that time (µs), or nil for an infinite TTL.
+    mutating func scheduleExpiry(_ ttl: TimeToLive, _ kind: TimerQueue.Kind, slot: Int32, at time: Int64) -> Int64? {
+        guard case .micros(let micros) = ttl else { return nil }
+        timers.push(.init(deadline: time + micros, kind: kind, slot: slot, message: 0, generation: 0))
+        return time + micros
+    }
 }

@@ -55,11 +55,7 @@ extension SubscriptionEngine {
             if let slot = subscriptionByID[ExactString(id)],
                 live(subscriptions[Int(slot)].status, subscriptions[Int(slot)].expiresAt)
             {
-                throw EngineInputError(
-                    .idInUse,
-                    "subscription id \"\(id)\" is in use: an id names one subscription until it ends (released, "
-                        + "expired or terminated)"
-                )
+                throw Self.idInUse("subscription", id)
             }
             if params.type.utf16.count > Message.maximumTypeLength {
                 throw EngineInputError(
@@ -77,11 +73,7 @@ extension SubscriptionEngine {
             if let slot = publicationByID[ExactString(id)],
                 live(publications[Int(slot)].status, publications[Int(slot)].expiresAt)
             {
-                throw EngineInputError(
-                    .idInUse,
-                    "publication id \"\(id)\" is in use: an id names one publication until it ends (released, "
-                        + "expired or terminated)"
-                )
+                throw Self.idInUse("publication", id)
             }
             if let why = params.message.violation { throw EngineInputError(.invalidParameters, why) }
             switch params.strategy.ttl {
@@ -105,5 +97,12 @@ extension SubscriptionEngine {
         case .stopNearby, .terminate, .changeState, .launch:
             break
         }
+    }
+
+    /// L3: an id names one subscription (or publication) until it ends.
+    static func idInUse(_ what: String, _ id: String) -> EngineInputError {
+        EngineInputError(
+            .idInUse,
+            "\(what) id \"\(id)\" is in use: an id names one \(what) until it ends (released, expired or terminated)")
     }
 }

@@ -153,11 +153,7 @@ public struct SubscriptionEngine: Sendable {
             let slot = Int32(subscriptions.count)
             let filter = filterID(FilterKey(namespace: ExactString(ns), type: ExactString(params.type)))
             var s = Subscription(id: id, params: params, filter: filter)
-            if case .micros(let ttl) = params.strategy.ttl {
-                s.expiresAt = time + ttl
-                timers.push(
-                    .init(deadline: time + ttl, kind: .subscriptionExpiry, slot: slot, message: 0, generation: 0))
-            }
+            s.expiresAt = scheduleExpiry(params.strategy.ttl, .subscriptionExpiry, slot: slot, at: time)
             subscriptions.append(s)
             subscriptionByID[ExactString(id)] = slot
             subscribersByFilter[Int(filter)].append(Subscriber(slot: slot, since: time))
@@ -168,11 +164,7 @@ public struct SubscriptionEngine: Sendable {
         case .publish(let id, let params):
             let slot = Int32(publications.count)
             var p = Publication(id: id, params: params)
-            if case .micros(let ttl) = params.strategy.ttl {
-                p.expiresAt = time + ttl
-                timers.push(
-                    .init(deadline: time + ttl, kind: .publicationExpiry, slot: slot, message: 0, generation: 0))
-            }
+            p.expiresAt = scheduleExpiry(params.strategy.ttl, .publicationExpiry, slot: slot, at: time)
             publications.append(p)
             publicationByID[ExactString(id)] = slot
             askPermission(publication: id, custom: params.permissionRequestHandler, at: time, into: &batch)

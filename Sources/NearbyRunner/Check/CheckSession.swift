@@ -35,12 +35,7 @@ public struct CheckSession: Sendable {
             }
         }
         var results = box.results
-        for e in set.errors {
-            results.append(
-                VectorResult(
-                    id: e.id ?? "(file)", kind: "load", file: e.file, status: .error,
-                    message: e.location.isEmpty ? e.reason : "\(e.location): \(e.reason)"))
-        }
+        results += set.errors.map(\.result)
         results.sort { ($0.id, $0.file) < ($1.id, $1.file) }
         return results
     }

@@ -49,11 +49,7 @@ enum InteropReply {
             case .beacons(let expected, let advertisement):
                 let kept = coverage.restrict(expected)
                 if kept.isEmpty && !expected.isEmpty {
-                    return skip(
-                        &r,
-                        "the vector's beacons (\(coverage.undecodedTypes(expected).joined(separator: ", "))) are of "
-                            + "types the implementation does not decode"
-                    )
+                    return skip(&r, Self.undecoded("the vector's", expected, coverage))
                 }
                 let fields = coverage.advertisementFields
                 v.expectation = .beacons(
@@ -84,11 +80,7 @@ enum InteropReply {
             if case .capture(let expected, let records) = v.expectation {
                 let kept = coverage.restrict(expected)
                 if kept.isEmpty && !expected.isEmpty {
-                    return skip(
-                        &r,
-                        "the capture's beacons (\(coverage.undecodedTypes(expected).joined(separator: ", "))) are of "
-                            + "types the implementation does not decode"
-                    )
+                    return skip(&r, Self.undecoded("the capture's", expected, coverage))
                 }
                 v.expectation = .capture(beacons: kept, records: records)
             }
@@ -119,6 +111,13 @@ enum InteropReply {
             }
             VectorComparison.events(v, got: events, &r)
         }
+    }
+
+    /// Why a vector whose beacons are all of types the implementation does not decode is
+    /// skipped: "`whose` beacons (TYPES) are of types the implementation does not decode".
+    static func undecoded(_ whose: String, _ expected: [JSONValue], _ coverage: InteropCoverage) -> String {
+        let types = coverage.undecodedTypes(expected).joined(separator: ", ")
+        return "\(whose) beacons (\(types)) are of types the implementation does not decode"
     }
 }
 

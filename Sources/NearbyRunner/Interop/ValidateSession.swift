@@ -90,12 +90,7 @@ public struct ValidateSession {
             progress?(n + 1, vectors.count, v.id)
         }
         run.end()
-        for e in set.errors {
-            results.append(
-                VectorResult(
-                    id: e.id ?? "(file)", kind: "load", file: e.file, status: .error,
-                    message: e.location.isEmpty ? e.reason : "\(e.location): \(e.reason)"))
-        }
+        results += set.errors.map(\.result)
         results.sort { ($0.id, $0.file) < ($1.id, $1.file) }
         return Outcome(implementation: run.implementation, results: results, starts: run.starts)
     }

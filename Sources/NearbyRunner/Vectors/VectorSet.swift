@@ -14,6 +14,14 @@ public struct VectorSet: Sendable {
         public var description: String {
             (id.map { "\($0): " } ?? "") + (location.isEmpty ? "\(file): \(reason)" : "\(file): \(location): \(reason)")
         }
+
+        /// The `error` result a run reports for the vector (or file) that did not load: kind
+        /// `load`, id `(file)` when the vector's own could not be read.
+        public var result: VectorResult {
+            VectorResult(
+                id: id ?? "(file)", kind: "load", file: file, status: .error,
+                message: location.isEmpty ? reason : "\(location): \(reason)")
+        }
     }
 
     public private(set) var vectors: [Vector] = []

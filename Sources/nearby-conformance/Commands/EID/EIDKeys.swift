@@ -48,13 +48,8 @@ struct EIDKeys: ParsableCommand {
                 o["resolverPublicKey"] = .string(Hex.encode(rPub))
                 if let bp = beaconPublic {
                     let bPub = try hexOption(bp, "--beacon-public", lengths: [32])
-                    let shared = try IdentityKeyDerivation.sharedSecret(privateKey: priv, peerPublicKey: bPub)
                     o["beaconPublicKey"] = .string(bp.lowercased())
-                    o["sharedSecret"] = .string(Hex.encode(shared))
-                    o["identityKey"] = .string(
-                        Hex.encode(
-                            try IdentityKeyDerivation.identityKey(
-                                sharedSecret: shared, resolverPublicKey: rPub, beaconPublicKey: bPub)))
+                    o.merge(try Self.agreement(priv, bPub, resolverPublic: rPub, beaconPublic: bPub)) { $1 }
                 }
             } else if let bp = beaconPrivate {
                 let priv = try hexOption(bp, "--beacon-private", lengths: [32])
@@ -62,13 +57,8 @@ struct EIDKeys: ParsableCommand {
                 o["beaconPublicKey"] = .string(Hex.encode(bPub))
                 if let rp = resolverPublic {
                     let rPub = try hexOption(rp, "--resolver-public", lengths: [32])
-                    let shared = try IdentityKeyDerivation.sharedSecret(privateKey: priv, peerPublicKey: rPub)
                     o["resolverPublicKey"] = .string(rp.lowercased())
-                    o["sharedSecret"] = .string(Hex.encode(shared))
-                    o["identityKey"] = .string(
-                        Hex.encode(
-                            try IdentityKeyDerivation.identityKey(
-                                sharedSecret: shared, resolverPublicKey: rPub, beaconPublicKey: bPub)))
+                    o.merge(try Self.agreement(priv, rPub, resolverPublic: rPub, beaconPublic: bPub)) { $1 }
                 }
             }
             print(JSONValue.object(o).serialized)
@@ -76,5 +66,18 @@ struct EIDKeys: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// The X25519 shared secret of `privateKey` and `peer`, and the identity key HKDF derives
+    /// from it and the two public keys (docs/eddystone-security.md), as hex fields.
+    static func agreement(
+        _ privateKey: [UInt8], _ peer: [UInt8], resolverPublic: [UInt8], beaconPublic: [UInt8]
+    ) throws
+        -> [String: JSONValue]
+    {
+        let shared = try IdentityKeyDerivation.sharedSecret(privateKey: privateKey, peerPublicKey: peer)
+        let key = try IdentityKeyDerivation.identityKey(
+            sharedSecret: shared, resolverPublicKey: resolverPublic, beaconPublicKey: beaconPublic)
+        return ["sharedSecret": .string(Hex.encode(shared)), "identityKey": .string(Hex.encode(key))]
     }
 }
