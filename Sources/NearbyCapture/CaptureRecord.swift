@@ -1,31 +1,25 @@
-/// One record of a capture file, as the container stored it, before link-layer decoding.
+/// One record of a capture file, as the container stored it, before link-layer decoding: the
+/// owned form of a `RecordView`, for a record kept beyond the call that lent it.
 public struct CaptureRecord: Sendable {
-    /// 1-based record number (Wireshark's frame number; for hex text, the n-th data line).
-    public var index: Int
-    /// Microseconds since the Unix epoch; nil when the container has no time (hex text).
-    public var timestampMicros: Int64?
-    public var encapsulation: Encapsulation
+    public var metadata: RecordMetadata
     /// The captured bytes; `bytes.startIndex == 0`, so indices are offsets in the record.
     public var bytes: ArraySlice<UInt8>
-    /// The record's length on the wire; larger than `bytes.count` when the capture was
-    /// cut to a snapshot length.
-    public var originalLength: Int
-    /// File offset of `bytes[0]`, when the container lets us know it exactly.
-    public var fileOffset: Int64?
-    /// 1-based line number, for text captures.
-    public var line: Int?
 
+    public init(_ metadata: RecordMetadata, bytes: ArraySlice<UInt8>) {
+        self.metadata = metadata
+        self.bytes = bytes
+    }
+
+    /// A record whose original length is the bytes' count unless given.
     public init(
         index: Int, timestampMicros: Int64?, encapsulation: Encapsulation, bytes: ArraySlice<UInt8>,
-        originalLength: Int? = nil, fileOffset: Int64? = nil, line: Int? = nil
+        originalLength: Int? = nil
     ) {
-        self.index = index
-        self.timestampMicros = timestampMicros
-        self.encapsulation = encapsulation
-        self.bytes = bytes
-        self.originalLength = originalLength ?? bytes.count
-        self.fileOffset = fileOffset
-        self.line = line
+        self.init(
+            RecordMetadata(
+                index: index, timestampMicros: timestampMicros, encapsulation: encapsulation,
+                originalLength: originalLength ?? bytes.count),
+            bytes: bytes)
     }
 }
 

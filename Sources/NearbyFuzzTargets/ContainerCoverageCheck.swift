@@ -36,10 +36,10 @@ public enum ContainerCoverageCheck {
         while problems.count < 4 {
             var extent: (Range<Int64>, Bool)?
             let step = reader.read { record in
-                if let data = record.fileOffset {
+                if let data = record.metadata.fileOffset {
                     extent = (
                         (data - recordHeader)..<(data + Int64(record.bytes.count)),
-                        record.originalLength > record.bytes.count || record.bytes.count >= snapshotLength
+                        record.metadata.originalLength > record.bytes.count || record.bytes.count >= snapshotLength
                     )
                 }
             }

@@ -62,7 +62,7 @@ extension FuzzTarget {
             fed += 1
             let record = CaptureRecord(
                 index: fed, timestampMicros: Int64(fed), encapsulation: encapsulation,
-                bytes: bytes[...], originalLength: bytes.count, fileOffset: nil)
+                bytes: bytes[...])
             if case .malformed(let error) = decoder.decode(record, emit: check) {
                 violations += checkError(error, within: bytes.count).map { "record \(fed): " + $0 }
             }

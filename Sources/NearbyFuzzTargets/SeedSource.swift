@@ -28,7 +28,7 @@ enum SeedSource {
         for path in captures(root) {
             guard let reader = try? CaptureFile.open(path) else { continue }
             while let result = reader.next() {
-                if case .record(let r) = result { out.append((r.encapsulation, Array(r.bytes))) }
+                if case .record(let r) = result { out.append((r.metadata.encapsulation, Array(r.bytes))) }
             }
         }
         return out

@@ -21,10 +21,10 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
             Issue.record("\(results)")
             return
         }
-        #expect(r.timestampMicros == 1_700_000_000_123_456)
+        #expect(r.metadata.timestampMicros == 1_700_000_000_123_456)
         #expect(Array(r.bytes) == ReferenceVectors.twoReportEvent)
-        #expect(r.encapsulation == .btsnoop(.hciUART, flags: 3))
-        #expect(r.fileOffset == 40)
+        #expect(r.metadata.encapsulation == .btsnoop(.hciUART, flags: 3))
+        #expect(r.metadata.fileOffset == 40)
     }
 
     @Test func formatsAreDetectedFromContentNotName() throws {
@@ -47,7 +47,7 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
             Issue.record("no record")
             return
         }
-        #expect(r.timestampMicros == 1_700_000_000_000_001)
+        #expect(r.metadata.timestampMicros == 1_700_000_000_000_001)
         #expect(Array(r.bytes) == ReferenceVectors.twoReportEvent)
     }
 
@@ -189,6 +189,6 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
             Issue.record("\(results[2])")
             return
         }
-        #expect(r.index == 3 && r.line == 5 && r.timestampMicros == nil)
+        #expect(r.metadata.index == 3 && r.metadata.line == 5 && r.metadata.timestampMicros == nil)
     }
 }

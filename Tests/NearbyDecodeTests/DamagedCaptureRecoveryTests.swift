@@ -160,8 +160,8 @@ import Testing
         guard let pcap = reader as? PcapFileReader else { return nil }
         var writer = PcapngWriter(linkType: pcap.linkType)
         while let step = reader.next() {
-            guard case .record(let r) = step, let t = r.timestampMicros else { return nil }
-            writer.append(Array(r.bytes), timestampMicros: t, originalLength: r.originalLength)
+            guard case .record(let r) = step, let t = r.metadata.timestampMicros else { return nil }
+            writer.append(Array(r.bytes), timestampMicros: t, originalLength: r.metadata.originalLength)
         }
         return writer.bytes
     }

@@ -213,11 +213,12 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         }
         body(
             RecordView(
-                index: index, timestampMicros: record.timestampMicros,
-                encapsulation: .btsnoop(datalink, flags: header.flags),
+                RecordMetadata(
+                    index: index, timestampMicros: record.timestampMicros,
+                    encapsulation: .btsnoop(datalink, flags: header.flags),
+                    originalLength: Int(header.originalLength), fileOffset: headerOffset + Int64(Header.length)),
                 bytes: Span(
-                    _unsafeBytes: UnsafeRawBufferPointer(rebasing: bytes[Header.length..<(Header.length + length)])),
-                originalLength: Int(header.originalLength), fileOffset: headerOffset + Int64(Header.length)))
+                    _unsafeBytes: UnsafeRawBufferPointer(rebasing: bytes[Header.length..<(Header.length + length)]))))
         file.skip(Header.length + length)
         lastLent = record
         return .record

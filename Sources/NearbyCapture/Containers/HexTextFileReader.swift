@@ -64,8 +64,10 @@ public final class HexTextFileReader: CaptureRecordReader {
                     bytes.withUnsafeBytes { raw in
                         body(
                             RecordView(
-                                index: index, timestampMicros: nil, encapsulation: .hexText,
-                                bytes: Span(_unsafeBytes: raw), fileOffset: nil, line: lineNumber))
+                                RecordMetadata(
+                                    index: index, timestampMicros: nil, encapsulation: .hexText,
+                                    originalLength: raw.count, line: lineNumber),
+                                bytes: Span(_unsafeBytes: raw)))
                     }
                     return .record
                 }

@@ -144,8 +144,10 @@ public final class PcapFileReader: CaptureRecordReader {
                     // Lent where libpcap read it: valid until the next `pcap_next_ex`.
                     body(
                         RecordView(
-                            index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
-                            bytes: Span(_unsafeBytes: bytes), originalLength: Int(h.len), fileOffset: nil))
+                            RecordMetadata(
+                                index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
+                                originalLength: Int(h.len)),
+                            bytes: Span(_unsafeBytes: bytes)))
                     packetsSinceWalkStart += 1
                     return .record
                 }
@@ -229,9 +231,10 @@ public final class PcapFileReader: CaptureRecordReader {
         lastLent = h.record
         body(
             RecordView(
-                index: h.index, timestampMicros: h.record.timestampMicros, encapsulation: .pcap(linkType),
-                bytes: Span(_unsafeBytes: UnsafeRawBufferPointer(rebasing: heldBytes[..<heldCount])),
-                originalLength: h.originalLength, fileOffset: h.record.start + 16))
+                RecordMetadata(
+                    index: h.index, timestampMicros: h.record.timestampMicros, encapsulation: .pcap(linkType),
+                    originalLength: h.originalLength, fileOffset: h.record.start + 16),
+                bytes: Span(_unsafeBytes: UnsafeRawBufferPointer(rebasing: heldBytes[..<heldCount]))))
     }
 
     /// The offset in a classic-pcap record header (ts_sec 0, ts_usec 4, incl_len 8,

@@ -19,7 +19,7 @@ public struct RecordDecoder: Sendable {
     /// Decodes `record`, emitting each advertisement it completes, and says how it is
     /// to be counted.
     public mutating func decode(_ record: borrowing RecordView, emit: AdvertisementSink) -> RecordOutcome {
-        let context = RecordContext(index: record.index, timestampMicros: record.timestampMicros)
+        let context = RecordContext(index: record.metadata.index, timestampMicros: record.metadata.timestampMicros)
         do {
             return try decodeThrowing(record, context: context, emit: emit)
         } catch {
@@ -43,7 +43,7 @@ public struct RecordDecoder: Sendable {
         // One cursor walks the record through every layer (each layer names itself in the
         // cursor's errors), so no layer copies the bytes on.
         var c = ByteCursor(record.bytes, layer: .h4)
-        switch record.encapsulation {
+        switch record.metadata.encapsulation {
         case .hexText:
             return try decodeH4(&c, context: context, emit: emit)
         case .btsnoop(let datalink, let flags):

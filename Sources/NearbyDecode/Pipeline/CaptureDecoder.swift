@@ -63,7 +63,7 @@ public enum CaptureDecoder {
             // Each record is lent, its bytes still in the reader's buffer (or libpcap's).
             let step = reader.read { record in
                 var firstDataFault: DecodeError?
-                let fileOffset = record.fileOffset, line = record.line
+                let fileOffset = record.metadata.fileOffset, line = record.metadata.line
                 let outcome = decoder.decode(record) { (advertisement: inout Advertisement) in
                     if let fault = deliver(
                         &advertisement, fileOffset: fileOffset, line: line,
@@ -81,7 +81,7 @@ public enum CaptureDecoder {
                     } else {
                         tally.accounting.decoded += 1
                         if openChains > 0 && cleanWithOpenChains.count < Self.openChainRecordLimit {
-                            cleanWithOpenChains.insert(record.index)
+                            cleanWithOpenChains.insert(record.metadata.index)
                         }
                     }
                     if openChains == 0 && !cleanWithOpenChains.isEmpty {
@@ -93,7 +93,7 @@ public enum CaptureDecoder {
                     tally.countMalformed(error.key)
                     onIssue(
                         DecodeIssue(
-                            file: path, record: record.index, recordFileOffset: fileOffset,
+                            file: path, record: record.metadata.index, recordFileOffset: fileOffset,
                             line: line, error: error))
                 }
             }
