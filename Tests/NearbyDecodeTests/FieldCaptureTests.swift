@@ -13,8 +13,10 @@ import Testing
 struct FieldCaptureTests {
     static let binaryCaptures = [
         "whad-team__whad-client/capture.pcap",
-        "Matheus-Garbelini__sweyntooth_bluetooth_low_energy_attacks/noncompliance_stmicoelectronics_wb55_non_zero_ediv_rand_SC.pcapng",
-        "Matheus-Garbelini__sweyntooth_bluetooth_low_energy_attacks/noncomplicance_telink_respond_invalid_control_pdu.pcapng",
+        "Matheus-Garbelini__sweyntooth_bluetooth_low_energy_attacks/"
+            + "noncompliance_stmicoelectronics_wb55_non_zero_ediv_rand_SC.pcapng",
+        "Matheus-Garbelini__sweyntooth_bluetooth_low_energy_attacks/"
+            + "noncomplicance_telink_respond_invalid_control_pdu.pcapng",
         "Syed-Bipul-Rahman__bluethooth_light_controll/btsnoop_hci__750fad9b.log",
         "Syed-Bipul-Rahman__bluethooth_light_controll/btsnoop_hci__a88c1218.log",
         "dandwhelan__fossibot-bluetooth/btsnoop_hci__957a3fba.log",

@@ -10,20 +10,25 @@ import Testing
 @Suite struct FixtureCaptureTests {
     // Beacon objects as formats.md §1.8 and §2 state the vectors' values.
     static let uid =
-        #"{"instance":"000000000001","namespace":"8b0ca750095477cb3e77","reserved":"0000","txPower":-18,"type":"eddystone-uid"}"#
+        #"{"instance":"000000000001","namespace":"8b0ca750095477cb3e77","reserved":"0000","txPower":-18,"#
+        + #""type":"eddystone-uid"}"#
     static let iBeacon =
         #"{"major":1,"measuredPower":-59,"minor":2,"type":"ibeacon","uuid":"e2c56db5-dffb-48d2-b060-d0f5a71096e0"}"#
     static let url =
-        #"{"encodedUrl":"6578616d706c6507","scheme":1,"txPower":10,"type":"eddystone-url","url":"https://www.example.com"}"#
+        #"{"encodedUrl":"6578616d706c6507","scheme":1,"txPower":10,"type":"eddystone-url","url":"https://"#
+        + #"www.example.com"}"#
     static let tlm =
-        #"{"advertisingCount":1000,"batteryMillivolts":3000,"temperatureCelsius":25.5,"type":"eddystone-tlm","uptimeSeconds":3600.0,"version":0}"#
+        #"{"advertisingCount":1000,"batteryMillivolts":3000,"temperatureCelsius":25.5,"type":"eddystone-tlm","#
+        + #""uptimeSeconds":3600.0,"version":0}"#
     static let etlm =
         #"{"encryptedTlm":"d5d89979ae79ebee4e385fa5","mic":"0efb","salt":"f683","type":"eddystone-etlm","version":1}"#
     static let eid = #"{"eid":"4144413e45fefa58","txPower":-4,"type":"eddystone-eid"}"#
     static let altBeacon =
-        #"{"beaconId":"2f234454cf6d4a0fadf2f4911ba9ffa600010002","major":1,"manufacturer":280,"measuredPower":-59,"minor":2,"reserved":9,"type":"altbeacon","uuid":"2f234454-cf6d-4a0f-adf2-f4911ba9ffa6"}"#
+        #"{"beaconId":"2f234454cf6d4a0fadf2f4911ba9ffa600010002","major":1,"manufacturer":280,"measuredPower":-59,"#
+        + #""minor":2,"reserved":9,"type":"altbeacon","uuid":"2f234454-cf6d-4a0f-adf2-f4911ba9ffa6"}"#
     static let tlmNothing =
-        #"{"advertisingCount":0,"batteryMillivolts":null,"temperatureCelsius":null,"type":"eddystone-tlm","uptimeSeconds":0.0,"version":0}"#
+        #"{"advertisingCount":0,"batteryMillivolts":null,"temperatureCelsius":null,"type":"eddystone-tlm","#
+        + #""uptimeSeconds":0.0,"version":0}"#
 
     struct Line: Equatable, CustomStringConvertible {
         var record: Int, address: String, rssi: String, eventType: String, beacons: [String]
@@ -41,7 +46,8 @@ import Testing
         Line(record: 7, address: "c0:ff:ee:00:00:04", rssi: "-71", eventType: "EXT_ADV", beacons: [uid]),
         Line(record: 10, address: "00:00:00:00:11:18", rssi: "-65", eventType: "ADV_NONCONN_IND", beacons: [altBeacon]),
         Line(
-            record: 10, address: "c0:ff:ee:00:00:06", rssi: "null", eventType: "ADV_NONCONN_IND", beacons: [tlmNothing]),
+            record: 10, address: "c0:ff:ee:00:00:06", rssi: "null", eventType: "ADV_NONCONN_IND",
+            beacons: [tlmNothing]),
     ]
 
     static func lines(_ path: String) throws -> ([Line], [[String: Any]], DecodeAccounting) {
@@ -152,8 +158,8 @@ import Testing
                 committed == fresh,
                 Comment(
                     rawValue:
-                        "Captures/fixtures/\(name) differs from the builder's output (NEARBY_WRITE_CAPTURES=1 swift test "
-                        + "rewrites it)")
+                        "Captures/fixtures/\(name) differs from the builder's output "
+                        + "(NEARBY_WRITE_CAPTURES=1 swift test rewrites it)")
             )
         }
     }
@@ -174,9 +180,11 @@ import Testing
         #expect(
             lines.first == #"{"address":"c0:ff:ee:00:00:01","addressType":"random","beacons":["#
                 + FixtureCaptureTests.uid
-                + #"],"channel":null,"data":"0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000","eventType":"ADV_NONCONN_IND","eventTypeRaw":3,"file":""#
+                + #"],"channel":null,"data":"0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000","#
+                + #""eventType":"ADV_NONCONN_IND","eventTypeRaw":3,"file":""#
                 + path
-                + #"","record":1,"rssi":-60,"scanResponse":false,"source":"hci-adv-report","time":1700000000.123456,"txPower":null}"#
+                + #"","record":1,"rssi":-60,"scanResponse":false,"source":"hci-adv-report","time":1700000000.123456,"#
+                + #""txPower":null}"#
         )
     }
 

@@ -34,7 +34,9 @@ struct EngineModelTests {
         }
         print(
             "EngineModelTests: "
-                + "\(tally.events.sorted { $0.key.rank < $1.key.rank }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")); merged \(tally.reservedMerged), lowPowerMissed \(tally.lowPowerMissed)"
+                + tally.events.sorted { $0.key.rank < $1.key.rank }
+                .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+                + "; merged \(tally.reservedMerged), lowPowerMissed \(tally.lowPowerMissed)"
         )
         print(
             "EngineModelTests: \(count) scenarios from seed \(first), \(tally.inputs) inputs, "

@@ -19,10 +19,12 @@ import Testing
             "publications": [{"id": "hello", "message": {"type": "chat", "content": "aGVsbG8="},
                               "tokens": [{"token": "aaaaaaaaaaaa", "mediums": ["audio"], "until": 100}]}],
             "beacons": [{"advertisedId": {"type": "EDDYSTONE", "id": "EBESExQVFhcYGRobHB0eHw=="},
-                         "attachments": [{"namespacedType": "proj/door", "data": "ZnJvbnQ=", "maxDistanceMeters": 1.5}]}]
+                         "attachments": [{"namespacedType": "proj/door", "data": "ZnJvbnQ=",\
+         "maxDistanceMeters": 1.5}]}]
           },
           "events": [
-            {"time": 0, "subscribe": {"id": "s1", "type": "chat", "strategy": {"discoveryMediums": ["audio"], "ttlSeconds": "infinite"}}},
+            {"time": 0, "subscribe": {"id": "s1", "type": "chat", "strategy": {"discoveryMediums": ["audio"],\
+         "ttlSeconds": "infinite"}}},
             {"time": 0.000001, "subscribe": {"id": "s2", "deviceTypesToDiscover": ["bleBeacons"], "type": "door",
                                              "beaconStrategy": {"includeIBeacons": false, "allowInBackground": true}}},
             {"time": 1, "state": {"appState": "foreground"}, "comment": "user opens the app"},

@@ -39,8 +39,10 @@ import Testing
                 """
                 {"scenario": 1,
                  "registry": {"registry": 1, "beacons": [{"advertisedId": {"type": "IBEACON", "id": "\(id)"},
-                                                           "attachments": [{"namespacedType": "proj/desk", "data": "ZGVzaw=="}]}]},
-                 "events": [{"time": 0, "subscribe": {"id": "desks", "deviceTypesToDiscover": ["bleBeacons"], "messageNamespace": "proj", "type": "desk"}}]}
+                                                           "attachments": [{"namespacedType": "proj/desk",\
+                 "data": "ZGVzaw=="}]}]},
+                 "events": [{"time": 0, "subscribe": {"id": "desks", "deviceTypesToDiscover": ["bleBeacons"],\
+                 "messageNamespace": "proj", "type": "desk"}}]}
                 """.utf8), to: "s.json")
         // Found at the first sighting (time 0), lost 10 s after the last (63 ms), whatever
         // the number of blocks.

@@ -57,7 +57,8 @@ import Testing
                         "attachments": [{"namespacedType": "proj/door", "data": "ZnJvbnQ="}]}]},
          "events": [
            {"time": 0, "subscribe": {"id": "chat", "type": "chat"}},
-           {"time": 0, "subscribe": {"id": "doors", "deviceTypesToDiscover": ["bleBeacons"], "messageNamespace": "proj", "type": "door"}}\(extraEvents)
+           {"time": 0, "subscribe": {"id": "doors", "deviceTypesToDiscover": ["bleBeacons"],\
+         "messageNamespace": "proj", "type": "door"}}\(extraEvents)
          ]}
         """
     }
@@ -67,10 +68,14 @@ import Testing
     /// tokens are the same publication) and lost 10 s after the last token; the door found at
     /// the beacon's one sighting and lost 10 s later.
     static let expectedEvents = [
-        #"{"event":"found","message":{"content":"aGVsbG8=","namespace":"","type":"chat"},"subscription":"chat","time":0.000000}"#,
-        #"{"event":"found","message":{"content":"ZnJvbnQ=","namespace":"proj","type":"door"},"subscription":"doors","time":1.500000}"#,
-        #"{"event":"lost","message":{"content":"ZnJvbnQ=","namespace":"proj","type":"door"},"subscription":"doors","time":11.500000}"#,
-        #"{"event":"lost","message":{"content":"aGVsbG8=","namespace":"","type":"chat"},"subscription":"chat","time":14.000000}"#,
+        #"{"event":"found","message":{"content":"aGVsbG8=","namespace":"","type":"chat"},"subscription":"chat","#
+            + #""time":0.000000}"#,
+        #"{"event":"found","message":{"content":"ZnJvbnQ=","namespace":"proj","type":"door"},"subscription":"doors","#
+            + #""time":1.500000}"#,
+        #"{"event":"lost","message":{"content":"ZnJvbnQ=","namespace":"proj","type":"door"},"subscription":"doors","#
+            + #""time":11.500000}"#,
+        #"{"event":"lost","message":{"content":"aGVsbG8=","namespace":"","type":"chat"},"subscription":"chat","#
+            + #""time":14.000000}"#,
     ]
 
     @Test func tokenRotationAndBeaconReplayToHandWrittenEvents() throws {

@@ -57,7 +57,8 @@ struct ConformanceMatrixTests {
             let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
             Issue.record(
                 """
-                docs/conformance-matrix.md is out of date (run `swift run nearby-conformance matrix` and commit it); first difference at line \(i + 1):
+                docs/conformance-matrix.md is out of date (run `swift run nearby-conformance matrix` and commit it); \
+                first difference at line \(i + 1):
                   committed: \(i < a.count ? String(a[i]) : "(end)")
                   now:       \(i < b.count ? String(b[i]) : "(end)")
                 """)

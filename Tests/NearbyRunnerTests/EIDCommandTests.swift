@@ -31,7 +31,10 @@ import Testing
             "--beacon-public", "c63e6f89aab47552c8d621a59c81d0af203f6570a4bd7a267a08a17561c8bc2b",
         ])
         let expected =
-            #"{"beaconPublicKey":"c63e6f89aab47552c8d621a59c81d0af203f6570a4bd7a267a08a17561c8bc2b","identityKey":"f40d6f18e5882260e847e99ca33ac44f","resolverPublicKey":"29769a045dcb811ba3025985b9de91eb9a57dadbceb68a1e6a3c2b1af4868e1f","sharedSecret":"690821890fffb83bb348fb620d0a10e625fe3d919b5594e7b9258d50f829b90b"}"#
+            #"{"beaconPublicKey":"c63e6f89aab47552c8d621a59c81d0af203f6570a4bd7a267a08a17561c8bc2b","#
+            + #""identityKey":"f40d6f18e5882260e847e99ca33ac44f","#
+            + #""resolverPublicKey":"29769a045dcb811ba3025985b9de91eb9a57dadbceb68a1e6a3c2b1af4868e1f","#
+            + #""sharedSecret":"690821890fffb83bb348fb620d0a10e625fe3d919b5594e7b9258d50f829b90b"}"#
         #expect(beacon.stdoutLines == [expected] && resolver.stdoutLines == [expected])
     }
 
@@ -42,7 +45,8 @@ import Testing
             Array(
                 #"""
                 {"registry": 1, "beacons": [{"advertisedId": {"type": "EDDYSTONE_EID"}, "beaconName": "beacons/desk",
-                  "ephemeralIdRegistration": {"beaconIdentityKey": "AQIDBAUGBwgJChESExQVFg==", "rotationPeriodExponent": 10,
+                  "ephemeralIdRegistration": {"beaconIdentityKey": "AQIDBAUGBwgJChESExQVFg==",\#
+                 "rotationPeriodExponent": 10,
                                               "initialClockValue": 0, "registeredAt": {"unixSeconds": 1700000000}},
                   "attachments": [{"namespacedType": "proj/desk", "data": "NDI="}]}]}
                 """#.utf8), to: "reg.json")
@@ -52,7 +56,8 @@ import Testing
         #expect(hit.status == 0)
         #expect(
             hit.stdoutLines == [
-                #"{"attachments":[{"data":"NDI=","namespacedType":"proj/desk"}],"beaconIndex":0,"beaconName":"beacons/desk","periodOffset":0,"periodStart":1024,"windowPeriods":2}"#
+                #"{"attachments":[{"data":"NDI=","namespacedType":"proj/desk"}],"beaconIndex":0,"#
+                    + #""beaconName":"beacons/desk","periodOffset":0,"periodStart":1024,"windowPeriods":2}"#
             ])
         // 100,000 s later the beacon's clock is in period 98; 1024…2047 is far outside the window.
         let miss = try CommandLineTool.run([

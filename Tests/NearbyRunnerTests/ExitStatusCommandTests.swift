@@ -65,7 +65,8 @@ struct ExitStatusCommandTests {
             import json, os, sys, time
             open(\"\(pidFile)\", "w").write(str(os.getpid()))
             json.loads(sys.stdin.readline())
-            sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "hang", "version": "1", "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
+            sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "hang", "version": "1",\
+             "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
             time.sleep(3600)
             """
         let impl = dir.write(Array(script.utf8), to: "hang.py")

@@ -22,7 +22,8 @@ struct ValidateCommandTests {
         let script = """
             import json, sys, time
             json.loads(sys.stdin.readline())
-            sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "flood", "version": "1", "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
+            sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "flood", "version": "1",\
+             "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
             sys.stdin.readline()
             block = "x" * (1 << 20)
             for _ in range(80): sys.stdout.write(block)

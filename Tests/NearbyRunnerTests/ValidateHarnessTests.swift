@@ -12,11 +12,14 @@ struct ValidateHarnessTests {
     /// (formats.md §1.8 UID advertisement; an empty AD).
     static let vectors = #"""
         {"vectorFile": 1, "vectors": [
-          {"id": "h/a-empty", "kind": "frame", "description": "An empty AD holds no beacon.", "input": {"adData": ""}, "expect": {"beacons": []}},
+          {"id": "h/a-empty", "kind": "frame", "description": "An empty AD holds no beacon.", "input": {"adData": ""},\#
+         "expect": {"beacons": []}},
           {"id": "h/b-uid", "kind": "frame", "description": "formats.md §1.8 UID advertisement.",
            "input": {"adData": "0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000"},
-           "expect": {"beacons": [{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77", "instance": "000000000001", "reserved": "0000"}]}},
-          {"id": "h/c-truncated", "kind": "frame", "description": "An AD length running past the end.", "input": {"adData": "0201060503aafe"},
+           "expect": {"beacons": [{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77",\#
+         "instance": "000000000001", "reserved": "0000"}]}},
+          {"id": "h/c-truncated", "kind": "frame", "description": "An AD length running past the end.",\#
+         "input": {"adData": "0201060503aafe"},
            "expect": {"error": {"code": "ad/length-overrun", "offset": 3}}}
         ]}
         """#
@@ -43,7 +46,8 @@ struct ValidateHarnessTests {
                 req = json.loads(line); n += 1
                 rid = req["id"]
                 good = {"h/a-empty": {"beacons": []},
-                        "h/b-uid": {"beacons": [{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77", "instance": "000000000001", "reserved": "0000"}]},
+                        "h/b-uid": {"beacons": [{"type": "eddystone-uid", "txPower": -18,\
+             "namespace": "8b0ca750095477cb3e77", "instance": "000000000001", "reserved": "0000"}]},
                         "h/c-truncated": {"error": {"code": "ad/length-overrun", "offset": 3}}}[rid]
             \(body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
             """
@@ -257,7 +261,8 @@ struct ValidateHarnessTests {
         let script = """
             import json, sys, time
             json.loads(sys.stdin.readline())
-            sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "slow", "version": "1", "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
+            sys.stdout.write(json.dumps({"hello": {"protocol": 1, "name": "slow", "version": "1",\
+             "levels": ["frames"]}}) + "\\n"); sys.stdout.flush()
             time.sleep(3600)
             """
         let impl = dir.write(Array(script.utf8), to: "slow.py")
@@ -402,8 +407,10 @@ struct ValidateHarnessTests {
         let vectors = #"""
             {"vectorFile": 1, "vectors": [
               {"id": "h/adv", "kind": "frame", "description": "formats.md §5.2 report with the §1.8 UID advertisement.",
-               "input": {"h4": "043e2b02010301010000eeffc01f0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000c4"},
-               "expect": {"beacons": [{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77", "instance": "000000000001", "reserved": "0000"}],
+               "input": {"h4": "043e2b02010301010000eeffc01f0201060303aafe17\#
+            16aafe00ee8b0ca750095477cb3e770000000000010000c4"},
+               "expect": {"beacons": [{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77",\#
+             "instance": "000000000001", "reserved": "0000"}],
                           "advertisement": {"address": "c0:ff:ee:00:00:01", "rssi": -60}}}
             ]}
             """#
@@ -414,9 +421,11 @@ struct ValidateHarnessTests {
                 for line in sys.stdin:
                     req = json.loads(line)
                     if "hello" in req:
-                        out = {"hello": {"protocol": 1, "name": "fake", "version": "0", "levels": ["frames"], "beacons": {"eddystone-uid": ["txPower"]}, "advertisement": ["address"]}}
+                        out = {"hello": {"protocol": 1, "name": "fake", "version": "0", "levels": ["frames"],\
+                 "beacons": {"eddystone-uid": ["txPower"]}, "advertisement": ["address"]}}
                     else:
-                        out = {"id": req["id"], "beacons": [{"type": "eddystone-uid", "txPower": -18}], "advertisement": {"address": "\(address)"}}
+                        out = {"id": req["id"], "beacons": [{"type": "eddystone-uid", "txPower": -18}],\
+                 "advertisement": {"address": "\(address)"}}
                     sys.stdout.write(json.dumps(out) + "\\n"); sys.stdout.flush()
                 """
             let impl = dir.write(Array(script.utf8), to: "adv.py")

@@ -122,13 +122,18 @@ import Testing
         defer { dir.remove() }
         let text = """
             {"vectorFile": 1, "vectors": [
-              {"id": "t/loose", "kind": "scenario", "description": "A lost time 0.2 s off passes with a 0.25 s tolerance.", "toleranceSeconds": 0.25,
+              {"id": "t/loose", "kind": "scenario",\
+             "description": "A lost time 0.2 s off passes with a 0.25 s tolerance.",\
+             "toleranceSeconds": 0.25,
                "scenario": {"scenario": 1, "events": [
-                 {"time": 0, "subscribe": {"id": "s", "deviceTypesToDiscover": ["bleBeacons"], "messageNamespace": "__reserved_namespace", "type": "__i_beacon_id"}},
+                 {"time": 0, "subscribe": {"id": "s", "deviceTypesToDiscover": ["bleBeacons"],\
+             "messageNamespace": "__reserved_namespace", "type": "__i_beacon_id"}},
                  {"time": 1, "sighting": {"iBeacon": "0000000000000000000000000000000000010002"}}]},
                "expect": {"events": [
-                 {"event": "found", "time": 1, "subscription": "s", "message": {"namespace": "__reserved_namespace", "type": "__i_beacon_id", "content": "AAAAAAAAAAAAAAAAAAAAAAABAAI="}},
-                 {"event": "lost", "time": 11.2, "subscription": "s", "message": {"namespace": "__reserved_namespace", "type": "__i_beacon_id", "content": "AAAAAAAAAAAAAAAAAAAAAAABAAI="}}]}}]}
+                 {"event": "found", "time": 1, "subscription": "s", "message": {"namespace": "__reserved_namespace",\
+             "type": "__i_beacon_id", "content": "AAAAAAAAAAAAAAAAAAAAAAABAAI="}},
+                 {"event": "lost", "time": 11.2, "subscription": "s", "message": {"namespace": "__reserved_namespace",\
+             "type": "__i_beacon_id", "content": "AAAAAAAAAAAAAAAAAAAAAAABAAI="}}]}}]}
             """
         _ = dir.write(Array(text.utf8), to: "loose.json")
         #expect(CheckSession().run(paths: [dir.path]).map(\.status) == [.pass])

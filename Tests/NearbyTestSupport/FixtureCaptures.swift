@@ -94,7 +94,8 @@ public enum FixtureCaptures {
         var monitor = BtsnoopWriter(datalink: .linuxMonitor)
         var pcapng = PcapngWriter(linkType: .bluetoothHCIH4WithPHDR)
         var text =
-            "# Fixture HCI traffic, one H4 packet per line (nearby-conformance Tests/NearbyTestSupport/FixtureCaptures.swift).\n"
+            "# Fixture HCI traffic, one H4 packet per line (nearby-conformance Tests/NearbyTestSupport/"
+            + "FixtureCaptures.swift).\n"
         for (i, p) in hciPackets.enumerated() {
             let t = baseTimeMicros + Int64(i) * 100_000
             let type = p.h4[0]

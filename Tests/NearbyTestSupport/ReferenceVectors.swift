@@ -40,7 +40,8 @@ public enum ReferenceVectors {
     /// H4 LE Advertising Report with two reports: Eddystone-UID from c0:ff:ee:00:00:01
     /// (random, −60 dBm, ADV_NONCONN_IND) and iBeacon from 00:11:22:33:44:55 (public, −72 dBm).
     public static let twoReportEvent = bytes(
-        "043e5302020301010000eeffc01f0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000c403005544332211001e0201061aff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c5b8"
+        "043e5302020301010000eeffc01f0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000c4"
+            + "03005544332211001e0201061aff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c5b8"
     )
     /// That event in a btsnoop 1002 file, flags 3, at Unix time 1700000000.123456.
     public static let twoReportBtsnoopFile =
