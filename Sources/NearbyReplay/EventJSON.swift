@@ -6,13 +6,49 @@ import NearbyMessages
 /// "content" (base64)}, "granted"?, "hasError"?, "custom"?}`, keys sorted, time in seconds with
 /// six decimals in the scenario's time base.
 public enum EventJSON {
+    /// Writes the event's object, keys in the order of their UTF-8 bytes.
+    public static func write(_ e: EngineEvent, to w: inout JSONWriter) {
+        w.beginObject()
+        // The boolean's key sorts before "event" (custom) or after it (granted, hasError).
+        if let v = e.value, e.kind == .permissionRequest {
+            w.key("custom")
+            w.bool(v)
+        }
+        w.key("event")
+        w.string(e.kind.rawValue)
+        if let v = e.value, e.kind != .permissionRequest {
+            if e.kind == .permissionChanged { w.key("granted") } else { w.key("hasError") }
+            w.bool(v)
+        }
+        if let m = e.message {
+            w.key("message")
+            w.beginObject()
+            w.key("content")
+            w.string(Base64.encode(m.content))
+            w.key("namespace")
+            w.string(m.namespace)
+            w.key("type")
+            w.string(m.type)
+            w.endObject()
+        }
+        if let p = e.publication {
+            w.key("publication")
+            w.string(p)
+        }
+        if let s = e.subscription {
+            w.key("subscription")
+            w.string(s)
+        }
+        w.key("time")
+        w.seconds(micros: e.timeMicros)
+        w.endObject()
+    }
+
+    /// The event's object as a value tree (for comparisons; output goes through `write`).
     public static func object(_ e: EngineEvent) -> JSONValue {
-        var o: [String: JSONValue] = ["event": .string(e.kind.rawValue), "time": .seconds(micros: e.timeMicros)]
-        if let s = e.subscription { o["subscription"] = .string(s) }
-        if let p = e.publication { o["publication"] = .string(p) }
-        if let m = e.message { o["message"] = message(m) }
-        if let v = e.value { o[valueKey(e.kind)] = .bool(v) }
-        return .object(o)
+        var w = JSONWriter(capacity: 256)
+        write(e, to: &w)
+        return try! JSONParser.parse(w.bytes)
     }
 
     /// The name of an event's boolean: `granted` (permissionChanged), `custom`
@@ -23,11 +59,5 @@ public enum EventJSON {
         case .permissionRequest: "custom"
         default: "hasError"
         }
-    }
-
-    public static func message(_ m: Message) -> JSONValue {
-        .object([
-            "namespace": .string(m.namespace), "type": .string(m.type), "content": .string(Base64.encode(m.content)),
-        ])
     }
 }

@@ -2,84 +2,173 @@ import NearbyBytes
 import NearbyFormats
 import NearbyJSON
 
-/// The JSON object of one beacon frame in `decode` output. Identifiers are lower-case hex,
-/// UUIDs lower-case with dashes, powers in dBm, times in seconds.
+/// The JSON object of one beacon frame in `decode` output (docs/decode-output.md).
+/// Identifiers are lower-case hex, UUIDs lower-case with dashes, powers in dBm, times in
+/// seconds; keys in the order of their UTF-8 bytes.
 public enum BeaconJSON {
-    public static func object(_ beacon: BeaconFrame) -> JSONValue {
-        var o: [String: JSONValue] = ["type": .string(beacon.typeName)]
+    /// Writes the beacon's object.
+    public static func write(_ beacon: BeaconFrame, to w: inout JSONWriter) {
+        w.beginObject()
         switch beacon {
         case .eddystone(let frame):
             switch frame {
             case .uid(let uid):
-                o["txPower"] = .int(uid.txPowerDBm)
-                o["namespace"] = .string(Hex.encode(uid.namespace))
-                o["instance"] = .string(Hex.encode(uid.instance))
-                if !uid.reserved.isEmpty { o["reserved"] = .string(Hex.encode(uid.reserved)) }
+                w.key("instance")
+                w.hex(uid.instance)
+                w.key("namespace")
+                w.hex(uid.namespace)
+                if !uid.reserved.isEmpty {
+                    w.key("reserved")
+                    w.hex(uid.reserved)
+                }
+                w.key("txPower")
+                w.integer(uid.txPowerDBm)
+                type(beacon, &w)
             case .url(let url):
-                o["txPower"] = .int(url.txPowerDBm)
-                o["url"] = url.url.map { .string($0) } ?? .null
-                o["scheme"] = .int(url.scheme)
-                o["encodedUrl"] = .string(Hex.encode(url.encoded))
+                w.key("encodedUrl")
+                w.hex(url.encoded)
                 let reserved = url.reservedBytes
                 if !reserved.isEmpty {
-                    o["reservedBytes"] = .array(
-                        reserved.map {
-                            .object(["offset": .int($0.offset), "value": .int($0.value)])
-                        })
+                    w.key("reservedBytes")
+                    w.beginArray()
+                    for byte in reserved {
+                        w.beginObject()
+                        w.key("offset")
+                        w.integer(byte.offset)
+                        w.key("value")
+                        w.integer(byte.value)
+                        w.endObject()
+                    }
+                    w.endArray()
                 }
+                w.key("scheme")
+                w.integer(url.scheme)
+                w.key("txPower")
+                w.integer(url.txPowerDBm)
+                type(beacon, &w)
+                w.key("url")
+                if let text = url.url { w.string(text) } else { w.null() }
             case .tlm(let tlm):
-                o["version"] = .int(0)
-                o["batteryMillivolts"] = .optionalInt(tlm.batteryMillivolts)
-                o["temperatureCelsius"] = tlm.temperatureCelsius.map { .double($0) } ?? .null
-                o["advertisingCount"] = .int(tlm.advertisingCount)
-                o["uptimeSeconds"] = .number(String(tlm.uptimeTenths / 10) + "." + String(tlm.uptimeTenths % 10))
+                w.key("advertisingCount")
+                w.integer(tlm.advertisingCount)
+                w.key("batteryMillivolts")
+                w.integer(tlm.batteryMillivolts)
+                w.key("temperatureCelsius")
+                if let t = tlm.temperatureCelsius { w.double(t) } else { w.null() }
+                type(beacon, &w)
+                w.key("uptimeSeconds")
+                w.fixed(Int64(tlm.uptimeTenths), decimals: 1)
+                w.key("version")
+                w.integer(0)
             case .tlmUnknownVersion(let version, let data):
-                o["version"] = .int(version)
-                o["data"] = .string(Hex.encode(data))
+                w.key("data")
+                w.hex(data)
+                type(beacon, &w)
+                w.key("version")
+                w.integer(version)
             case .encryptedTLM(let etlm):
-                o["version"] = .int(1)
-                o["encryptedTlm"] = .string(Hex.encode(etlm.ciphertext))
-                o["salt"] = .string(Hex.encode(etlm.salt))
-                o["mic"] = .string(Hex.encode(etlm.mic))
-                if let pad = etlm.nordicPadding { o["nordicPadding"] = .int(pad) }
+                w.key("encryptedTlm")
+                w.hex(etlm.ciphertext)
+                w.key("mic")
+                w.hex(etlm.mic)
+                if let pad = etlm.nordicPadding {
+                    w.key("nordicPadding")
+                    w.integer(pad)
+                }
+                w.key("salt")
+                w.hex(etlm.salt)
+                type(beacon, &w)
+                w.key("version")
+                w.integer(1)
             case .eid(let eid):
-                o["txPower"] = .int(eid.txPowerDBm)
-                o["eid"] = .string(Hex.encode(eid.eid))
+                w.key("eid")
+                w.hex(eid.eid)
+                w.key("txPower")
+                w.integer(eid.txPowerDBm)
+                type(beacon, &w)
             case .e2eeEID(let e2ee):
-                o["eid"] = .string(Hex.encode(e2ee.eid))
-                o["hashedFlags"] = .optionalInt(e2ee.hashedFlags)
+                w.key("eid")
+                w.hex(e2ee.eid)
+                w.key("hashedFlags")
+                w.integer(e2ee.hashedFlags)
+                type(beacon, &w)
             case .unknown(let frameType, let data):
-                o["frameType"] = .int(frameType)
-                o["data"] = .string(Hex.encode(data))
+                w.key("data")
+                w.hex(data)
+                w.key("frameType")
+                w.integer(frameType)
+                type(beacon, &w)
             }
         case .iBeacon(let b):
-            o["uuid"] = .string(uuidText(b.uuid))
-            o["major"] = .int(b.major)
-            o["minor"] = .int(b.minor)
-            o["measuredPower"] = .int(b.measuredPowerDBm)
+            w.key("major")
+            w.integer(b.major)
+            w.key("measuredPower")
+            w.integer(b.measuredPowerDBm)
+            w.key("minor")
+            w.integer(b.minor)
+            type(beacon, &w)
+            w.key("uuid")
+            uuid(b.uuid, &w)
         case .altBeacon(let b):
-            o["manufacturer"] = .int(b.manufacturer.rawValue)
-            o["beaconId"] = .string(Hex.encode(b.beaconID))
-            o["uuid"] = .string(uuidText(Array(b.beaconID[0..<16])))
-            o["major"] = .int(UInt16(b.beaconID[16]) << 8 | UInt16(b.beaconID[17]))
-            o["minor"] = .int(UInt16(b.beaconID[18]) << 8 | UInt16(b.beaconID[19]))
-            o["measuredPower"] = .int(b.referenceRSSIDBm)
-            o["reserved"] = .optionalInt(b.reserved)
+            w.key("beaconId")
+            w.hex(b.beaconID)
+            w.key("major")
+            w.integer(UInt16(b.beaconID[16]) << 8 | UInt16(b.beaconID[17]))
+            w.key("manufacturer")
+            w.integer(b.manufacturer.rawValue)
+            w.key("measuredPower")
+            w.integer(b.referenceRSSIDBm)
+            w.key("minor")
+            w.integer(UInt16(b.beaconID[18]) << 8 | UInt16(b.beaconID[19]))
+            w.key("reserved")
+            w.integer(b.reserved)
+            type(beacon, &w)
+            w.key("uuid")
+            uuid(b.beaconID.prefix(16), &w)
         case .token(.v1(let t)):
-            o["token"] = .string(Hex.encode(t.token))
-            o["txPower"] = .int(t.txPowerDBm)
-            o["flags"] = .int(t.flags)
+            w.key("flags")
+            w.integer(t.flags)
+            w.key("token")
+            w.hex(t.token)
+            w.key("txPower")
+            w.integer(t.txPowerDBm)
+            type(beacon, &w)
         case .token(.unknownVersion(let version, let data)):
-            o["version"] = .int(version)
-            o["data"] = .string(Hex.encode(data))
+            w.key("data")
+            w.hex(data)
+            type(beacon, &w)
+            w.key("version")
+            w.integer(version)
         }
-        return .object(o)
+        w.endObject()
     }
 
-    /// 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower case.
-    public static func uuidText<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        let h = Array(Hex.encode(bytes))
-        return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-" + String(h[16..<20]) + "-"
-            + String(h[20..<32])
+    /// The beacon's object as a value tree (for comparisons; output goes through `write`).
+    public static func object(_ beacon: BeaconFrame) -> JSONValue {
+        var w = JSONWriter(capacity: 256)
+        write(beacon, to: &w)
+        return try! JSONParser.parse(w.bytes)
+    }
+
+    private static func type(_ beacon: BeaconFrame, _ w: inout JSONWriter) {
+        w.key("type")
+        w.string(beacon.typeName)
+    }
+
+    /// 16 bytes as a string `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower case.
+    private static func uuid<C: Collection>(_ bytes: C, _ w: inout JSONWriter) where C.Element == UInt8 {
+        w.unescapedString(maxLength: 36) { out in
+            var n = 0
+            for (i, byte) in bytes.enumerated() {
+                if i == 4 || i == 6 || i == 8 || i == 10 {
+                    out[n] = UInt8(ascii: "-")
+                    n += 1
+                }
+                out[n] = JSONWriter.hexDigit(byte >> 4)
+                out[n + 1] = JSONWriter.hexDigit(byte & 0xF)
+                n += 2
+            }
+            return n
+        }
     }
 }

@@ -3,6 +3,15 @@
 public enum CivilTime {
     /// `YYYY-MM-DDThh:mm:ss.ffffffZ`.
     public static func iso8601(micros: Int64) -> String {
+        String(unsafeUninitializedCapacity: maximumLength) { write(micros: micros, to: $0.baseAddress!) }
+    }
+
+    /// The longest text `write` gives (a year of 13 digits and a sign).
+    public static let maximumLength = 40
+
+    /// Writes `YYYY-MM-DDThh:mm:ss.ffffffZ` (27 bytes for years 0…9999) at `out`; returns
+    /// the number of bytes, at most `maximumLength`.
+    public static func write(micros: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
         var secs = seconds
         var frac = fraction
@@ -25,12 +34,49 @@ public enum CivilTime {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ v: Int64, _ n: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, n - s.count)) + s
+        var n = 0
+        if (0...9999).contains(year) {
+            digits(year, 4, out)
+            n = 4
+        } else {
+            // Zeros in front to four characters; a year before 0 keeps its sign after the
+            // zeros, as `String(year)` padded would.
+            let text = Array(String(year).utf8)
+            for _ in 0..<max(0, 4 - text.count) {
+                out[n] = UInt8(ascii: "0")
+                n += 1
+            }
+            for byte in text.prefix(maximumLength - 24) {
+                out[n] = byte
+                n += 1
+            }
         }
-        let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-        let time = "\(pad(rem / 3600, 2)):\(pad(rem % 3600 / 60, 2)):\(pad(rem % 60, 2)).\(pad(frac, 6))"
-        return date + "T" + time + "Z"
+        let p = out + n
+        p[0] = UInt8(ascii: "-")
+        digits(month, 2, p + 1)
+        p[3] = UInt8(ascii: "-")
+        digits(day, 2, p + 4)
+        p[6] = UInt8(ascii: "T")
+        digits(rem / 3600, 2, p + 7)
+        p[9] = UInt8(ascii: ":")
+        digits(rem % 3600 / 60, 2, p + 10)
+        p[12] = UInt8(ascii: ":")
+        digits(rem % 60, 2, p + 13)
+        p[15] = UInt8(ascii: ".")
+        digits(frac, 6, p + 16)
+        p[22] = UInt8(ascii: "Z")
+        return n + 23
+    }
+
+    /// Writes the last `width` decimal digits of `v` (≥ 0) at `out`.
+    @inline(__always)
+    private static func digits(_ v: Int64, _ width: Int, _ out: UnsafeMutablePointer<UInt8>) {
+        var rest = v
+        var i = width
+        while i > 0 {
+            i -= 1
+            out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
     }
 }

@@ -49,30 +49,73 @@ public struct DecodeSession {
         public static func < (a: Outcome, b: Outcome) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// Decodes `paths` in order, handing the output lines to `output` one at a time (without
+    /// their line ends). The same as `run(paths:write:diagnostics:)`.
+    public func run(paths: [String], output: (String) -> Void, diagnostics: (String) -> Void) -> Outcome {
+        run(
+            paths: paths,
+            write: { chunk in
+                for line in chunk.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+                    output(String(decoding: line, as: UTF8.self))
+                }
+            }, diagnostics: diagnostics)
+    }
+
     /// Decodes `paths` in order. A directory stands for the files below it (sorted by
     /// path; files there that are not captures are reported and passed over). Each file
     /// not wholly decoded is named in a line on `diagnostics`.
-    public func run(paths: [String], output: (String) -> Void, diagnostics: (String) -> Void) -> Outcome {
+    ///
+    /// The output text goes to `write` in chunks of whole lines (UTF-8, each line ending in a
+    /// line feed) of about `chunkSize` bytes; what was written before a diagnostic is handed
+    /// on before it, so the two streams interleave in order on a terminal.
+    public func run(
+        paths: [String], write: (UnsafeBufferPointer<UInt8>) -> Void, diagnostics: (String) -> Void,
+        chunkSize: Int = 1 << 16
+    ) -> Outcome {
+        var out = JSONWriter(capacity: chunkSize + 4096)
+        var scratch = JSONWriter(capacity: 256)
+        func flush() {
+            guard out.count > 0 else { return }
+            out.withBytes(write)
+            out.removeAll()
+        }
+        func endLine() {
+            out.newline()
+            if out.count >= chunkSize { flush() }
+        }
+        func line(_ text: String) {
+            out.text(text)
+            endLine()
+        }
+        func value(_ v: JSONValue) {
+            out.value(v)
+            endLine()
+        }
+        func say(_ text: String) {
+            flush()
+            diagnostics(text)
+        }
         var outcome = Outcome.complete
         var total = DecodeAccounting()
         var files: [JSONValue] = []
         var unreadable: [JSONValue] = []
         var audioFiles: [JSONValue] = []
-        for (path, named) in Self.expand(paths, diagnostics: diagnostics) {
-            if format == .table { output("== \(path)") }
+        for (path, named) in Self.expand(paths, diagnostics: say) {
+            if format == .table { line("== \(path)") }
             if AudioDecodeOutput.isAudioFile(path) {
                 do {
-                    let (summary, complete) = try decodeAudio(path: path, output: output, diagnostics: diagnostics)
+                    let (summary, complete) = try decodeAudio(path: path, output: line, value: value, diagnostics: say)
                     audioFiles.append(summary)
                     if !complete { outcome = max(outcome, .partiallyDecoded) }
                 } catch {
-                    diagnostics(named ? "error: \(error)" : "skipped: \(error)")
+                    say(named ? "error: \(error)" : "skipped: \(error)")
                     if named { outcome = .fileUnreadable }
                     unreadable.append(.object(["file": .string(path), "reason": .string(error.reason)]))
                 }
                 continue
             }
             var fileAccounting = DecodeAccounting()
+            let escapedPath = EscapedString(path)
             do {
                 fileAccounting = try CaptureDecoder.decode(
                     path: path,
@@ -81,25 +124,30 @@ public struct DecodeSession {
                         if beaconsOnly && decoded.beacons.isEmpty { return }
                         switch format {
                         case .json:
-                            var object = decoded.jsonObject(file: path)
-                            secureFrames?.annotate(decoded, &object)
-                            output(object.serialized)
-                        case .table: output(DecodeTable.row(decoded))
+                            if let secureFrames {
+                                var object = decoded.jsonObject(file: path)
+                                secureFrames.annotate(decoded, &object)
+                                out.value(object)
+                            } else {
+                                decoded.writeJSON(file: escapedPath, to: &out)
+                            }
+                        case .table: DecodeTable.write(decoded, to: &out, scratch: &scratch)
                         }
+                        endLine()
                     },
-                    onIssue: { diagnostics($0.description) })
+                    onIssue: { say($0.description) })
             } catch {
                 if named {
-                    diagnostics("error: \(error)")
+                    say("error: \(error)")
                     outcome = .fileUnreadable
                 } else {
-                    diagnostics("skipped: \(error)")
+                    say("skipped: \(error)")
                 }
                 unreadable.append(.object(["file": .string(path), "reason": .string(error.reason)]))
                 continue
             }
             if let loss = fileAccounting.lossSummary {
-                diagnostics("warning: \(path): \(loss)")
+                say("warning: \(path): \(loss)")
                 outcome = max(outcome, .partiallyDecoded)
             }
             total.add(fileAccounting)
@@ -109,36 +157,37 @@ public struct DecodeSession {
                 fileObject = .object(o)
             }
             files.append(fileObject)
-            if format == .table && summary { output(DecodeTable.summary(fileAccounting)) }
+            if format == .table && summary { line(DecodeTable.summary(fileAccounting)) }
         }
         if summary {
             switch format {
             case .json:
-                output(
-                    JSONValue.object([
+                value(
+                    .object([
                         "summary": .object([
                             "files": .array(files), "total": total.jsonObject, "unreadable": .array(unreadable),
                             "audioFiles": .array(audioFiles),
                         ])
-                    ]).serialized)
+                    ]))
             case .table:
-                output("== total")
-                output(DecodeTable.summary(total))
+                line("== total")
+                line(DecodeTable.summary(total))
             }
         }
+        flush()
         return outcome
     }
 
     /// Decodes one sound file; returns its accounting, and false when some of its samples
     /// could not be decoded (said on `diagnostics`).
     private func decodeAudio(
-        path: String, output: (String) -> Void, diagnostics: (String) -> Void
+        path: String, output: (String) -> Void, value: (JSONValue) -> Void, diagnostics: (String) -> Void
     ) throws(AudioFileError) -> (JSONValue, Bool) {
         var merged = AudioSightingIntervals(lostTimeout: lostTimeout)
         let result = try AudioFileDecoder().decode(path: path) { frame in
             merged.add(frame)
             switch format {
-            case .json: output(AudioDecodeOutput.json(frame, file: path).serialized)
+            case .json: value(AudioDecodeOutput.json(frame, file: path))
             case .table: output(DecodeTable.row(frame))
             }
         }
@@ -157,7 +206,7 @@ public struct DecodeSession {
         if intervals {
             for interval in merged.intervals() {
                 switch format {
-                case .json: output(AudioDecodeOutput.json(interval, file: path).serialized)
+                case .json: value(AudioDecodeOutput.json(interval, file: path))
                 case .table:
                     output(
                         "interval  \(interval.mode)  \(Hex.encode(interval.token))  "

@@ -2,34 +2,109 @@ import Foundation
 import NearbyAudio
 import NearbyBytes
 import NearbyFormats
+import NearbyJSON
 
 /// The `decode --format table` lines (docs/decode-output.md): aligned columns for people,
 /// one line per advertisement or sound-file frame, and the accounting under `--summary`.
 public enum DecodeTable {
     /// One advertisement: record (7, right-aligned), time (ISO 8601, 27), address (17),
     /// address type (15), RSSI in dBm (4, right-aligned), event type (15), then its beacons
-    /// (or its AD errors), each column followed by two spaces.
-    public static func row(_ d: DecodedAdvertisement) -> String {
+    /// (or its AD errors), each column followed by two spaces; appended to `out` without the
+    /// line end. `scratch` holds each beacon's JSON object on the way.
+    public static func write(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout JSONWriter) {
         let a = d.advertisement
-        func col(_ s: String, _ w: Int, right: Bool = false) -> String {
-            let pad = String(repeating: " ", count: max(0, w - s.count))
-            return right ? pad + s : s + pad
+        let space = UInt8(ascii: " ")
+        func column(_ text: String, _ width: Int, right: Bool = false) {
+            let missing = width - text.utf8.count
+            if right { w.append(space, count: missing) }
+            w.text(text)
+            if !right { w.append(space, count: missing) }
+            w.append(space, count: 2)
         }
-        let time = a.timestampMicros.map(CivilTime.iso8601(micros:)) ?? "-"
-        let beacons = d.beacons.map(Self.beaconSummary).joined(separator: "; ")
-        let errors = d.contents.errors.map { "! \($0.key) at \($0.offset)" }.joined(separator: "; ")
-        return [
-            col(String(a.record), 7, right: true), col(time, 27), col(a.address.description, 17),
-            col(a.addressType.description, 15), col(a.rssiDBm.map { String($0) } ?? "-", 4, right: true),
-            col(a.eventTypeName, 15), beacons.isEmpty ? errors : beacons + (errors.isEmpty ? "" : "; " + errors),
-        ]
-        .joined(separator: "  ")
+        let record = UInt64(max(0, a.record))
+        w.append(space, count: 7 - JSONWriter.decimalDigits(record))
+        w.appendDecimal(record)
+        w.append(space, count: 2)
+        if let t = a.timestampMicros {
+            w.append(maxLength: CivilTime.maximumLength) { CivilTime.write(micros: t, to: $0) }
+            w.append(space, count: 2)
+        } else {
+            column("-", 27)
+        }
+        w.append(maxLength: AddressText.length) { AddressText.write(a.address, to: $0) }
+        w.append(space, count: 2)
+        column(a.addressType.description, 15)
+        column(a.rssiDBm.map { String($0) } ?? "-", 4, right: true)
+        column(a.eventTypeName, 15)
+        var first = true
+        for beacon in d.beacons {
+            if !first { w.text("; ") }
+            first = false
+            appendBeaconSummary(beacon, to: &w, scratch: &scratch)
+        }
+        for error in d.contents.errors {
+            if !first { w.text("; ") }
+            first = false
+            w.text("! \(error.key) at \(error.offset)")
+        }
     }
 
-    static func beaconSummary(_ beacon: BeaconFrame) -> String {
-        guard case .object(let o) = BeaconJSON.object(beacon) else { return beacon.typeName }
-        let fields = o.keys.filter { $0 != "type" }.sorted().map { key in "\(key)=\(o[key]!.serialized)" }
-        return ([beacon.typeName] + fields).joined(separator: " ")
+    /// One advertisement's line, without the line end.
+    public static func row(_ d: DecodedAdvertisement) -> String {
+        var out = JSONWriter(capacity: 256)
+        var scratch = JSONWriter(capacity: 256)
+        write(d, to: &out, scratch: &scratch)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// `TYPE key=value …`: the beacon's type, then the other members of its JSON object
+    /// (`BeaconJSON.write`) in key order, each value as JSON text.
+    static func appendBeaconSummary(_ beacon: BeaconFrame, to out: inout JSONWriter, scratch: inout JSONWriter) {
+        out.text(beacon.typeName)
+        scratch.removeAll()
+        BeaconJSON.write(beacon, to: &scratch)
+        scratch.withBytes { json in
+            // The object is the writer's own compact text: `{"key":value,…}`, keys without
+            // escapes; a value ends at the first `,` or `}` outside strings and brackets.
+            var i = 1
+            while i < json.count - 1 {
+                let keyStart = i + 1
+                var keyEnd = keyStart
+                while json[keyEnd] != UInt8(ascii: "\"") { keyEnd += 1 }
+                let valueStart = keyEnd + 2
+                var j = valueStart
+                var depth = 0
+                var inString = false
+                while j < json.count {
+                    let c = json[j]
+                    if inString {
+                        if c == UInt8(ascii: "\\") {
+                            j += 1
+                        } else if c == UInt8(ascii: "\"") {
+                            inString = false
+                        }
+                    } else if c == UInt8(ascii: "\"") {
+                        inString = true
+                    } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+                        depth += 1
+                    } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+                        if depth == 0 { break }
+                        depth -= 1
+                    } else if c == UInt8(ascii: ",") && depth == 0 {
+                        break
+                    }
+                    j += 1
+                }
+                let key = UnsafeBufferPointer(rebasing: json[keyStart..<keyEnd])
+                if !key.elementsEqual("type".utf8) {
+                    out.append(UInt8(ascii: " "), count: 1)
+                    out.append(key)
+                    out.append(UInt8(ascii: "="), count: 1)
+                    out.append(UnsafeBufferPointer(rebasing: json[valueStart..<j]))
+                }
+                i = j + 1
+            }
+        }
     }
 
     /// A file's (or the run's) accounting in two or three lines.

@@ -38,12 +38,5 @@ public enum JSONComparison {
         }
     }
 
-    static func number(_ v: JSONValue) -> Double? {
-        switch v {
-        case .integer(let i): Double(i)
-        case .number(let s): Double(s)
-        case .double(let d): d
-        default: nil
-        }
-    }
+    static func number(_ v: JSONValue) -> Double? { v.numberValue }
 }

@@ -87,14 +87,7 @@ enum VectorComparison {
             return fail(&r, "internal: not an audio expectation")
         }
         let tolerance = Double(v.toleranceMicros) / 1e6
-        func number(_ j: JSONValue?) -> Double? {
-            switch j {
-            case .number(let text)?: Double(text)
-            case .integer(let n)?: Double(n)
-            case .double(let d)?: d
-            default: nil
-            }
-        }
+        func number(_ j: JSONValue?) -> Double? { j?.numberValue }
         for i in 0..<max(expected.count, got.count) {
             let e = i < expected.count ? expected[i] : nil, g = i < got.count ? got[i] : nil
             var context: [String] = [

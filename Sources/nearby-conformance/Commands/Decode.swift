@@ -85,7 +85,7 @@ struct Decode: ParsableCommand {
         }
         let outcome = session.run(
             paths: paths,
-            output: { print($0) },
+            write: { FileDescriptorOutput.write($0, fd: 1) },
             diagnostics: { line in
                 var stderr = StandardError()
                 print(line, to: &stderr)

@@ -83,12 +83,19 @@ struct Replay: ParsableCommand {
                     + "replayed",
                 to: &stderr)
         }
+        var out = JSONWriter()
         for event in result.events {
             switch format {
-            case .json: print(EventJSON.object(event).serialized)
-            case .table: print(Self.row(event))
+            case .json: EventJSON.write(event, to: &out)
+            case .table: out.text(Self.row(event))
+            }
+            out.newline()
+            if out.count >= 1 << 16 {
+                out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
+                out.removeAll()
             }
         }
+        out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
         if let loss = result.accounting.lossSummary {
             print("warning: captures: \(loss); the callbacks miss whatever those records held", to: &stderr)
             throw ExitCode(ExitStatus.partiallyDecoded)

@@ -1,0 +1,22 @@
+import NearbyCapture
+import NearbyJSON
+
+/// A device address as output text: `aa:bb:cc:dd:ee:ff`, lower case (Core Vol 6 Part B
+/// §1.3 writes the most significant byte first).
+enum AddressText {
+    /// The text's length, bytes.
+    static let length = 17
+
+    /// Writes the address's 17 bytes at `out`; returns 17.
+    static func write(_ address: BluetoothAddress, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 0
+        for shift in stride(from: 40, through: 0, by: -8) {
+            let byte = UInt8(truncatingIfNeeded: address.rawValue >> UInt64(shift))
+            out[n] = JSONWriter.hexDigit(byte >> 4)
+            out[n + 1] = JSONWriter.hexDigit(byte & 0xF)
+            if shift > 0 { out[n + 2] = UInt8(ascii: ":") }
+            n += 3
+        }
+        return length
+    }
+}

@@ -1,0 +1,174 @@
+extension JSONWriter {
+    // MARK: Values
+
+    @inlinable
+    public mutating func null() {
+        separate()
+        appendASCII("null")
+        afterValue = true
+    }
+
+    @inlinable
+    public mutating func bool(_ value: Bool) {
+        separate()
+        appendASCII(value ? "true" : "false")
+        afterValue = true
+    }
+
+    /// An integer in decimal, `-` before a negative one.
+    @inlinable
+    public mutating func integer<T: BinaryInteger>(_ value: T) {
+        separate()
+        if value < 0 {
+            reserve(1)
+            put(UInt8(ascii: "-"))
+        }
+        appendDecimal(UInt64(truncatingIfNeeded: value.magnitude))
+        afterValue = true
+    }
+
+    /// An integer, or `null` when nil.
+    @inlinable
+    public mutating func integer<T: BinaryInteger>(_ value: T?) {
+        if let value { integer(value) } else { null() }
+    }
+
+    /// A number already formatted as JSON (fixed decimals), written verbatim.
+    public mutating func number(_ text: String) {
+        separate()
+        var text = text
+        text.withUTF8 { append($0) }
+        afterValue = true
+    }
+
+    /// A Double: an integral one below 10^15 in magnitude without a fraction (`3`), others as
+    /// Swift's shortest round-tripping text (`25.5`, `1e+20`); NaN and infinities as `null`.
+    public mutating func double(_ value: Double) {
+        guard value.isFinite else { return null() }
+        if value == value.rounded() && abs(value) < 1e15 {
+            integer(Int64(value))
+        } else {
+            number(String(value))
+        }
+    }
+
+    /// Microseconds since an origin as seconds with exactly six decimals (`-0.000001`,
+    /// `1700000000.123456`).
+    @inlinable
+    public mutating func seconds(micros: Int64) {
+        fixed(micros, decimals: 6)
+    }
+
+    /// `value` / 10^`decimals` with exactly `decimals` decimals (`fixed(36000, decimals: 1)`
+    /// is `3600.0`); `decimals` 1…18.
+    @inlinable
+    public mutating func fixed(_ value: Int64, decimals: Int) {
+        separate()
+        reserve(decimals + 2)
+        if value < 0 { put(UInt8(ascii: "-")) }
+        var scale: UInt64 = 1
+        for _ in 0..<decimals { scale &*= 10 }
+        let magnitude = value.magnitude
+        appendDecimal(magnitude / scale)
+        reserve(decimals + 1)
+        put(UInt8(ascii: "."))
+        var fraction = magnitude % scale
+        var i = _count &+ decimals
+        while i > _count {
+            i &-= 1
+            base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
+        }
+        _count &+= decimals
+        afterValue = true
+    }
+
+    /// A string, escaped.
+    public mutating func string(_ value: String) {
+        separate()
+        var value = value
+        value.withUTF8 { appendEscaped($0) }
+        afterValue = true
+    }
+
+    /// A string of at most `maxLength` bytes that `body` writes at the pointer it is given,
+    /// returning how many: ASCII that needs no escape (no `"`, `\\` or control character),
+    /// such as an address or a UUID.
+    @inlinable
+    public mutating func unescapedString(maxLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        separate()
+        reserve(1)
+        put(UInt8(ascii: "\""))
+        append(maxLength: maxLength, body)
+        reserve(1)
+        put(UInt8(ascii: "\""))
+        afterValue = true
+    }
+
+    /// Appends at most `maxLength` bytes that `body` writes at the pointer it is given,
+    /// returning how many (text outside JSON, or inside a string that needs no escape).
+    @inlinable
+    public mutating func append(maxLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maxLength)
+        _count &+= body(base + _count)
+    }
+
+    /// Bytes as a string of lower-case hex digits, two per byte.
+    @inlinable
+    public mutating func hex(_ data: some Collection<UInt8>) {
+        if data.withContiguousStorageIfAvailable({ hex($0) }) == nil { hex(Array(data)) }
+    }
+
+    /// Bytes as a string of lower-case hex digits, two per byte.
+    public mutating func hex(_ data: UnsafeBufferPointer<UInt8>) {
+        separate()
+        let n = data.count
+        reserve(2 &* n &+ 2)
+        put(UInt8(ascii: "\""))
+        var p = base + _count
+        for byte in data {
+            p[0] = Self.hexDigit(byte >> 4)
+            p[1] = Self.hexDigit(byte & 0xF)
+            p += 2
+        }
+        _count &+= 2 &* n
+        put(UInt8(ascii: "\""))
+        afterValue = true
+    }
+
+    /// A string escaped once (`EscapedString`), for text written on many lines.
+    public mutating func string(_ value: EscapedString) {
+        separate()
+        value.json.withUnsafeBufferPointer { append($0) }
+        afterValue = true
+    }
+
+    /// A value tree, object keys sorted by their UTF-8 bytes.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .integer(let i): integer(i)
+        case .number(let s): number(s)
+        case .double(let d): double(d)
+        case .string(let s): string(s)
+        case .array(let items):
+            beginArray()
+            for item in items { self.value(item) }
+            endArray()
+        case .object(let fields):
+            beginObject()
+            for key in fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                escapedKey(key)
+                self.value(fields[key]!)
+            }
+            endObject()
+        }
+    }
+
+    /// Text outside JSON (a table line, a header), appended as UTF-8 without escapes.
+    public mutating func text(_ value: String) {
+        var value = value
+        value.withUTF8 { append($0) }
+    }
+}

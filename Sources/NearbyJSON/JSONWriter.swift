@@ -1,0 +1,221 @@
+/// Compact JSON text (RFC 8259) appended to one reusable byte buffer: how every output line
+/// and report of the tool is written. No insignificant white space; strings escape `"`, `\`
+/// and the control characters U+0000…U+001F (`\n`, `\r`, `\t` by name, the others as
+/// `\u00XX`, lower-case hex) and pass every other character through as UTF-8.
+///
+/// Members are written in the order the caller gives them: callers give object keys sorted
+/// by their UTF-8 bytes, so the text equals what `JSONValue.serialized` writes for the same
+/// object. Commas come from the writer: a value or key after a value gets one.
+///
+/// The buffer holds any number of lines; a caller hands `bytes` on (to a file, a pipe) when
+/// it has grown large and calls `removeAll()`, keeping the capacity.
+public struct JSONWriter: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    /// Bytes written.
+    public var count: Int { _count }
+    @usableFromInline var _count = 0
+    @usableFromInline var capacity: Int
+    /// Whether the next key or value follows a value at the same level (and needs a comma).
+    @usableFromInline var afterValue = false
+
+    public init(capacity: Int = 1 << 16) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The text written so far, UTF-8, lent for the call.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: _count))
+    }
+
+    /// A copy of the text written so far.
+    public var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Forgets the text written, keeping the buffer's capacity.
+    public mutating func removeAll() {
+        _count = 0
+        afterValue = false
+    }
+
+    /// Makes room for `n` more bytes.
+    @inlinable
+    mutating func reserve(_ n: Int) {
+        if _count &+ n > capacity { grow(n) }
+    }
+
+    @usableFromInline
+    mutating func grow(_ n: Int) {
+        let newCapacity = max(capacity * 2, _count + n)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        new.update(from: base, count: _count)
+        base.deallocate()
+        base = new
+        capacity = newCapacity
+    }
+
+    /// Appends one byte; room must have been reserved.
+    @inlinable
+    mutating func put(_ byte: UInt8) {
+        base[_count] = byte
+        _count &+= 1
+    }
+
+    /// Appends raw bytes (text outside JSON, or JSON already written).
+    @inlinable
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let source = bytes.baseAddress { (base + _count).update(from: source, count: bytes.count) }
+        _count &+= bytes.count
+    }
+
+    /// Appends `byte` `n` times (padding).
+    public mutating func append(_ byte: UInt8, count n: Int) {
+        guard n > 0 else { return }
+        reserve(n)
+        (base + _count).update(repeating: byte, count: n)
+        _count &+= n
+    }
+
+    // MARK: Structure
+
+    @inlinable
+    mutating func separate() {
+        reserve(1)
+        if afterValue { put(UInt8(ascii: ",")) }
+    }
+
+    @inlinable
+    public mutating func beginObject() {
+        separate()
+        reserve(1)
+        put(UInt8(ascii: "{"))
+        afterValue = false
+    }
+
+    @inlinable
+    public mutating func endObject() {
+        reserve(1)
+        put(UInt8(ascii: "}"))
+        afterValue = true
+    }
+
+    @inlinable
+    public mutating func beginArray() {
+        separate()
+        reserve(1)
+        put(UInt8(ascii: "["))
+        afterValue = false
+    }
+
+    @inlinable
+    public mutating func endArray() {
+        reserve(1)
+        put(UInt8(ascii: "]"))
+        afterValue = true
+    }
+
+    /// An object key that needs no escapes (the tool's own keys: ASCII letters and digits).
+    @inlinable
+    public mutating func key(_ name: StaticString) {
+        let n = name.utf8CodeUnitCount
+        reserve(n + 4)
+        if afterValue { put(UInt8(ascii: ",")) }
+        put(UInt8(ascii: "\""))
+        (base + _count).update(from: name.utf8Start, count: n)
+        _count &+= n
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: ":"))
+        afterValue = false
+    }
+
+    /// An object key of any text, escaped as strings are.
+    public mutating func escapedKey(_ name: String) {
+        string(name)
+        reserve(1)
+        put(UInt8(ascii: ":"))
+        afterValue = false
+    }
+
+    /// Ends a line: a line feed, and the next value starts a new top-level text.
+    @inlinable
+    public mutating func newline() {
+        reserve(1)
+        put(UInt8(ascii: "\n"))
+        afterValue = false
+    }
+
+    // MARK: Bytes
+
+    /// The lower-case hex digit of `nibble` (0…15).
+    @inlinable
+    public static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &- 10 &+ nibble
+    }
+
+    @inlinable
+    mutating func appendASCII(_ s: StaticString) {
+        let n = s.utf8CodeUnitCount
+        reserve(n)
+        (base + _count).update(from: s.utf8Start, count: n)
+        _count &+= n
+    }
+
+    /// The number of decimal digits of `value` (1…20).
+    @inlinable
+    public static func decimalDigits(_ value: UInt64) -> Int {
+        var digits = 1
+        var bound: UInt64 = 10
+        while value >= bound && digits < 20 {
+            digits &+= 1
+            let (next, overflow) = bound.multipliedReportingOverflow(by: 10)
+            if overflow { break }
+            bound = next
+        }
+        return digits
+    }
+
+    /// Appends `value` in decimal.
+    @inlinable
+    public mutating func appendDecimal(_ value: UInt64) {
+        let digits = Self.decimalDigits(value)
+        reserve(digits)
+        var rest = value
+        var i = _count &+ digits
+        repeat {
+            i &-= 1
+            base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest != 0
+        _count &+= digits
+    }
+
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        reserve(utf8.count + 2)
+        put(UInt8(ascii: "\""))
+        var runStart = 0
+        for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        {
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            runStart = i + 1
+            reserve(6)
+            put(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
+            case UInt8(ascii: "\n"): put(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): put(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): put(UInt8(ascii: "t"))
+            default:
+                put(UInt8(ascii: "u"))
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "0"))
+                put(Self.hexDigit(byte >> 4))
+                put(Self.hexDigit(byte & 0xF))
+            }
+        }
+        append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        reserve(1)
+        put(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,120 @@
+import NearbyJSON
+import Testing
+
+/// The byte writer against RFC 8259 (§7 strings, §6 numbers, §4–5 objects and arrays):
+/// every expected text below is written by hand from the RFC and from the output contract of
+/// docs/decode-output.md (six-decimal seconds, lower-case hex).
+@Suite struct JSONWriterTests {
+    static func text(_ body: (inout JSONWriter) -> Void) -> String {
+        var w = JSONWriter(capacity: 16)
+        body(&w)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    @Test func stringsEscapeQuoteBackslashAndControlCharacters() {
+        #expect(Self.text { $0.string("a\"b\\c") } == #""a\"b\\c""#)
+        #expect(Self.text { $0.string("\n\r\t") } == #""\n\r\t""#)
+        #expect(Self.text { $0.string("\u{0}\u{1}\u{8}\u{C}\u{1F}") } == #""\u0000\u0001\u0008\u000c\u001f""#)
+        // U+007F and the solidus need no escape (§7: only U+0000…U+001F, quote and backslash).
+        #expect(Self.text { $0.string("/\u{7F}") } == "\"/\u{7F}\"")
+    }
+
+    @Test func nonASCIIIsWrittenAsUTF8Unchanged() {
+        let text = Self.text { $0.string("e\u{301} é \u{1F600} \u{10FFFF}") }
+        #expect(Array(text.utf8) == [0x22] + Array("e\u{301} é \u{1F600} \u{10FFFF}".utf8) + [0x22])
+        #expect(Array("\u{1F600}".utf8) == [0xF0, 0x9F, 0x98, 0x80])
+    }
+
+    @Test func integersAreDecimalWithASignWhenNegative() {
+        #expect(Self.text { $0.integer(0) } == "0")
+        #expect(Self.text { $0.integer(Int8(-128)) } == "-128")
+        #expect(Self.text { $0.integer(Int64.min) } == "-9223372036854775808")
+        #expect(Self.text { $0.integer(UInt64.max) } == "18446744073709551615")
+        #expect(Self.text { $0.integer(Int?.none) } == "null")
+    }
+
+    @Test func secondsHaveExactlySixDecimals() {
+        #expect(Self.text { $0.seconds(micros: 1_700_000_000_123_456) } == "1700000000.123456")
+        #expect(Self.text { $0.seconds(micros: 0) } == "0.000000")
+        #expect(Self.text { $0.seconds(micros: -1) } == "-0.000001")
+        #expect(Self.text { $0.seconds(micros: -1_500_000) } == "-1.500000")
+        #expect(Self.text { $0.fixed(36_000, decimals: 1) } == "3600.0")
+        #expect(Self.text { $0.fixed(-5, decimals: 2) } == "-0.05")
+    }
+
+    @Test func doublesAreShortestTextAndIntegralOnesHaveNoFraction() {
+        #expect(Self.text { $0.double(25.5) } == "25.5")
+        #expect(Self.text { $0.double(-0.25) } == "-0.25")
+        #expect(Self.text { $0.double(-128) } == "-128")
+        #expect(Self.text { $0.double(.nan) } == "null")
+        #expect(Self.text { $0.double(-.infinity) } == "null")
+    }
+
+    @Test func hexIsLowerCaseTwoDigitsAByte() {
+        #expect(Self.text { $0.hex([0x00, 0x0A, 0xFF, 0xC0]) } == #""000affc0""#)
+        #expect(Self.text { $0.hex([UInt8]()) } == #""""#)
+    }
+
+    @Test func commasSeparateMembersAndElementsAtEveryLevel() {
+        let text = Self.text { w in
+            w.beginObject()
+            w.key("a")
+            w.beginArray()
+            w.integer(1)
+            w.null()
+            w.beginObject()
+            w.endObject()
+            w.beginArray()
+            w.endArray()
+            w.bool(false)
+            w.endArray()
+            w.key("b")
+            w.beginObject()
+            w.key("c")
+            w.bool(true)
+            w.endObject()
+            w.escapedKey("d e\"")
+            w.string("")
+            w.endObject()
+            w.newline()
+            w.beginObject()
+            w.endObject()
+        }
+        #expect(text == "{\"a\":[1,null,{},[],false],\"b\":{\"c\":true},\"d e\\\"\":\"\"}\n{}")
+    }
+
+    @Test func valueTreesAreWrittenWithKeysInUTF8Order() {
+        let tree = JSONValue.object([
+            "b": .integer(-1), "a": .array([.null, .number("-0.50"), .double(1.5)]), "B": .string("\u{1F600}"),
+            "é": .bool(true), "z": .object([:]),
+        ])
+        // "B" (0x42) < "a" (0x61) < "b" < "z" (0x7A) < "é" (0xC3 0xA9).
+        #expect(tree.serialized == #"{"B":"😀","a":[null,-0.50,1.5],"b":-1,"z":{},"é":true}"#)
+    }
+
+    @Test func numbersAreEqualByValueWhicheverCaseHoldsThem() {
+        #expect(JSONValue.integer(3) == .number("3.0"))
+        #expect(JSONValue.double(3) == .number("3"))
+        #expect(JSONValue.number("-5.25") == .double(-5.25))
+        #expect(JSONValue.integer(9_007_199_254_740_993) != .number("9007199254740992"))
+        #expect(JSONValue.integer(1) != .string("1"))
+        #expect(Set([JSONValue.integer(3), .number("3.00"), .double(3)]).count == 1)
+    }
+
+    @Test func removeAllStartsAFreshTextWithoutAComma() {
+        var w = JSONWriter(capacity: 1024)
+        w.integer(1)
+        w.removeAll()
+        w.integer(2)
+        #expect(w.bytes == Array("2".utf8) && w.count == 1)
+    }
+
+    @Test func theBufferGrowsPastItsFirstCapacity() {
+        var w = JSONWriter(capacity: 1)
+        let long = String(repeating: "x", count: 10_000)
+        w.string(long)
+        w.hex([UInt8](repeating: 0xAB, count: 5_000))
+        #expect(w.count == 10_002 + 1 + 10_002)
+        #expect(w.bytes.suffix(3) == Array("ab\"".utf8))
+    }
+}
