@@ -1,6 +1,6 @@
 // nearby-benchmarks: throughput figures, release build only, never part of `swift test`.
 //
-//     swift run -c release nearby-benchmarks [all [N] | capture [N] | stages [N] | engine | audio]
+//     swift run -c release nearby-benchmarks [all [N] | capture [N] | stages [N] | cli [N] | engine | audio]
 //     swift run -c release nearby-benchmarks [decode-child FILE | replay-child FILE]   (for profilers)
 //
 // `all` (the default) runs the other three and ends with one table of every figure against
@@ -229,6 +229,10 @@ case "engine": _ = engineBenchmark()
 case "audio": _ = audioBenchmark()
 case "capture": _ = captureBenchmark()
 case "stages": stagesBenchmark()
+case "cli":
+    var b = CaptureBenchmark()
+    if let corpusSize { b.advertisements = corpusSize }
+    _ = CLIBenchmark(capture: b).run()
 case "all":
     let summaries = captureBenchmark() + audioBenchmark() + engineBenchmark()
     print("")
@@ -247,5 +251,5 @@ case "replay-child":
     precondition(r.sightings > 0)
     print(CaptureBenchmark.ownPeakKiB())
 default:
-    print("unknown benchmark \(which); available: all [N], capture [N], stages [N], engine, audio")
+    print("unknown benchmark \(which); available: all [N], capture [N], stages [N], cli [N], engine, audio")
 }

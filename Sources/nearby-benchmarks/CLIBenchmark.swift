@@ -1,0 +1,145 @@
+import NearbyJSON
+import NearbySynthesis
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `decode` as users run it (`nearby-benchmarks cli`): the built `nearby-conformance` as a whole
+/// process on the benchmark corpus, output to /dev/null, beside two baselines run pair by
+/// pair in the same loop — the C loop over libpcap of `Scripts/baselines/beacon-loop.c`
+/// (compiled here with `cc -O2`; it must count the same advertisements and beacons) and
+/// `tshark -T fields` when it is installed — and `nearby-benchmarks decode-child` (the
+/// pipeline without output). Rates are advertisements per second of the child's user and
+/// system CPU time (`wait4`); ratios are taken within each round, then their median.
+struct CLIBenchmark {
+    var capture: CaptureBenchmark
+    var rounds = 5
+
+    struct Child {
+        var seconds: Double
+        var peakMiB: Double
+        var output: String
+    }
+
+    /// Runs `argv` with standard output to `output` (a path) and returns its CPU time and the
+    /// `ru_maxrss` that `wait4` reports: an upper bound of the child's peak, as Linux carries
+    /// this process's peak at the spawn into it.
+    static func run(_ argv: [String], output: String = "/dev/null") -> Child {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { cargs.forEach { free($0) } }
+        guard posix_spawnp(&pid, argv[0], &actions, nil, cargs, environ) == 0 else {
+            fatalError("cannot start \(argv[0])")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        guard status == 0 else { fatalError("\(argv.joined(separator: " ")) failed (status \(status))") }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return Child(
+            seconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakMiB: Double(usage.ru_maxrss) / 1024,
+            output: "")
+    }
+
+    static func which(_ tool: String) -> String? {
+        for dir in (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin").split(separator: ":") {
+            let path = "\(dir)/\(tool)"
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
+    }
+
+    /// The repository root, from this source file's path (benchmarks run from a checkout).
+    static let repository: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    func run() -> [Summary] {
+        let counts = capture.prepare()
+        let bin = String(CommandLine.arguments[0].split(separator: "/").dropLast().joined(separator: "/"))
+        let tool = (CommandLine.arguments[0].hasPrefix("/") ? "/" : "") + bin + "/nearby-conformance"
+        guard access(tool, X_OK) == 0 else {
+            fatalError("\(tool) is missing: swift build -c release (both products)")
+        }
+        let loop = capture.directory + "/beacon-loop"
+        guard
+            Self.run(["cc", "-O2", "-o", loop, Self.repository + "/Scripts/baselines/beacon-loop.c", "-lpcap"])
+                .seconds >= 0
+        else { fatalError() }
+        let loopCounts = capture.directory + "/beacon-loop.out"
+        _ = Self.run([loop, capture.pcap], output: loopCounts)
+        let said = (try? JSONFile.read(loopCounts)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let expected = "\(counts.records) \(counts.advertisements) \(counts.beacons)"
+        guard said.split(separator: "\n").first.map(String.init) == expected else {
+            fatalError("the C loop counted \(said), the corpus holds \(expected) (records advertisements beacons)")
+        }
+        let tshark = Self.which("tshark")
+        let n = Double(counts.advertisements)
+        typealias Mode = (name: String, argv: [String])
+        let modes: [Mode] = [
+            ("decode, JSON lines, pcap 201", [tool, "decode", capture.pcap]),
+            ("decode, JSON lines, btsnoop", [tool, "decode", capture.btsnoop]),
+            ("decode --beacons-only, pcap 201", [tool, "decode", "--beacons-only", capture.pcap]),
+            ("decode --format table, pcap 201", [tool, "decode", "--format", "table", capture.pcap]),
+            ("decode pipeline, no output, pcap 201", [CommandLine.arguments[0], "decode-child", capture.pcap]),
+        ]
+        var rates: [String: [Double]] = [:]
+        var toLoop: [String: [Double]] = [:]
+        var toTShark: [String: [Double]] = [:]
+        var peak: [String: Double] = [:]
+        print("round | measure | CPU s | adv/s | ÷ C loop | ÷ tshark -T fields | ru_maxrss MiB")
+        for round in 1...rounds {
+            let c = Self.run([loop, capture.pcap])
+            let t = tshark.map {
+                Self.run([
+                    $0, "-r", capture.pcap, "-T", "fields", "-e", "frame.number", "-e", "bthci_evt.bd_addr", "-e",
+                    "bthci_evt.rssi", "-e", "btcommon.eir_ad.entry.data",
+                ])
+            }
+            let baselines: [(String, Child?)] = [("C loop over libpcap", c), ("tshark -T fields", t)]
+            for (name, child) in baselines {
+                guard let child else { continue }
+                rates[name, default: []].append(n / child.seconds)
+                print("\(round) | \(name) | \(child.seconds) | \(Int(n / child.seconds)) | | |")
+            }
+            for mode in modes {
+                let m = Self.run(mode.argv)
+                let rate = n / m.seconds
+                rates[mode.name, default: []].append(rate)
+                toLoop[mode.name, default: []].append(c.seconds / m.seconds)
+                if let t { toTShark[mode.name, default: []].append(t.seconds / m.seconds) }
+                peak[mode.name] = max(peak[mode.name] ?? 0, m.peakMiB)
+                let r = [
+                    "\(round)", mode.name, "\(m.seconds)", "\(Int(rate))", ratio(c.seconds / m.seconds),
+                    t.map { ratio($0.seconds / m.seconds) } ?? "—", "\(m.peakMiB)",
+                ]
+                print(r.joined(separator: " | "))
+            }
+        }
+        if tshark == nil { print("note: tshark is not installed (Debian package tshark); no TShark ratios") }
+        print("median | measure | adv/s | ÷ C loop | ÷ tshark | ru_maxrss MiB (upper bound)")
+        var out: [Summary] = []
+        for name in ["C loop over libpcap", "tshark -T fields"] + modes.map(\.name) {
+            guard let r = rates[name] else { continue }
+            let row = [
+                "median", name, "\(Int(median(r)))", toLoop[name].map { ratio(median($0)) } ?? "",
+                toTShark[name].map { ratio(median($0)) } ?? "", peak[name].map { "\($0)" } ?? "",
+            ]
+            print(row.joined(separator: " | "))
+            out.append(Summary(measure: "cli: \(name)", figure: median(r), unit: "adv/s", target: nil))
+        }
+        return out
+    }
+
+    private func ratio(_ x: Double) -> String { String(Double(Int(x * 1000)) / 1000) }
+}
