@@ -171,4 +171,36 @@ extension JSONWriter {
         var value = value
         value.withUTF8 { append($0) }
     }
+
+    // MARK: Members: a key and its value
+
+    @inlinable
+    public mutating func member<T: BinaryInteger>(_ key: StaticString, _ value: T) {
+        self.key(key)
+        integer(value)
+    }
+
+    /// The integer, or `null` when nil.
+    @inlinable
+    public mutating func member<T: BinaryInteger>(_ key: StaticString, _ value: T?) {
+        self.key(key)
+        integer(value)
+    }
+
+    @inlinable
+    public mutating func member(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        bool(value)
+    }
+
+    public mutating func member(_ key: StaticString, string value: String) {
+        self.key(key)
+        string(value)
+    }
+
+    @inlinable
+    public mutating func member(_ key: StaticString, hex value: some Collection<UInt8>) {
+        self.key(key)
+        hex(value)
+    }
 }

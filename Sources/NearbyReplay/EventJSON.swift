@@ -11,11 +11,9 @@ public enum EventJSON {
         w.beginObject()
         // The boolean's key sorts before "event" (custom) or after it (granted, hasError).
         if let v = e.value, e.kind == .permissionRequest {
-            w.key("custom")
-            w.bool(v)
+            w.member("custom", v)
         }
-        w.key("event")
-        w.string(e.kind.rawValue)
+        w.member("event", string: e.kind.rawValue)
         if let v = e.value, e.kind != .permissionRequest {
             if e.kind == .permissionChanged { w.key("granted") } else { w.key("hasError") }
             w.bool(v)
@@ -23,21 +21,16 @@ public enum EventJSON {
         if let m = e.message {
             w.key("message")
             w.beginObject()
-            w.key("content")
-            w.string(Base64.encode(m.content))
-            w.key("namespace")
-            w.string(m.namespace)
-            w.key("type")
-            w.string(m.type)
+            w.member("content", string: Base64.encode(m.content))
+            w.member("namespace", string: m.namespace)
+            w.member("type", string: m.type)
             w.endObject()
         }
         if let p = e.publication {
-            w.key("publication")
-            w.string(p)
+            w.member("publication", string: p)
         }
         if let s = e.subscription {
-            w.key("subscription")
-            w.string(s)
+            w.member("subscription", string: s)
         }
         w.key("time")
         w.seconds(micros: e.timeMicros)

@@ -96,23 +96,30 @@ import Testing
         defer { dir.remove() }
         try FileManager.default.copyItem(
             atPath: RepositoryPaths.root + "/Captures/fixtures/hci-h4-phdr-201.pcap", toPath: dir.file(Self.oddName))
-        let json = try CommandLineTool.run(["decode", Self.oddName], in: dir.path)
-        let table = try CommandLineTool.run(["decode", "--format", "table", Self.oddName], in: dir.path)
-        #expect(json.status == 0 && table.status == 0)
-        try Self.compare(Array(json.stdout.utf8), golden: "decode-odd-name.jsonl")
-        try Self.compare(Array(table.stdout.utf8), golden: "decode-odd-name.table")
+        try Self.compareBothFormats("decode", [Self.oddName], in: dir.path, golden: "decode-odd-name")
     }
 
     @Test func escapesInScenarioStringsAreWrittenAsBefore() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         try Data(Self.oddScenario.utf8).write(to: URL(fileURLWithPath: dir.file("s.json")))
-        let json = try CommandLineTool.run(["replay", "--scenario", "s.json"], in: dir.path)
-        let table = try CommandLineTool.run(["replay", "--format", "table", "--scenario", "s.json"], in: dir.path)
-        #expect(json.status == 0 && table.status == 0, "\(json.stderr)")
+        let json = try Self.compareBothFormats(
+            "replay", ["--scenario", "s.json"], in: dir.path, golden: "replay-odd-strings")
         #expect(json.stdoutLines.count == 2, "a subscription and one found: \(json.stdout)")
-        try Self.compare(Array(json.stdout.utf8), golden: "replay-odd-strings.jsonl")
-        try Self.compare(Array(table.stdout.utf8), golden: "replay-odd-strings.table")
+    }
+
+    /// Runs `command arguments` as JSON and as a table in `directory`, expects both to succeed
+    /// and compares them with `golden`.jsonl and `golden`.table; returns the JSON run.
+    @discardableResult
+    static func compareBothFormats(
+        _ command: String, _ arguments: [String], in directory: String, golden: String
+    ) throws -> CommandLineTool.Result {
+        let json = try CommandLineTool.run([command] + arguments, in: directory)
+        let table = try CommandLineTool.run([command, "--format", "table"] + arguments, in: directory)
+        #expect(json.status == 0 && table.status == 0, "\(json.stderr)")
+        try compare(Array(json.stdout.utf8), golden: golden + ".jsonl")
+        try compare(Array(table.stdout.utf8), golden: golden + ".table")
+        return json
     }
 
     @Test func checkReportsAreWrittenAsBefore() throws {

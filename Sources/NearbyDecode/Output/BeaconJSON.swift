@@ -13,132 +13,93 @@ public enum BeaconJSON {
         case .eddystone(let frame):
             switch frame {
             case .uid(let uid):
-                w.key("instance")
-                w.hex(uid.instance)
-                w.key("namespace")
-                w.hex(uid.namespace)
+                w.member("instance", hex: uid.instance)
+                w.member("namespace", hex: uid.namespace)
                 if !uid.reserved.isEmpty {
-                    w.key("reserved")
-                    w.hex(uid.reserved)
+                    w.member("reserved", hex: uid.reserved)
                 }
-                w.key("txPower")
-                w.integer(uid.txPowerDBm)
+                w.member("txPower", uid.txPowerDBm)
                 type(beacon, &w)
             case .url(let url):
-                w.key("encodedUrl")
-                w.hex(url.encoded)
+                w.member("encodedUrl", hex: url.encoded)
                 let reserved = url.reservedBytes
                 if !reserved.isEmpty {
                     w.key("reservedBytes")
                     w.beginArray()
                     for byte in reserved {
                         w.beginObject()
-                        w.key("offset")
-                        w.integer(byte.offset)
-                        w.key("value")
-                        w.integer(byte.value)
+                        w.member("offset", byte.offset)
+                        w.member("value", byte.value)
                         w.endObject()
                     }
                     w.endArray()
                 }
-                w.key("scheme")
-                w.integer(url.scheme)
-                w.key("txPower")
-                w.integer(url.txPowerDBm)
+                w.member("scheme", url.scheme)
+                w.member("txPower", url.txPowerDBm)
                 type(beacon, &w)
                 w.key("url")
                 if let text = url.url { w.string(text) } else { w.null() }
             case .tlm(let tlm):
-                w.key("advertisingCount")
-                w.integer(tlm.advertisingCount)
-                w.key("batteryMillivolts")
-                w.integer(tlm.batteryMillivolts)
+                w.member("advertisingCount", tlm.advertisingCount)
+                w.member("batteryMillivolts", tlm.batteryMillivolts)
                 w.key("temperatureCelsius")
                 if let t = tlm.temperatureCelsius { w.double(t) } else { w.null() }
                 type(beacon, &w)
                 w.key("uptimeSeconds")
                 w.fixed(Int64(tlm.uptimeTenths), decimals: 1)
-                w.key("version")
-                w.integer(0)
+                w.member("version", 0)
             case .tlmUnknownVersion(let version, let data):
-                w.key("data")
-                w.hex(data)
+                w.member("data", hex: data)
                 type(beacon, &w)
-                w.key("version")
-                w.integer(version)
+                w.member("version", version)
             case .encryptedTLM(let etlm):
-                w.key("encryptedTlm")
-                w.hex(etlm.ciphertext)
-                w.key("mic")
-                w.hex(etlm.mic)
+                w.member("encryptedTlm", hex: etlm.ciphertext)
+                w.member("mic", hex: etlm.mic)
                 if let pad = etlm.nordicPadding {
-                    w.key("nordicPadding")
-                    w.integer(pad)
+                    w.member("nordicPadding", pad)
                 }
-                w.key("salt")
-                w.hex(etlm.salt)
+                w.member("salt", hex: etlm.salt)
                 type(beacon, &w)
-                w.key("version")
-                w.integer(1)
+                w.member("version", 1)
             case .eid(let eid):
-                w.key("eid")
-                w.hex(eid.eid)
-                w.key("txPower")
-                w.integer(eid.txPowerDBm)
+                w.member("eid", hex: eid.eid)
+                w.member("txPower", eid.txPowerDBm)
                 type(beacon, &w)
             case .e2eeEID(let e2ee):
-                w.key("eid")
-                w.hex(e2ee.eid)
-                w.key("hashedFlags")
-                w.integer(e2ee.hashedFlags)
+                w.member("eid", hex: e2ee.eid)
+                w.member("hashedFlags", e2ee.hashedFlags)
                 type(beacon, &w)
             case .unknown(let frameType, let data):
-                w.key("data")
-                w.hex(data)
-                w.key("frameType")
-                w.integer(frameType)
+                w.member("data", hex: data)
+                w.member("frameType", frameType)
                 type(beacon, &w)
             }
         case .iBeacon(let b):
-            w.key("major")
-            w.integer(b.major)
-            w.key("measuredPower")
-            w.integer(b.measuredPowerDBm)
-            w.key("minor")
-            w.integer(b.minor)
+            w.member("major", b.major)
+            w.member("measuredPower", b.measuredPowerDBm)
+            w.member("minor", b.minor)
             type(beacon, &w)
             w.key("uuid")
             uuid(b.uuid, &w)
         case .altBeacon(let b):
-            w.key("beaconId")
-            w.hex(b.beaconID)
-            w.key("major")
-            w.integer(UInt16(b.beaconID[16]) << 8 | UInt16(b.beaconID[17]))
-            w.key("manufacturer")
-            w.integer(b.manufacturer.rawValue)
-            w.key("measuredPower")
-            w.integer(b.referenceRSSIDBm)
-            w.key("minor")
-            w.integer(UInt16(b.beaconID[18]) << 8 | UInt16(b.beaconID[19]))
-            w.key("reserved")
-            w.integer(b.reserved)
+            w.member("beaconId", hex: b.beaconID)
+            w.member("major", UInt16(b.beaconID[16]) << 8 | UInt16(b.beaconID[17]))
+            w.member("manufacturer", b.manufacturer.rawValue)
+            w.member("measuredPower", b.referenceRSSIDBm)
+            w.member("minor", UInt16(b.beaconID[18]) << 8 | UInt16(b.beaconID[19]))
+            w.member("reserved", b.reserved)
             type(beacon, &w)
             w.key("uuid")
             uuid(b.beaconID.prefix(16), &w)
         case .token(.v1(let t)):
-            w.key("flags")
-            w.integer(t.flags)
-            w.key("token")
-            w.hex(t.token)
-            w.key("txPower")
-            w.integer(t.txPowerDBm)
+            w.member("flags", t.flags)
+            w.member("token", hex: t.token)
+            w.member("txPower", t.txPowerDBm)
             type(beacon, &w)
         case .token(.unknownVersion(let version, let data)):
-            w.key("data")
-            w.hex(data)
+            w.member("data", hex: data)
             type(beacon, &w)
-            w.key("version")
-            w.integer(version)
+            w.member("version", version)
         }
         w.endObject()
     }
@@ -151,8 +112,7 @@ public enum BeaconJSON {
     }
 
     private static func type(_ beacon: BeaconFrame, _ w: inout JSONWriter) {
-        w.key("type")
-        w.string(beacon.typeName)
+        w.member("type", string: beacon.typeName)
     }
 
     /// 16 bytes as a string `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower case.
