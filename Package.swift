@@ -125,7 +125,8 @@ let package = Package(
         ),
         // Vectors, fixture builders and paths shared by the test targets (never shipped).
         .target(
-            name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture"], path: "Tests/NearbyTestSupport"),
+            name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture", "NearbySynthesis"],
+            path: "Tests/NearbyTestSupport"),
         .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),
         .testTarget(name: "NearbyCaptureTests", dependencies: ["NearbyCapture", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(name: "NearbyFormatsTests", dependencies: ["NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
@@ -139,11 +140,13 @@ let package = Package(
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
         .testTarget(
             name: "NearbySecurityTests",
-            dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
+            dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbySynthesis", "NearbyTestSupport"]),
         .testTarget(name: "NearbyAudioTests", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyMessagesTests",
-            dependencies: ["NearbyMessages", "NearbySecurity", "NearbyJSON", "NearbyBytes", "NearbyTestSupport"]),
+            dependencies: [
+                "NearbyMessages", "NearbySecurity", "NearbyJSON", "NearbyBytes", "NearbySynthesis", "NearbyTestSupport",
+            ]),
         .testTarget(
             name: "NearbySynthesisTests",
             dependencies: [

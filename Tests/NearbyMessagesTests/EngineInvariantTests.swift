@@ -1,4 +1,5 @@
 import NearbyMessages
+import NearbySynthesis
 import NearbyTestSupport
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
     }
 
     static func randomInputs(seed: UInt64, count: Int) -> [Input] {
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         var t: Int64 = 0
         var live: [String] = []
         var next = 0

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyBytes
 import NearbyMessages
+import NearbySynthesis
 import NearbyTestSupport
 import Testing
 
@@ -159,11 +160,11 @@ struct ScenarioGenerator {
         case sighting(Sighting)
     }
 
-    var rng: SplitMix64
+    var rng: SeededGenerator
     /// The registry's messages, which subscriptions are made to select more often than not.
     var registered: [Message] = []
 
-    init(seed: UInt64) { rng = SplitMix64(state: seed &* 0x9E37_79B9_7F4A_7C15) }
+    init(seed: UInt64) { rng = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15) }
 
     mutating func int(_ n: Int) -> Int { rng.below(n) }
     mutating func chance(_ percent: Int) -> Bool { rng.chance(percent) }

@@ -1,3 +1,4 @@
+import NearbySynthesis
 import NearbyTestSupport
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
     /// so that runs collide and removals have to shift later members of a run back.
     @Test(arguments: [(8, 40), (200, 500), (3, 5000)])
     func agreesWithADictionaryUnderRandomOperations(slots: Int, messages: Int) {
-        var rng = SplitMix64(state: UInt64(slots * 7919 + messages))
+        var rng = SeededGenerator(seed: UInt64(slots * 7919 + messages))
         var table = FoundTable()
         var model: [FoundKey: Entry] = [:]
         for step in 0..<20_000 {

@@ -1,3 +1,4 @@
+import NearbySynthesis
 import NearbyTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite struct IdentityTableTests {
     /// Identities of every kind and length, many sharing words (same namespace, different
     /// instance; same UUID, different minor), as captures give them.
-    func identity(_ rng: inout SplitMix64) -> SightingIdentity {
+    func identity(_ rng: inout SeededGenerator) -> SightingIdentity {
         let kinds: [SightingIdentity.Kind] = [.token, .eddystoneUID, .iBeacon, .altBeacon, .eddystoneEID]
         let kind = kinds[rng.below(kinds.count)]
         let count = kind == .token ? 6 + rng.below(11) : kind == .eddystoneEID ? 8 : kind == .eddystoneUID ? 16 : 20
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func agreesWithADictionaryThroughGrowth() {
-        var rng = SplitMix64(state: 2026)
+        var rng = SeededGenerator(seed: 2026)
         var table = IdentityTable<Int32>()
         var model: [SightingIdentity: Int32] = [:]
         for step in 0..<3_000 {

@@ -1,3 +1,4 @@
+import NearbySynthesis
 import NearbyTestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// `replaceFirst`), over few distinct deadlines so that ties on the deadline are decided by
 /// kind, slot and message.
 @Suite struct TimerQueueTests {
-    func timer(_ rng: inout SplitMix64) -> TimerQueue.Timer {
+    func timer(_ rng: inout SeededGenerator) -> TimerQueue.Timer {
         let kinds: [TimerQueue.Kind] = [.lost, .subscriptionExpiry, .publicationExpiry]
         return TimerQueue.Timer(
             deadline: Int64(rng.below(40)), kind: kinds[rng.below(3)], slot: Int32(rng.below(5)),
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func popsInTheTotalOrderWhateverThePushes() {
-        var rng = SplitMix64(state: 8)
+        var rng = SeededGenerator(seed: 8)
         var queue = TimerQueue()
         var model: [TimerQueue.Timer] = []
         var popped = 0

@@ -1,6 +1,7 @@
 import NearbyBytes
 import NearbyFormats
 import NearbySecurity
+import NearbySynthesis
 import NearbyTestSupport
 import Testing
 
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func roundTripForEveryExponentAndRandomTelemetry() throws {
-        var rng = SplitMix64(state: 7)
+        var rng = SeededGenerator(seed: 7)
         for k in 0...15 {
             let tlm = EddystoneTLM(
                 batteryRaw: UInt16(truncatingIfNeeded: rng.next()),
