@@ -86,35 +86,34 @@ public struct JSONWriter: ~Copyable {
         if afterValue { put(UInt8(ascii: ",")) }
     }
 
+    /// Opens an object or array with `bracket`, after a comma when a value precedes it.
     @inlinable
-    public mutating func beginObject() {
-        separate()
-        reserve(1)
-        put(UInt8(ascii: "{"))
+    mutating func open(_ bracket: UInt8) {
+        reserve(2)
+        if afterValue { put(UInt8(ascii: ",")) }
+        put(bracket)
         afterValue = false
     }
 
+    /// Closes an object or array with `bracket`; what follows is separated from it.
     @inlinable
-    public mutating func endObject() {
+    mutating func close(_ bracket: UInt8) {
         reserve(1)
-        put(UInt8(ascii: "}"))
+        put(bracket)
         afterValue = true
     }
 
     @inlinable
-    public mutating func beginArray() {
-        separate()
-        reserve(1)
-        put(UInt8(ascii: "["))
-        afterValue = false
-    }
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     @inlinable
-    public mutating func endArray() {
-        reserve(1)
-        put(UInt8(ascii: "]"))
-        afterValue = true
-    }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+
+    @inlinable
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    @inlinable
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// An object key that needs no escapes (the tool's own keys: ASCII letters and digits).
     @inlinable
