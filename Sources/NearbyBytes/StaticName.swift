@@ -31,8 +31,8 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
         return String(cString: UnsafePointer<CChar>(bitPattern: UInt(bits))!)
     }
 
-    /// The UTF-8 bytes of the text, for comparing and hashing.
-    private func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    /// The UTF-8 bytes of the text, lent for the call.
+    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if bits & Self.scalarTag != 0 {
             var text = description
             return text.withUTF8(body)

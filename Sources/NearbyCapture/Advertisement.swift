@@ -110,44 +110,53 @@ public struct Advertisement: Sendable {
     /// `ADV_NONCONN_IND`, `SCAN_RSP`; for non-legacy extended reports `EXT_ADV` or
     /// `EXT_SCAN_RSP`; `reserved-0xNN` for values the specification does not define.
     public var eventTypeName: String {
+        if let name = definedEventTypeName { return name.description }
+        switch source {
+        case .hciExtendedAdvertisingReport: return "reserved-legacy-" + Self.hex(eventTypeRaw & 0x1F, 2)
+        case .hciAdvertisingReport, .hciDirectedAdvertisingReport, .linkLayer:
+            return "reserved-" + Self.hex(eventTypeRaw, 2)
+        default: return Self.hex(eventTypeRaw, 4)
+        }
+    }
+
+    /// `eventTypeName` when the specification defines the value, nil for the `reserved-`
+    /// forms.
+    public var definedEventTypeName: StaticString? {
         switch source {
         case .hciAdvertisingReport:
             switch eventTypeRaw {
-            case 0: return "ADV_IND"
-            case 1: return "ADV_DIRECT_IND"
-            case 2: return "ADV_SCAN_IND"
-            case 3: return "ADV_NONCONN_IND"
-            case 4: return "SCAN_RSP"
-            default: return "reserved-" + Self.hex(eventTypeRaw, 2)
+            case 0: "ADV_IND"
+            case 1: "ADV_DIRECT_IND"
+            case 2: "ADV_SCAN_IND"
+            case 3: "ADV_NONCONN_IND"
+            case 4: "SCAN_RSP"
+            default: nil
             }
         case .hciDirectedAdvertisingReport:
-            return eventTypeRaw == 1 ? "ADV_DIRECT_IND" : "reserved-" + Self.hex(eventTypeRaw, 2)
+            eventTypeRaw == 1 ? "ADV_DIRECT_IND" : nil
         case .hciExtendedAdvertisingReport:
             // Bits 0–4: connectable, scannable, directed, scan response, legacy (Core Vol 4
             // Part E §7.7.65.13). Data status (bits 5–6) and reserved bits do not change it.
-            let kind = eventTypeRaw & 0x1F
-            if kind & 0x10 != 0 {
-                switch kind {
-                case 0x13: return "ADV_IND"
-                case 0x15: return "ADV_DIRECT_IND"
-                case 0x12: return "ADV_SCAN_IND"
-                case 0x10: return "ADV_NONCONN_IND"
-                case 0x1B, 0x1A: return "SCAN_RSP"
-                default: return "reserved-legacy-" + Self.hex(kind, 2)
-                }
+            switch eventTypeRaw & 0x1F {
+            case 0x13: "ADV_IND"
+            case 0x15: "ADV_DIRECT_IND"
+            case 0x12: "ADV_SCAN_IND"
+            case 0x10: "ADV_NONCONN_IND"
+            case 0x1B, 0x1A: "SCAN_RSP"
+            case let kind where kind & 0x10 != 0: nil
+            case let kind: kind & 0x08 != 0 ? "EXT_SCAN_RSP" : "EXT_ADV"
             }
-            return kind & 0x08 != 0 ? "EXT_SCAN_RSP" : "EXT_ADV"
         case .linkLayer:
             switch eventTypeRaw {
-            case 0: return "ADV_IND"
-            case 1: return "ADV_DIRECT_IND"
-            case 2: return "ADV_NONCONN_IND"
-            case 4: return "SCAN_RSP"
-            case 6: return "ADV_SCAN_IND"
-            default: return "reserved-" + Self.hex(eventTypeRaw, 2)
+            case 0: "ADV_IND"
+            case 1: "ADV_DIRECT_IND"
+            case 2: "ADV_NONCONN_IND"
+            case 4: "SCAN_RSP"
+            case 6: "ADV_SCAN_IND"
+            default: nil
             }
         default:
-            return Self.hex(eventTypeRaw, 4)
+            nil
         }
     }
 

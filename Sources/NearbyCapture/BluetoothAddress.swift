@@ -59,14 +59,17 @@ public struct AddressType: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let anonymous = AddressType(rawValue: 0xFF)
 
     /// `public`, `random`, `public-identity`, `random-identity`, `anonymous`, or `0xNN`.
-    public var description: String {
-        switch self {
-        case .public: "public"
-        case .random: "random"
-        case .publicIdentity: "public-identity"
-        case .randomIdentity: "random-identity"
-        case .anonymous: "anonymous"
-        default: "0x" + String(rawValue, radix: 16)
+    public var description: String { name?.description ?? "0x" + String(rawValue, radix: 16) }
+
+    /// The description of a defined value, nil for the others.
+    public var name: StaticString? {
+        switch rawValue {
+        case 0x00: "public"
+        case 0x01: "random"
+        case 0x02: "public-identity"
+        case 0x03: "random-identity"
+        case 0xFF: "anonymous"
+        default: nil
         }
     }
 }

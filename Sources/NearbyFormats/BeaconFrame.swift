@@ -6,14 +6,27 @@ public enum BeaconFrame: Hashable, Sendable {
     /// A BLE token advertisement (docs/token-format.md) on UUID 0xFEF3.
     case token(TokenAdvertisement.Content)
 
-    /// The `type` names of the decode output, in the order of `typeIndex`:
-    /// `eddystone-uid`, `eddystone-url`, `eddystone-tlm`, `eddystone-etlm`, `eddystone-eid`,
-    /// `eddystone-e2ee-eid`, `eddystone-unknown`, `ibeacon`, `altbeacon`, `token-v1`,
-    /// `token-unknown`.
-    public static let typeNames = [
-        "eddystone-uid", "eddystone-url", "eddystone-tlm", "eddystone-etlm", "eddystone-eid",
-        "eddystone-e2ee-eid", "eddystone-unknown", "ibeacon", "altbeacon", "token-v1", "token-unknown",
-    ]
+    /// The `type` names of the decode output, in the order of `typeIndex`.
+    public static let typeNames = (0..<11).map { typeName(at: $0).description }
+
+    /// The `type` name at `index` (0…10): `eddystone-uid`, `eddystone-url`,
+    /// `eddystone-tlm`, `eddystone-etlm`, `eddystone-eid`, `eddystone-e2ee-eid`,
+    /// `eddystone-unknown`, `ibeacon`, `altbeacon`, `token-v1`, `token-unknown`.
+    public static func typeName(at index: Int) -> StaticString {
+        switch index {
+        case 0: "eddystone-uid"
+        case 1: "eddystone-url"
+        case 2: "eddystone-tlm"
+        case 3: "eddystone-etlm"
+        case 4: "eddystone-eid"
+        case 5: "eddystone-e2ee-eid"
+        case 6: "eddystone-unknown"
+        case 7: "ibeacon"
+        case 8: "altbeacon"
+        case 9: "token-v1"
+        default: "token-unknown"
+        }
+    }
 
     /// The position of `typeName` in `typeNames` (0…10): a counter index that needs no
     /// hashing of strings.
@@ -38,4 +51,7 @@ public enum BeaconFrame: Hashable, Sendable {
 
     /// The `type` name of the decode output (one of `typeNames`).
     public var typeName: String { Self.typeNames[typeIndex] }
+
+    /// `typeName`, as the literal it is.
+    public var staticTypeName: StaticString { Self.typeName(at: typeIndex) }
 }

@@ -85,9 +85,14 @@ extension JSONWriter {
 
     /// A string, escaped.
     public mutating func string(_ value: String) {
-        separate()
         var value = value
-        value.withUTF8 { appendEscaped($0) }
+        value.withUTF8 { string(utf8: $0) }
+    }
+
+    /// A string given as UTF-8 bytes, escaped.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        separate()
+        appendEscaped(utf8)
         afterValue = true
     }
 
@@ -127,11 +132,22 @@ extension JSONWriter {
         put(UInt8(ascii: "\""))
         var p = base + _count
         for byte in data {
-            p[0] = Self.hexDigit(byte >> 4)
-            p[1] = Self.hexDigit(byte & 0xF)
+            Self.writeHex(byte, to: p)
             p += 2
         }
         _count &+= 2 &* n
+        put(UInt8(ascii: "\""))
+        afterValue = true
+    }
+
+    /// A string whose UTF-8 bytes need no escapes (no `"`, `\\` or control character).
+    @inlinable
+    public mutating func plain(_ utf8: UnsafeBufferPointer<UInt8>) {
+        separate()
+        let n = utf8.count
+        reserve(n &+ 2)
+        put(UInt8(ascii: "\""))
+        if let start = utf8.baseAddress { copy(start, count: n) }
         put(UInt8(ascii: "\""))
         afterValue = true
     }
@@ -191,6 +207,22 @@ extension JSONWriter {
     public mutating func member(_ key: StaticString, _ value: Bool) {
         self.key(key)
         bool(value)
+    }
+
+    /// A string known when the program was built that needs no escapes (a name from a
+    /// fixed set: no `"`, `\\` or control character).
+    @inlinable
+    public mutating func member(_ key: StaticString, plain value: StaticString) {
+        self.key(key)
+        plain(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+    }
+
+    /// `plain` when there is one, else `fallback` escaped.
+    @inlinable
+    public mutating func member(
+        _ key: StaticString, plain value: StaticString?, else fallback: @autoclosure () -> String
+    ) {
+        if let value { member(key, plain: value) } else { member(key, string: fallback()) }
     }
 
     public mutating func member(_ key: StaticString, string value: String) {

@@ -116,14 +116,13 @@ public struct JSONWriter: ~Copyable {
     public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// An object key that needs no escapes (the tool's own keys: ASCII letters and digits).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func key(_ name: StaticString) {
         let n = name.utf8CodeUnitCount
         reserve(n + 4)
         if afterValue { put(UInt8(ascii: ",")) }
         put(UInt8(ascii: "\""))
-        (base + _count).update(from: name.utf8Start, count: n)
-        _count &+= n
+        copy(name.utf8Start, count: n)
         put(UInt8(ascii: "\""))
         put(UInt8(ascii: ":"))
         afterValue = false
@@ -153,12 +152,54 @@ public struct JSONWriter: ~Copyable {
         nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &- 10 &+ nibble
     }
 
+    /// `00`, `01`, … `ff`: the two lower-case hex digits of every byte, in order (512 bytes).
+    @inlinable
+    static var hexPairs: StaticString {
+        """
+        000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\
+        202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f\
+        404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f\
+        606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f\
+        808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\
+        a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf\
+        c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf\
+        e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+        """
+    }
+
+    /// Writes the two lower-case hex digits of `byte` at `out` and `out + 1`.
+    @inlinable
+    public static func writeHex(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) {
+        let pair = UnsafeRawPointer(hexPairs.utf8Start + Int(byte) &* 2)
+        UnsafeMutableRawPointer(out).storeBytes(of: pair.loadUnaligned(as: UInt16.self), as: UInt16.self)
+    }
+
+    /// Copies `n` bytes from `source` behind the text; room must have been reserved. Short
+    /// runs (keys, names) are copied with at most two overlapping loads and stores.
+    @inlinable @inline(__always)
+    mutating func copy(_ source: UnsafePointer<UInt8>, count n: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + _count)
+        if n >= 8 && n <= 16 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
+        } else {
+            to.copyMemory(from: from, byteCount: n)
+        }
+        _count &+= n
+    }
+
     @inlinable
     mutating func appendASCII(_ s: StaticString) {
         let n = s.utf8CodeUnitCount
         reserve(n)
-        (base + _count).update(from: s.utf8Start, count: n)
-        _count &+= n
+        copy(s.utf8Start, count: n)
     }
 
     /// The number of decimal digits of `value` (1…20).
@@ -175,19 +216,53 @@ public struct JSONWriter: ~Copyable {
         return digits
     }
 
+    /// `00`, `01`, … `99`: the two decimal digits of every number below 100, in order
+    /// (200 bytes).
+    @inlinable
+    static var decimalPairs: StaticString {
+        """
+        0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+    }
+
     /// Appends `value` in decimal.
     @inlinable
     public mutating func appendDecimal(_ value: UInt64) {
-        let digits = Self.decimalDigits(value)
-        reserve(digits)
-        var rest = value
-        var i = _count &+ digits
-        repeat {
-            i &-= 1
-            base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest != 0
-        _count &+= digits
+        if value < 10 {
+            reserve(1)
+            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        reserve(20)
+        // Digits are made from the last, two at a time, at the end of a 24-byte scratch area.
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { digits in
+            let pairs = UnsafeRawPointer(Self.decimalPairs.utf8Start)
+            var i = 24
+            var rest = value
+            while rest >= 100 {
+                let pair = Int(truncatingIfNeeded: rest % 100)
+                rest /= 100
+                i &-= 2
+                digits.storeBytes(
+                    of: pairs.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self), toByteOffset: i,
+                    as: UInt16.self)
+            }
+            if rest >= 10 {
+                i &-= 2
+                digits.storeBytes(
+                    of: pairs.loadUnaligned(fromByteOffset: Int(rest) &* 2, as: UInt16.self), toByteOffset: i,
+                    as: UInt16.self)
+            } else {
+                i &-= 1
+                digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+            }
+            copy(digits.baseAddress!.assumingMemoryBound(to: UInt8.self) + i, count: 24 &- i)
+        }
     }
 
     mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {

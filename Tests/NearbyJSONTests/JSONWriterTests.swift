@@ -33,6 +33,20 @@ import Testing
         #expect(Self.text { $0.integer(Int?.none) } == "null")
     }
 
+    /// Every digit count from 1 to 20, each power of ten and the number below it, against the
+    /// standard library's decimal text.
+    @Test func integersOfEveryLengthMatchTheStandardLibrarysText() {
+        var values: [UInt64] = [0, 1, 9, 42, 99, UInt64.max]
+        var power: UInt64 = 10
+        for _ in 1...19 {
+            values += [power - 1, power, power + 1, power / 2 * 3]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        for value in values {
+            #expect(Self.text { $0.integer(value) } == String(value), "\(value)")
+        }
+    }
+
     @Test func secondsHaveExactlySixDecimals() {
         #expect(Self.text { $0.seconds(micros: 1_700_000_000_123_456) } == "1700000000.123456")
         #expect(Self.text { $0.seconds(micros: 0) } == "0.000000")
@@ -53,6 +67,20 @@ import Testing
     @Test func hexIsLowerCaseTwoDigitsAByte() {
         #expect(Self.text { $0.hex([0x00, 0x0A, 0xFF, 0xC0]) } == #""000affc0""#)
         #expect(Self.text { $0.hex([UInt8]()) } == #""""#)
+        let every = (0...255).map { UInt8($0) }
+        let expected = every.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        #expect(Self.text { $0.hex(every) } == "\"" + expected + "\"")
+    }
+
+    @Test func plainMembersAreWrittenWithoutEscaping() {
+        let text = Self.text { w in
+            w.beginObject()
+            w.member("a", plain: "ADV_NONCONN_IND")
+            w.member("b", plain: nil, else: "x\"y")
+            w.member("c", plain: "")
+            w.endObject()
+        }
+        #expect(text == #"{"a":"ADV_NONCONN_IND","b":"x\"y","c":""}"#)
     }
 
     @Test func commasSeparateMembersAndElementsAtEveryLevel() {

@@ -12,8 +12,7 @@ enum AddressText {
         var n = 0
         for shift in stride(from: 40, through: 0, by: -8) {
             let byte = UInt8(truncatingIfNeeded: address.rawValue >> UInt64(shift))
-            out[n] = JSONWriter.hexDigit(byte >> 4)
-            out[n + 1] = JSONWriter.hexDigit(byte & 0xF)
+            JSONWriter.writeHex(byte, to: out + n)
             if shift > 0 { out[n + 2] = UInt8(ascii: ":") }
             n += 3
         }

@@ -112,7 +112,7 @@ public enum BeaconJSON {
     }
 
     private static func type(_ beacon: BeaconFrame, _ w: inout JSONWriter) {
-        w.member("type", string: beacon.typeName)
+        w.member("type", plain: beacon.staticTypeName)
     }
 
     /// 16 bytes as a string `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower case.
@@ -124,8 +124,7 @@ public enum BeaconJSON {
                     out[n] = UInt8(ascii: "-")
                     n += 1
                 }
-                out[n] = JSONWriter.hexDigit(byte >> 4)
-                out[n + 1] = JSONWriter.hexDigit(byte & 0xF)
+                JSONWriter.writeHex(byte, to: out + n)
                 n += 2
             }
             return n

@@ -11,7 +11,7 @@ extension DecodedAdvertisement {
         w.beginObject()
         w.key("address")
         w.unescapedString(maxLength: AddressText.length) { AddressText.write(a.address, to: $0) }
-        w.member("addressType", string: a.addressType.description)
+        w.member("addressType", plain: a.addressType.name, else: a.addressType.description)
         w.key("beacons")
         w.beginArray()
         for beacon in contents.beacons { BeaconJSON.write(beacon, to: &w) }
@@ -37,7 +37,7 @@ extension DecodedAdvertisement {
             }
             w.endArray()
         }
-        w.member("eventType", string: a.eventTypeName)
+        w.member("eventType", plain: a.definedEventTypeName, else: a.eventTypeName)
         w.member("eventTypeRaw", a.eventTypeRaw)
         if let d = a.extended {
             w.key("extended")
@@ -56,7 +56,8 @@ extension DecodedAdvertisement {
         w.member("record", a.record)
         w.member("rssi", a.rssiDBm)
         w.member("scanResponse", a.isScanResponse)
-        w.member("source", string: a.source.description)
+        w.key("source")
+        a.source.rawValue.withUTF8 { w.string(utf8: $0) }
         w.key("time")
         if let t = a.timestampMicros { w.seconds(micros: t) } else { w.null() }
         w.member("txPower", txPowerDBm)
