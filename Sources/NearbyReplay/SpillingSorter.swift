@@ -1,3 +1,5 @@
+import NearbyCapture
+
 /// A value that `SpillingSorter` orders: by `sortKey`, ascending; values with equal keys stay
 /// in the order they were appended. Bitwise-copyable, so that a run is written to a file and
 /// read back as the bytes it has in memory.
@@ -54,7 +56,7 @@ struct SpillingSorter<Element: SpillSortable> {
     @inline(never)
     private mutating func spill() throws(SpillError) {
         if file == nil {
-            file = try SpillFile(folder: spillFolder)
+            file = try SpillFile(folder: spillFolder, purpose: "the sightings that do not fit in memory")
             buffer.reserveCapacity(runCapacity)
         }
         if !inOrder { buffer.sort { $0.sortKey < $1.sortKey } }

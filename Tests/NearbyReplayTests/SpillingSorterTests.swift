@@ -1,3 +1,4 @@
+import NearbyCapture
 import Testing
 
 @testable import NearbyReplay

@@ -6,13 +6,19 @@ import Musl
 import Darwin
 #endif
 
-/// A temporary file for sightings that could not be made, written or read back.
-struct SpillError: Error, CustomStringConvertible {
-    var folder: String
-    var operation: String
-    var code: Int32
-    var description: String {
-        "cannot \(operation) in \(folder) for the sightings that do not fit in memory (TMPDIR names another folder): "
+/// A temporary file (`SpillFile`) that could not be made, written or read back.
+public struct SpillError: Error, CustomStringConvertible {
+    /// The folder the file was to be made in.
+    public var folder: String
+    /// What failed: `create a temporary file`, `write the temporary file`, ….
+    public var operation: String
+    /// `errno`.
+    public var code: Int32
+    /// What the file was for, as the message ends it: `the sightings that do not fit in memory`.
+    public var purpose: String
+
+    public var description: String {
+        "cannot \(operation) in \(folder) for \(purpose) (TMPDIR names another folder): "
             + "\(String(cString: strerror(code)))"
     }
 }
