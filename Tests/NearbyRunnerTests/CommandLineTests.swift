@@ -31,6 +31,7 @@ struct CommandLineTests {
     /// error, 64), not "Missing value" as if it were another option.
     @Test(arguments: [
         (["check", "--jobs", "-1"], "--jobs must be at least 1"),
+        (["decode", "--jobs", "-1", "x.pcap"], "--jobs must be at least 1"),
         (["audio", "evaluate", "--jobs", "-2"], "--jobs must be at least 1"),
         (
             ["eid", "compute", "--identity-key", "00112233445566778899aabbccddeeff", "--exponent", "-1"],
@@ -41,5 +42,13 @@ struct CommandLineTests {
         let r = try CommandLineTool.run(arguments)
         #expect(r.status == 64)
         #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
+    /// `--registry` pairs eTLM frames with earlier EID frames across files, which files
+    /// decoded at once would change: the two together are a usage error that says so.
+    @Test func decodeRefusesJobsWithARegistry() throws {
+        let r = try CommandLineTool.run(["decode", "--jobs", "2", "--registry", "r.json", "x.pcap"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("it decodes one file at a time"), "\(r.stderr)")
     }
 }

@@ -23,6 +23,8 @@ public struct DecodeSession {
     public var lostTimeout = 10.0
     /// Resolves EID frames and decrypts eTLM frames in JSON output (`decode --registry`).
     public var secureFrames: SecureFrameAnnotator?
+    /// Files decoded at once (1…); the output is the same whatever the number.
+    public var jobs = 1
 
     public init(
         beaconsOnly: Bool = false, summary: Bool = false, format: OutputFormat = .json,
@@ -67,161 +69,71 @@ public struct DecodeSession {
     ///
     /// The output text goes to `write` in chunks of whole lines (UTF-8, each line ending in a
     /// line feed) of about `chunkSize` bytes; what was written before a diagnostic is handed
-    /// on before it, so the two streams interleave in order on a terminal.
+    /// on before it, so the two streams interleave in order on a terminal. With `jobs` above
+    /// 1, up to `jobs` files are decoded at once and their output handed on in the same order
+    /// and with the same bytes as with one job (`secureFrames` decodes one file at a time:
+    /// its eTLM pairing carries from file to file).
     public func run(
         paths: [String], write: (UnsafeBufferPointer<UInt8>) -> Void, diagnostics: (String) -> Void,
         chunkSize: Int = 1 << 16
     ) -> Outcome {
-        var out = JSONWriter(capacity: chunkSize + 4096)
-        var scratch = JSONWriter(capacity: 256)
-        func flush() {
-            guard out.count > 0 else { return }
+        var report = RunReport()
+        let files = Self.expand(paths, diagnostics: diagnostics)
+        if jobs > 1 && files.count > 1 && secureFrames == nil {
+            decodeAhead(files, chunkSize: chunkSize, report: &report, write: write, diagnostics: diagnostics)
+        } else {
+            for (path, named) in files {
+                let result = decodeFile(
+                    path: path, named: named, chunkSize: chunkSize, write: write, diagnostics: diagnostics)
+                report.add(result, path: path)
+            }
+        }
+        if summary {
+            var out = JSONWriter(capacity: 4096)
+            switch format {
+            case .json:
+                out.value(
+                    .object([
+                        "summary": .object([
+                            "files": .array(report.files), "total": report.total.jsonObject,
+                            "unreadable": .array(report.unreadable), "audioFiles": .array(report.audioFiles),
+                        ])
+                    ]))
+                out.newline()
+            case .table:
+                out.text("== total\n")
+                out.text(DecodeTable.summary(report.total))
+                out.newline()
+            }
             out.withBytes(write)
-            out.removeAll()
         }
-        func endLine() {
-            out.newline()
-            if out.count >= chunkSize { flush() }
-        }
-        func line(_ text: String) {
-            out.text(text)
-            endLine()
-        }
-        func value(_ v: JSONValue) {
-            out.value(v)
-            endLine()
-        }
-        func say(_ text: String) {
-            flush()
-            diagnostics(text)
-        }
+        return report.outcome
+    }
+
+    /// What the files of a run add up to, in the order they were named.
+    struct RunReport {
         var outcome = Outcome.complete
         var total = DecodeAccounting()
         var files: [JSONValue] = []
         var unreadable: [JSONValue] = []
         var audioFiles: [JSONValue] = []
-        for (path, named) in Self.expand(paths, diagnostics: say) {
-            if format == .table { line("== \(path)") }
-            if AudioDecodeOutput.isAudioFile(path) {
-                do {
-                    let (summary, complete) = try decodeAudio(path: path, output: line, value: value, diagnostics: say)
-                    audioFiles.append(summary)
-                    if !complete { outcome = max(outcome, .partiallyDecoded) }
-                } catch {
-                    say(named ? "error: \(error)" : "skipped: \(error)")
-                    if named { outcome = .fileUnreadable }
-                    unreadable.append(.object(["file": .string(path), "reason": .string(error.reason)]))
-                }
-                continue
-            }
-            var fileAccounting = DecodeAccounting()
-            let escapedPath = EscapedString(path)
-            do {
-                fileAccounting = try CaptureDecoder.decode(
-                    path: path,
-                    onAdvertisement: { decoded in
-                        guard decoded.advertisement.hasADData else { return }
-                        if beaconsOnly && decoded.beacons.isEmpty { return }
-                        switch format {
-                        case .json:
-                            if let secureFrames {
-                                var object = decoded.jsonObject(file: path)
-                                secureFrames.annotate(decoded, &object)
-                                out.value(object)
-                            } else {
-                                decoded.writeJSON(file: escapedPath, to: &out)
-                            }
-                        case .table: DecodeTable.write(decoded, to: &out, scratch: &scratch)
-                        }
-                        endLine()
-                    },
-                    onIssue: { say($0.description) })
-            } catch {
-                if named {
-                    say("error: \(error)")
-                    outcome = .fileUnreadable
-                } else {
-                    say("skipped: \(error)")
-                }
-                unreadable.append(.object(["file": .string(path), "reason": .string(error.reason)]))
-                continue
-            }
-            if let loss = fileAccounting.lossSummary {
-                say("warning: \(path): \(loss)")
-                outcome = max(outcome, .partiallyDecoded)
-            }
-            total.add(fileAccounting)
-            var fileObject = fileAccounting.jsonObject
-            if case .object(var o) = fileObject {
-                o["file"] = .string(path)
-                fileObject = .object(o)
-            }
-            files.append(fileObject)
-            if format == .table && summary { line(DecodeTable.summary(fileAccounting)) }
-        }
-        if summary {
-            switch format {
-            case .json:
-                value(
-                    .object([
-                        "summary": .object([
-                            "files": .array(files), "total": total.jsonObject, "unreadable": .array(unreadable),
-                            "audioFiles": .array(audioFiles),
-                        ])
-                    ]))
-            case .table:
-                line("== total")
-                line(DecodeTable.summary(total))
-            }
-        }
-        flush()
-        return outcome
-    }
 
-    /// Decodes one sound file; returns its accounting, and false when some of its samples
-    /// could not be decoded (said on `diagnostics`).
-    private func decodeAudio(
-        path: String, output: (String) -> Void, value: (JSONValue) -> Void, diagnostics: (String) -> Void
-    ) throws(AudioFileError) -> (JSONValue, Bool) {
-        var merged = AudioSightingIntervals(lostTimeout: lostTimeout)
-        let result = try AudioFileDecoder().decode(path: path) { frame in
-            merged.add(frame)
-            switch format {
-            case .json: value(AudioDecodeOutput.json(frame, file: path))
-            case .table: output(DecodeTable.row(frame))
+        mutating func add(_ result: FileResult, path: String) {
+            outcome = max(outcome, result.outcome)
+            if let reason = result.unreadable {
+                unreadable.append(.object(["file": .string(path), "reason": .string(reason)]))
             }
-        }
-        if result.nonFiniteSamples > 0 {
-            diagnostics("warning: \(path): \(result.nonFiniteSamples) NaN or infinite samples, decoded as silence")
-        }
-        if result.clippedSamples > 0 {
-            diagnostics("warning: \(path): \(result.clippedSamples) samples at full scale (the recording clipped)")
-        }
-        if let missing = result.samplesMissing {
-            diagnostics(
-                "warning: \(path): cut short: \(missing); decoded the first \(result.sampleFrames) frames "
-                    + "(\(String(format: "%.6f", result.seconds)) s), the rest is missing"
-            )
-        }
-        if intervals {
-            for interval in merged.intervals() {
-                switch format {
-                case .json: value(AudioDecodeOutput.json(interval, file: path))
-                case .table:
-                    output(
-                        "interval  \(interval.mode)  \(Hex.encode(interval.token))  "
-                            + "\(interval.firstSeen)–\(interval.lastSeen) s  \(interval.frames) frames"
-                    )
+            if let audio = result.audio { audioFiles.append(audio) }
+            if let accounting = result.accounting {
+                total.add(accounting)
+                var fileObject = accounting.jsonObject
+                if case .object(var o) = fileObject {
+                    o["file"] = .string(path)
+                    fileObject = .object(o)
                 }
+                files.append(fileObject)
             }
         }
-        if format == .table && summary {
-            output(
-                "\(result.seconds) s at \(result.sampleRate) Hz, \(result.channels) channels: \(result.tokenFrames) "
-                    + "token frames"
-            )
-        }
-        return (AudioDecodeOutput.json(result, file: path), result.samplesMissing == nil)
     }
 
     /// Paths in order, each with whether it was named (true) or found in a directory; a

@@ -21,15 +21,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var selection: VectorSelection
 
-    // A negative value is read as the value (then refused with the allowed range), not as an option.
-    @Option(parsing: .unconditional, help: "Worker threads, at least 1 (results are the same for any value).")
-    var jobs: Int = 1
+    @OptionGroup var threads: JobsOption
 
     @OptionGroup var reports: ReportOptions
-
-    func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    }
 
     func run() throws {
         if selection.paths.isEmpty {
@@ -44,7 +38,7 @@ struct Check: ParsableCommand {
             }
         }
         let started = CheckReport.timestampNow()
-        let session = CheckSession(filter: selection.filter, shard: selection.parsedShard, jobs: jobs)
+        let session = CheckSession(filter: selection.filter, shard: selection.parsedShard, jobs: threads.jobs)
         let progress = ProgressLine()
         var onProgress: (@Sendable (Int, Int, String) -> Void)?
         if progress.shown { onProgress = { done, total, id in progress.show("[\(done)/\(total)] \(id)") } }

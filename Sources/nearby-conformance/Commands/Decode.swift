@@ -11,7 +11,8 @@ struct Decode: ParsableCommand {
             and for each CRC-valid NUT v1 frame in a sound file (.wav, .flac, .ogg, …: any file \
             libsndfile reads, 44.1 kHz or more; every channel decoded, results merged). \
             Faults are reported on standard error with file, record, byte offset and reason; \
-            decoding goes on after them. A directory stands for the capture files below it \
+            decoding goes on after them. With --jobs N, N files are decoded at once and the \
+            output is the same, byte for byte and in the same order, as with one. A directory stands for the capture files below it \
             (symbolic links followed, each directory read once: a link back to one already read \
             is reported and skipped). \
             Damaged captures lose only the damage: reading goes on at the next plausible record, \
@@ -58,11 +59,18 @@ struct Decode: ParsableCommand {
     )
     var registry: String?
 
+    @OptionGroup var threads: JobsOption
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Name at least one capture file, sound file or directory.") }
         if !(lostTimeout > 0) { throw ValidationError("--lost-timeout must be positive.") }
         if registry != nil && format == .table {
             throw ValidationError("--registry adds fields to JSON output; use --format json.")
+        }
+        if registry != nil && threads.jobs > 1 {
+            throw ValidationError(
+                "--registry pairs eTLM frames with the EID frames before them, across files: it decodes one file "
+                    + "at a time; leave out --jobs.")
         }
     }
 
@@ -70,6 +78,7 @@ struct Decode: ParsableCommand {
         var session = DecodeSession(
             beaconsOnly: beaconsOnly, summary: summary, format: format,
             intervals: intervals, lostTimeout: lostTimeout)
+        session.jobs = threads.jobs
         if let registry {
             let r: Registry
             do {

@@ -91,11 +91,11 @@ struct Replay: ParsableCommand {
             }
             out.newline()
             if out.count >= 1 << 16 {
-                out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
+                _ = out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
                 out.removeAll()
             }
         }
-        out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
+        _ = out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
         if let loss = result.accounting.lossSummary {
             print("warning: captures: \(loss); the callbacks miss whatever those records held", to: &stderr)
             throw ExitCode(ExitStatus.partiallyDecoded)

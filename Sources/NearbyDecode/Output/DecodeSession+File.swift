@@ -1,0 +1,148 @@
+import NearbyAudio
+import NearbyBytes
+import NearbyCapture
+import NearbyFormats
+import NearbyJSON
+
+extension DecodeSession {
+    /// What one file adds to a run's report.
+    struct FileResult: Sendable {
+        var outcome = Outcome.complete
+        /// A capture's accounting, when it was read.
+        var accounting: DecodeAccounting?
+        /// Why the file could not be read at all.
+        var unreadable: String?
+        /// A sound file's summary object.
+        var audio: JSONValue?
+    }
+
+    /// Decodes one file (`named` when the user named it, rather than a directory holding
+    /// it), its output to `write` in chunks of whole lines of about `chunkSize` bytes and its
+    /// diagnostics to `diagnostics`, each after the output that preceded it.
+    func decodeFile(
+        path: String, named: Bool, chunkSize: Int, write: (UnsafeBufferPointer<UInt8>) -> Void,
+        diagnostics: (String) -> Void
+    ) -> FileResult {
+        var out = JSONWriter(capacity: chunkSize + 4096)
+        var scratch = JSONWriter(capacity: 256)
+        func flush() {
+            guard out.count > 0 else { return }
+            out.withBytes(write)
+            out.removeAll()
+        }
+        func endLine() {
+            out.newline()
+            if out.count >= chunkSize { flush() }
+        }
+        func line(_ text: String) {
+            out.text(text)
+            endLine()
+        }
+        func value(_ v: JSONValue) {
+            out.value(v)
+            endLine()
+        }
+        func say(_ text: String) {
+            flush()
+            diagnostics(text)
+        }
+        defer { flush() }
+        var result = FileResult()
+        /// A file that cannot be read: an error when named, passed over when found in a folder.
+        func unreadable(_ description: String, reason: String) {
+            say(named ? "error: \(description)" : "skipped: \(description)")
+            if named { result.outcome = .fileUnreadable }
+            result.unreadable = reason
+        }
+        if format == .table { line("== \(path)") }
+        if AudioDecodeOutput.isAudioFile(path) {
+            do {
+                let (summary, complete) = try decodeAudio(path: path, output: line, value: value, diagnostics: say)
+                result.audio = summary
+                if !complete { result.outcome = .partiallyDecoded }
+            } catch {
+                unreadable("\(error)", reason: error.reason)
+            }
+            return result
+        }
+        let escapedPath = EscapedString(path)
+        let accounting: DecodeAccounting
+        do {
+            accounting = try CaptureDecoder.decode(
+                path: path,
+                onAdvertisement: { decoded in
+                    guard decoded.advertisement.hasADData else { return }
+                    if beaconsOnly && decoded.beacons.isEmpty { return }
+                    switch format {
+                    case .json:
+                        if let secureFrames {
+                            var object = decoded.jsonObject(file: path)
+                            secureFrames.annotate(decoded, &object)
+                            out.value(object)
+                        } else {
+                            decoded.writeJSON(file: escapedPath, to: &out)
+                        }
+                    case .table: DecodeTable.write(decoded, to: &out, scratch: &scratch)
+                    }
+                    endLine()
+                },
+                onIssue: { say($0.description) })
+        } catch {
+            unreadable("\(error)", reason: error.reason)
+            return result
+        }
+        if let loss = accounting.lossSummary {
+            say("warning: \(path): \(loss)")
+            result.outcome = .partiallyDecoded
+        }
+        result.accounting = accounting
+        if format == .table && summary { line(DecodeTable.summary(accounting)) }
+        return result
+    }
+
+    /// Decodes one sound file; returns its accounting, and false when some of its samples
+    /// could not be decoded (said on `diagnostics`).
+    func decodeAudio(
+        path: String, output: (String) -> Void, value: (JSONValue) -> Void, diagnostics: (String) -> Void
+    ) throws(AudioFileError) -> (JSONValue, Bool) {
+        var merged = AudioSightingIntervals(lostTimeout: lostTimeout)
+        let result = try AudioFileDecoder().decode(path: path) { frame in
+            merged.add(frame)
+            switch format {
+            case .json: value(AudioDecodeOutput.json(frame, file: path))
+            case .table: output(DecodeTable.row(frame))
+            }
+        }
+        if result.nonFiniteSamples > 0 {
+            diagnostics("warning: \(path): \(result.nonFiniteSamples) NaN or infinite samples, decoded as silence")
+        }
+        if result.clippedSamples > 0 {
+            diagnostics("warning: \(path): \(result.clippedSamples) samples at full scale (the recording clipped)")
+        }
+        if let missing = result.samplesMissing {
+            diagnostics(
+                "warning: \(path): cut short: \(missing); decoded the first \(result.sampleFrames) frames "
+                    + "(\(String(format: "%.6f", result.seconds)) s), the rest is missing"
+            )
+        }
+        if intervals {
+            for interval in merged.intervals() {
+                switch format {
+                case .json: value(AudioDecodeOutput.json(interval, file: path))
+                case .table:
+                    output(
+                        "interval  \(interval.mode)  \(Hex.encode(interval.token))  "
+                            + "\(interval.firstSeen)–\(interval.lastSeen) s  \(interval.frames) frames"
+                    )
+                }
+            }
+        }
+        if format == .table && summary {
+            output(
+                "\(result.seconds) s at \(result.sampleRate) Hz, \(result.channels) channels: \(result.tokenFrames) "
+                    + "token frames"
+            )
+        }
+        return (AudioDecodeOutput.json(result, file: path), result.samplesMissing == nil)
+    }
+}
