@@ -70,11 +70,16 @@ public struct JSONWriter: ~Copyable {
         _count &+= bytes.count
     }
 
-    /// Appends `byte` `n` times (padding).
+    /// Appends `byte` `n` times (padding); nothing when `n` ≤ 0.
+    @inlinable
     public mutating func append(_ byte: UInt8, count n: Int) {
         guard n > 0 else { return }
         reserve(n)
-        (base + _count).update(repeating: byte, count: n)
+        if n <= 16 {
+            for i in 0..<n { base[_count &+ i] = byte }
+        } else {
+            (base + _count).update(repeating: byte, count: n)
+        }
         _count &+= n
     }
 

@@ -21,6 +21,12 @@ public enum DecodeTable {
             if !right { w.append(space, count: missing) }
             w.append(space, count: 2)
         }
+        func column(_ name: StaticString?, else fallback: @autoclosure () -> String, _ width: Int) {
+            guard let name else { return column(fallback(), width) }
+            let n = name.utf8CodeUnitCount
+            w.append(UnsafeBufferPointer(start: name.utf8Start, count: n))
+            w.append(space, count: max(0, width - n) + 2)
+        }
         let record = UInt64(max(0, a.record))
         w.append(space, count: 7 - JSONWriter.decimalDigits(record))
         w.appendDecimal(record)
@@ -33,9 +39,17 @@ public enum DecodeTable {
         }
         w.append(maxLength: AddressText.length) { AddressText.write(a.address, to: $0) }
         w.append(space, count: 2)
-        column(a.addressType.description, 15)
-        column(a.rssiDBm.map { String($0) } ?? "-", 4, right: true)
-        column(a.eventTypeName, 15)
+        column(a.addressType.name, else: a.addressType.description, 15)
+        if let rssi = a.rssiDBm {
+            let magnitude = UInt64(rssi.magnitude)
+            w.append(space, count: 4 - JSONWriter.decimalDigits(magnitude) - (rssi < 0 ? 1 : 0))
+            if rssi < 0 { w.append(UInt8(ascii: "-"), count: 1) }
+            w.appendDecimal(magnitude)
+            w.append(space, count: 2)
+        } else {
+            column("-", 4, right: true)
+        }
+        column(a.definedEventTypeName, else: a.eventTypeName, 15)
         var first = true
         for beacon in d.beacons {
             if !first { w.text("; ") }
@@ -60,7 +74,8 @@ public enum DecodeTable {
     /// `TYPE key=value …`: the beacon's type, then the other members of its JSON object
     /// (`BeaconJSON.write`) in key order, each value as JSON text.
     static func appendBeaconSummary(_ beacon: BeaconFrame, to out: inout JSONWriter, scratch: inout JSONWriter) {
-        out.text(beacon.typeName)
+        let type = beacon.staticTypeName
+        out.append(UnsafeBufferPointer(start: type.utf8Start, count: type.utf8CodeUnitCount))
         scratch.removeAll()
         BeaconJSON.write(beacon, to: &scratch)
         scratch.withBytes { json in
@@ -96,7 +111,10 @@ public enum DecodeTable {
                     j += 1
                 }
                 let key = UnsafeBufferPointer(rebasing: json[keyStart..<keyEnd])
-                if !key.elementsEqual("type".utf8) {
+                let isType =
+                    key.count == 4 && key[0] == UInt8(ascii: "t") && key[1] == UInt8(ascii: "y")
+                    && key[2] == UInt8(ascii: "p") && key[3] == UInt8(ascii: "e")
+                if !isType {
                     out.append(UInt8(ascii: " "), count: 1)
                     out.append(key)
                     out.append(UInt8(ascii: "="), count: 1)
