@@ -21,8 +21,9 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    /// Writes the reports asked for; a write that fails is a usage error (exit 64) naming the file.
-    func write(_ results: [VectorResult], started: String, implementation: CheckReport.Subject? = nil) throws {
+    /// Writes the reports asked for (`started`: the JUnit timestamp, when known); a write that
+    /// fails is a usage error (exit 64) naming the file.
+    func write(_ results: [VectorResult], started: String?, implementation: CheckReport.Subject? = nil) throws {
         if let json { try Self.write(CheckReport.json(results, implementation: implementation), to: json) }
         if let junit {
             try Self.write(CheckReport.junit(results, timestamp: started, implementation: implementation), to: junit)
