@@ -141,7 +141,9 @@ let package = Package(
         .testTarget(
             name: "NearbySecurityTests",
             dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbySynthesis", "NearbyTestSupport"]),
-        .testTarget(name: "NearbyAudioTests", dependencies: ["NearbyAudio", "NearbyBytes", "NearbyTestSupport"]),
+        .testTarget(
+            name: "NearbyAudioTests",
+            dependencies: ["NearbyAudio", "NearbyBytes", "NearbySynthesis", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyMessagesTests",
             dependencies: [

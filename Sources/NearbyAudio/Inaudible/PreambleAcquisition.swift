@@ -291,10 +291,3 @@ extension PreambleAcquisition {
         }
     }
 }
-
-/// The median of `values` (reordered in place); 0 for none.
-func median<Value: BinaryFloatingPoint>(_ values: inout [Value]) -> Value {
-    guard !values.isEmpty else { return 0 }
-    values.sort()
-    return values[values.count / 2]
-}
