@@ -234,6 +234,13 @@ public struct JSONWriter: ~Copyable {
         """
     }
 
+    /// Writes the two decimal digits of `value` (0…99) at `out` and `out + 1`.
+    @inlinable
+    public static func writeTwoDigits(_ value: Int, to out: UnsafeMutablePointer<UInt8>) {
+        let pair = UnsafeRawPointer(decimalPairs.utf8Start + value &* 2)
+        UnsafeMutableRawPointer(out).storeBytes(of: pair.loadUnaligned(as: UInt16.self), as: UInt16.self)
+    }
+
     /// Appends `value` in decimal.
     @inlinable
     public mutating func appendDecimal(_ value: UInt64) {

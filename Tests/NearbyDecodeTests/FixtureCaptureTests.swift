@@ -226,5 +226,8 @@ import Testing
         #expect(CivilTime.iso8601(micros: 0) == "1970-01-01T00:00:00.000000Z")
         #expect(CivilTime.iso8601(micros: 951_782_400_000_001) == "2000-02-29T00:00:00.000001Z")
         #expect(CivilTime.iso8601(micros: -1) == "1969-12-31T23:59:59.999999Z")
+        // 2^31 − 1 s, the end of 32-bit Unix time; 253,402,300,799 s, the last second of year 9999.
+        #expect(CivilTime.iso8601(micros: 2_147_483_647_123_456) == "2038-01-19T03:14:07.123456Z")
+        #expect(CivilTime.iso8601(micros: 253_402_300_799_987_654) == "9999-12-31T23:59:59.987654Z")
     }
 }

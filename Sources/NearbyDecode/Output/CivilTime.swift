@@ -1,3 +1,5 @@
+import NearbyJSON
+
 /// UTC calendar text for microsecond Unix times, without Foundation or a time zone
 /// database (days-from-civil algorithm of H. Hinnant, proleptic Gregorian calendar).
 public enum CivilTime {
@@ -68,15 +70,15 @@ public enum CivilTime {
         return n + 23
     }
 
-    /// Writes the last `width` decimal digits of `v` (≥ 0) at `out`.
+    /// Writes the last `width` (an even number) decimal digits of `v` (≥ 0) at `out`.
     @inline(__always)
     private static func digits(_ v: Int64, _ width: Int, _ out: UnsafeMutablePointer<UInt8>) {
         var rest = v
         var i = width
         while i > 0 {
-            i -= 1
-            out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
+            i -= 2
+            JSONWriter.writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: out + i)
+            rest /= 100
         }
     }
 }
