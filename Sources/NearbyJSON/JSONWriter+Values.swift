@@ -4,14 +4,14 @@ extension JSONWriter {
     @inlinable
     public mutating func null() {
         separate()
-        appendASCII("null")
+        append("null")
         afterValue = true
     }
 
     @inlinable
     public mutating func bool(_ value: Bool) {
         separate()
-        appendASCII(value ? "true" : "false")
+        append(value ? "true" : "false")
         afterValue = true
     }
 

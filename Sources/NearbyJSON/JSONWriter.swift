@@ -200,8 +200,9 @@ public struct JSONWriter: ~Copyable {
         _count &+= n
     }
 
+    /// Appends text fixed when the program was built, verbatim (no escapes).
     @inlinable
-    mutating func appendASCII(_ s: StaticString) {
+    public mutating func append(_ s: StaticString) {
         let n = s.utf8CodeUnitCount
         reserve(n)
         copy(s.utf8Start, count: n)

@@ -45,11 +45,7 @@ public final class SpillFile {
         while done < bytes.count {
             let n = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                throw SpillError(
-                    folder: folder, operation: "write the temporary file", code: n < 0 ? errno : ENOSPC,
-                    purpose: purpose)
-            }
+            guard n > 0 else { throw failure("write the temporary file", code: n < 0 ? errno : ENOSPC) }
             done += n
         }
         size += bytes.count
@@ -62,12 +58,12 @@ public final class SpillFile {
         while done < buffer.count {
             let n = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                throw SpillError(
-                    folder: folder, operation: "read the temporary file back", code: n < 0 ? errno : EIO,
-                    purpose: purpose)
-            }
+            guard n > 0 else { throw failure("read the temporary file back", code: n < 0 ? errno : EIO) }
             done += n
         }
+    }
+
+    private func failure(_ operation: String, code: Int32) -> SpillError {
+        SpillError(folder: folder, operation: operation, code: code, purpose: purpose)
     }
 }

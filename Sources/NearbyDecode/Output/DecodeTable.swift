@@ -23,9 +23,8 @@ public enum DecodeTable {
         }
         func column(_ name: StaticString?, else fallback: @autoclosure () -> String, _ width: Int) {
             guard let name else { return column(fallback(), width) }
-            let n = name.utf8CodeUnitCount
-            w.append(UnsafeBufferPointer(start: name.utf8Start, count: n))
-            w.append(space, count: max(0, width - n) + 2)
+            w.append(name)
+            w.append(space, count: max(0, width - name.utf8CodeUnitCount) + 2)
         }
         let record = UInt64(max(0, a.record))
         w.append(space, count: 7 - JSONWriter.decimalDigits(record))
@@ -74,8 +73,7 @@ public enum DecodeTable {
     /// `TYPE key=value …`: the beacon's type, then the other members of its JSON object
     /// (`BeaconJSON.write`) in key order, each value as JSON text.
     static func appendBeaconSummary(_ beacon: BeaconFrame, to out: inout JSONWriter, scratch: inout JSONWriter) {
-        let type = beacon.staticTypeName
-        out.append(UnsafeBufferPointer(start: type.utf8Start, count: type.utf8CodeUnitCount))
+        out.append(beacon.staticTypeName)
         scratch.removeAll()
         BeaconJSON.write(beacon, to: &scratch)
         scratch.withBytes { json in
