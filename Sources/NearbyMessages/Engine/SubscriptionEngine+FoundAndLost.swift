@@ -104,6 +104,7 @@ extension SubscriptionEngine {
         let wasLive = subscriptions[Int(slot)].status == .live
         subscriptions[Int(slot)].status = status
         guard wasLive else { return }
+        subscriptions[Int(slot)].endedAt = time
         subscribersByFilter[Int(subscriptions[Int(slot)].filter)].removeAll { $0.slot == slot }
         if subscriptions[Int(slot)].params.type.isEmpty { typelessSubscriptions -= 1 }
         for key in found.allKeys where key.subscription == slot {

@@ -2,37 +2,68 @@
 extension SubscriptionEngine {
     // MARK: state (A1–A6, F3, D1, D4, H1–H5)
 
-    /// Which sources subscription `s` counts in the current state, and whether its beacon
-    /// sightings count only in the low-power scan's windows.
+    /// Which sources subscription `s` counts in the current state (those no rule stops:
+    /// `stop(_:counting:)`), and whether its beacon sightings count only in the low-power
+    /// scan's windows (A6).
     func countingNow(_ s: Subscription) -> (EvidenceSources, lowPowerBeacons: Bool) {
-        // A1, A5
-        guard isRunning, s.status == .live, state.nearbyPermission == .granted, s.params.strategy.mode.contains(.scan)
-        else { return ([], false) }
-        let p = s.params, st = p.strategy
-        let foreground = state.appState == .foreground
         var sources: EvidenceSources = []
-        var lowPower = false
+        for source in EvidenceSource.allCases where stop(s, counting: source) == nil { sources.insert(source.set) }
+        guard sources.contains(.beacon) else { return (sources, false) }
+        // A6: iBeacon ranging runs for it when the location allows ranging and it asks for
+        // the high-power mode.
+        let b = s.params.beaconStrategy
+        let ranging = state.locationPermission.allowsRanging(foreground: state.appState == .foreground)
+        return (sources, !(ranging && (b.includeIBeacons || !b.lowPowerPreferred)))
+    }
+
+    /// The first rule, in the order of docs/semantics.md, that stops subscription `s`
+    /// counting sightings from `source` in the current state (A1–A5, F5–F7, L1); nil when
+    /// they count. (A6's windows depend on the sighting's time: `explain`.)
+    func stop(_ s: Subscription, counting source: EvidenceSource) -> CountingStop? {
+        switch s.status {
+        case .live: break
+        case .released: return .released
+        case .expired: return s.endedAt == s.expiresAt ? .expired : .stoppedByUser
+        case .terminated: return .terminated
+        }
+        // A1, A5 (a live subscription while the app is not running cannot be: L1 ends them all)
+        guard isRunning else { return .terminated }
+        guard state.nearbyPermission == .granted else { return .nearbyPermission(state.nearbyPermission) }
+        let p = s.params, st = p.strategy
+        guard st.mode.contains(.scan) else { return .broadcastOnly }
+        let foreground = state.appState == .foreground
+        if source == .audioToken {
+            // A2, A3, A4: audio needs the microphone, never runs in the background, and
+            // carries tokens.
+            guard st.mediums.contains(.audio) else { return .mediumNotInStrategy(.audio) }
+            guard state.microphonePermission == .granted else {
+                return .microphonePermission(state.microphonePermission)
+            }
+            guard foreground else { return .audioInBackground }
+            guard p.deviceTypes.contains(.nearbyDevices) else { return .nearbyDevicesNotDiscovered }
+            return nil
+        }
         // A2: BLE needs Bluetooth on and its permission.
-        if st.mediums.contains(.ble), state.bluetoothPowerOn, state.bluetoothPermission == .granted {
-            // A3, A4: tokens from nearby devices, in the background with the strategy's allowance.
-            if p.deviceTypes.contains(.nearbyDevices), foreground || st.allowInBackground {
-                sources.insert(.bleToken)
-            }
-            // A3, A4, A6: beacons, in the background with the beacon strategy's allowance.
-            if p.deviceTypes.contains(.bleBeacons), foreground || p.beaconStrategy.allowInBackground {
-                sources.insert(.beacon)
-                let ranging = state.locationPermission.allowsRanging(foreground: foreground)
-                if p.beaconStrategy.includeIBeacons, ranging { sources.insert(.iBeacon) }
-                lowPower = !(ranging && (p.beaconStrategy.includeIBeacons || !p.beaconStrategy.lowPowerPreferred))
+        guard st.mediums.contains(.ble) else { return .mediumNotInStrategy(.ble) }
+        guard state.bluetoothPowerOn else { return .bluetoothOff }
+        guard state.bluetoothPermission == .granted else { return .bluetoothPermission(state.bluetoothPermission) }
+        if source == .bleToken {
+            // A4, A3: tokens from nearby devices, in the background with the strategy's allowance.
+            guard p.deviceTypes.contains(.nearbyDevices) else { return .nearbyDevicesNotDiscovered }
+            guard foreground || st.allowInBackground else { return .tokensInBackground }
+            return nil
+        }
+        // A4, A3: beacons, in the background with the beacon strategy's allowance; iBeacons
+        // by ranging, which needs includeIBeacons and the location.
+        guard p.deviceTypes.contains(.bleBeacons) else { return .beaconsNotDiscovered }
+        guard foreground || p.beaconStrategy.allowInBackground else { return .beaconsInBackground }
+        if source == .iBeacon {
+            guard p.beaconStrategy.includeIBeacons else { return .iBeaconsNotIncluded }
+            guard state.locationPermission.allowsRanging(foreground: foreground) else {
+                return .locationNotAllowingRanging(state.locationPermission)
             }
         }
-        // A2, A3: audio needs the microphone, and never runs in the background.
-        if st.mediums.contains(.audio), state.microphonePermission == .granted, foreground,
-            p.deviceTypes.contains(.nearbyDevices)
-        {
-            sources.insert(.audioToken)
-        }
-        return (sources, lowPower)
+        return nil
     }
 
     /// F3: after a state change, recomputes what each subscription counts; a found message

@@ -42,6 +42,8 @@ extension SubscriptionEngine {
         /// When its TTL ends it (F6), µs; nil for an infinite TTL.
         var expiresAt: Int64?
         var status = Status.live
+        /// When it ended (F5–F7, L1), µs.
+        var endedAt: Int64?
     }
 
     /// A live subscription in the list of the filter it selects by (R3), with what it counts
