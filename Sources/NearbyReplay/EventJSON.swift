@@ -6,8 +6,9 @@ import NearbyMessages
 /// "content" (base64)}, "granted"?, "hasError"?, "custom"?}`, keys sorted, time in seconds with
 /// six decimals in the scenario's time base.
 public enum EventJSON {
-    /// Writes the event's object, keys in the order of their UTF-8 bytes.
-    public static func write(_ e: EngineEvent, to w: inout JSONWriter) {
+    /// Writes the event's object, keys in the order of their UTF-8 bytes; with `kind`, a
+    /// `kind` member (`replay --explain` tells its lines apart by it).
+    public static func write(_ e: EngineEvent, to w: inout JSONWriter, kind: StaticString? = nil) {
         w.beginObject()
         // The boolean's key sorts before "event" (custom) or after it (granted, hasError).
         if let v = e.value, e.kind == .permissionRequest {
@@ -18,13 +19,10 @@ public enum EventJSON {
             if e.kind == .permissionChanged { w.key("granted") } else { w.key("hasError") }
             w.bool(v)
         }
+        if let kind { w.member("kind", plain: kind) }
         if let m = e.message {
             w.key("message")
-            w.beginObject()
-            w.member("content", string: Base64.encode(m.content))
-            w.member("namespace", string: m.namespace)
-            w.member("type", string: m.type)
-            w.endObject()
+            writeMessage(m, to: &w)
         }
         if let p = e.publication {
             w.member("publication", string: p)
@@ -34,6 +32,15 @@ public enum EventJSON {
         }
         w.key("time")
         w.seconds(micros: e.timeMicros)
+        w.endObject()
+    }
+
+    /// A message's object: `content` (base64), `namespace`, `type`.
+    public static func writeMessage(_ m: Message, to w: inout JSONWriter) {
+        w.beginObject()
+        w.member("content", string: Base64.encode(m.content))
+        w.member("namespace", string: m.namespace)
+        w.member("type", string: m.type)
         w.endObject()
     }
 

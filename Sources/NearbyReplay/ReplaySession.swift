@@ -37,6 +37,9 @@ public struct ReplaySession {
         /// Every input the engine received, in order, as (time, text) — kept only when the
         /// session was asked to (`keepTimeline`), for divergence reports.
         public var timeline: [(timeMicros: Int64, text: String)] = []
+        /// Why each sighting counted or not and why each event fired, in output order
+        /// (only when the session was asked to: `explain`).
+        public var explanations: [ReplayExplanation] = []
     }
 
     /// A sound file to replay and the scenario time of its first sample.
@@ -67,6 +70,8 @@ public struct ReplaySession {
 
     /// Keep a readable log of the inputs (costs memory; for reports on small replays).
     public var keepTimeline = false
+    /// Explain every sighting and event (`replay --explain`; costs memory and time).
+    public var explain = false
     /// Where decoded sound files are kept, so that sessions sharing it decode each file once.
     public var audioFrames: AudioFrameCache
 
@@ -210,12 +215,18 @@ public struct ReplaySession {
             registry: scenario.registry.placed(originUnixMicros: origin), initialState: scenario.initialState,
             configuration: scenario.configuration)
         var events: [EngineEvent] = []
+        var explainer = explain ? ReplayExplainer(scenario: scenario) : nil
         var i = 0
         func feedInputs(through time: Int64) throws(EngineInputError) {
             while i < scenario.inputs.count, scenario.inputs[i].time <= time {
                 let (time, input) = scenario.inputs[i]
                 if keepTimeline { timeline.append((time, Self.describe(input))) }
                 switch input {
+                case .action(let a) where explainer != nil:
+                    let record = ReplayExplanation.InputRecord(index: i, text: Self.describe(input))
+                    try explainer!.perform(&engine, a, at: time, input: record, &events)
+                case .sighting(let s) where explainer != nil:
+                    try explainer!.sight(&engine, .init(sighting: s, origin: .scenario(input: i)), &events)
                 case .action(let a): try engine.perform(a, at: time, into: &events)
                 case .sighting(let s): try engine.sight(s, into: &events)
                 }
@@ -242,15 +253,25 @@ public struct ReplaySession {
                             ))
                     }
                 }
-                try engine.sight(
-                    Sighting(timeMicros: time, medium: s.medium, identity: s.identity, rssiDBm: s.rssi), into: &events)
+                let sighting = Sighting(timeMicros: time, medium: s.medium, identity: s.identity, rssiDBm: s.rssi)
+                if explainer != nil {
+                    let origin: ReplayExplanation.Origin =
+                        s.medium == .audio
+                        ? .audio(audio[Int(s.file)].path, frame: Int(s.record))
+                        : .capture(captures[Int(s.file)], record: Int(s.record))
+                    try explainer!.sight(&engine, .init(sighting: sighting, origin: origin), &events)
+                } else {
+                    try engine.sight(sighting, into: &events)
+                }
             }
             try feedInputs(through: .max)
+            let fired = events.count
             if let end = scenario.endMicros {
                 try engine.advance(to: max(end, engine.now), into: &events)
             } else {
                 engine.finish(into: &events)
             }
+            explainer?.explainTimers(events, from: fired)
         } catch let error as EngineInputError {
             throw ReplayError(.inputRefused, error.reason)
         } catch {
@@ -258,7 +279,8 @@ public struct ReplaySession {
         }
         return Result(
             events: events, originUnixMicros: origin, captureSightings: bleCount, audioSightings: audioCount,
-            untimedBeaconAdvertisements: untimed, accounting: accounting, timeline: timeline)
+            untimedBeaconAdvertisements: untimed, accounting: accounting, timeline: timeline,
+            explanations: explainer?.lines ?? [])
     }
 
 }

@@ -11,6 +11,12 @@ extension SubscriptionEngine {
         /// whether the sighting finds it now (F1) or is fresh evidence for a message already
         /// found (F2: its lost timer starts again).
         public var messages: [CountedMessage] = []
+
+        public init(subscription: String, stop: CountingStop? = nil, messages: [CountedMessage] = []) {
+            self.subscription = subscription
+            self.stop = stop
+            self.messages = messages
+        }
     }
 
     public struct CountedMessage: Hashable, Sendable {

@@ -47,6 +47,15 @@ struct Replay: ParsableCommand {
     @Option(help: "Output format: json (one object per line) or table.")
     var format: Format = .json
 
+    @Flag(
+        help: """
+            Explain: for every sighting, what it did for each subscription (counted as which \
+            messages, or the rule of docs/semantics.md that stopped it), and for every event the \
+            evidence (the sighting, timer or scenario event behind it). JSON lines then carry \
+            `kind`: event, sighting or evidence (docs/scenario-format.md).
+            """)
+    var explain = false
+
     func validate() throws {
         if !audioStart.isFinite || abs(audioStart) > 1e9 {
             throw ValidationError("--audio-start takes seconds, at most 1e9 in size.")
@@ -67,7 +76,9 @@ struct Replay: ParsableCommand {
             let files = audio.map {
                 ReplaySession.AudioFile(path: $0, startMicros: Int64((audioStart * 1e6).rounded()))
             }
-            result = try ReplaySession().run(
+            var session = ReplaySession()
+            session.explain = explain
+            result = try session.run(
                 scenario: loaded, captures: captures, audio: files,
                 onIssue: { issue in
                     var e = StandardError()
@@ -84,22 +95,38 @@ struct Replay: ParsableCommand {
                 to: &stderr)
         }
         var out = JSONWriter()
-        for event in result.events {
+        func flush(below limit: Int) {
+            guard out.count >= limit else { return }
+            _ = out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
+            out.removeAll()
+        }
+        var explanations = result.explanations[...]
+        for (index, event) in result.events.enumerated() {
+            while let x = explanations.first, x.afterEvent <= index {
+                write(x, result.events, to: &out)
+                explanations.removeFirst()
+            }
             switch format {
-            case .json: EventJSON.write(event, to: &out)
+            case .json: EventJSON.write(event, to: &out, kind: explain ? "event" : nil)
             case .table: out.text(Self.row(event))
             }
             out.newline()
-            if out.count >= 1 << 16 {
-                _ = out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
-                out.removeAll()
-            }
+            flush(below: 1 << 16)
         }
-        _ = out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
+        for x in explanations { write(x, result.events, to: &out) }
+        flush(below: 1)
         if let loss = result.accounting.lossSummary {
             print("warning: captures: \(loss); the callbacks miss whatever those records held", to: &stderr)
             throw ExitCode(ExitStatus.partiallyDecoded)
         }
+    }
+
+    func write(_ x: ReplayExplanation, _ events: [EngineEvent], to out: inout JSONWriter) {
+        switch format {
+        case .json: ExplanationOutput.write(x, events: events, to: &out)
+        case .table: out.text(ExplanationOutput.text(x))
+        }
+        out.newline()
     }
 
     static func row(_ e: EngineEvent) -> String {

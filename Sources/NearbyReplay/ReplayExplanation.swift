@@ -1,0 +1,64 @@
+import NearbyMessages
+
+/// One line of `replay --explain` besides the events (docs/scenario-format.md, "Explaining a
+/// replay"): what a sighting did for each subscription, or why an event fired.
+public struct ReplayExplanation: Sendable {
+    /// Where a sighting came from.
+    public enum Origin: Hashable, Sendable {
+        /// A capture's record (file name, record number from 1).
+        case capture(String, record: Int)
+        /// A sound file's NUT frame (file name, frame number from 1).
+        case audio(String, frame: Int)
+        /// The scenario's own `sighting` event (its index in the scenario's events, from 0).
+        case scenario(input: Int)
+    }
+
+    /// A sighting as the engine received it.
+    public struct SightingRecord: Hashable, Sendable {
+        public var sighting: Sighting
+        public var origin: Origin
+    }
+
+    /// The scenario event that caused something: its index (from 0) and its text.
+    public struct InputRecord: Hashable, Sendable {
+        public var index: Int
+        public var text: String
+    }
+
+    /// Why an event fired: the rule of docs/semantics.md and what set it off.
+    public struct Evidence: Hashable, Sendable {
+        public var rule: String
+        public var reason: String
+        /// F1: the sighting that found the message; F2: the last counted sighting.
+        public var sighting: SightingRecord?
+        /// The scenario event that caused it (F3, F7, D1, D4, H1–H4 after an app action).
+        public var input: InputRecord?
+        /// The timer that fired: `lost-timeout` (F2) or `ttl` (F6, P1).
+        public var timer: String?
+        /// F3: the sources the state change stopped the subscription counting.
+        public var sourcesStopped: EvidenceSources?
+    }
+
+    public enum Body: Sendable {
+        /// What the sighting did for each subscription the scenario makes, by id.
+        case sighting(SightingRecord, [SubscriptionEngine.SightingVerdict])
+        /// Why event `event` (an index into the result's events) fired.
+        case evidence(event: Int, Evidence)
+    }
+
+    /// How many events come before this line.
+    public var afterEvent: Int
+    public var body: Body
+}
+
+extension EvidenceSource {
+    /// The source's name in explanations: `ble-token`, `audio-token`, `beacon`, `ibeacon`.
+    public var name: String {
+        switch self {
+        case .bleToken: "ble-token"
+        case .audioToken: "audio-token"
+        case .beacon: "beacon"
+        case .iBeacon: "ibeacon"
+        }
+    }
+}
