@@ -62,6 +62,7 @@ public enum ExplanationOutput {
         middle: (inout JSONWriter) -> Void, tail: (inout JSONWriter) -> Void
     ) {
         w.beginObject()
+        if let address = r.address { w.member("address", string: address.description) }
         switch r.origin {
         case .audio(let path, let frame):
             w.member("audio", string: path)
@@ -160,6 +161,7 @@ public enum ExplanationOutput {
         let s = r.sighting
         var text = "\(s.source.name) \(identityType(s.identity.kind)) \(Hex.encode(s.identity.bytes))"
         if let rssi = s.rssiDBm { text += " rssi \(rssi)" }
+        if let address = r.address { text += " from \(address)" }
         switch r.origin {
         case .capture(let path, let record): text += " (\(path) record \(record))"
         case .audio(let path, let frame): text += " (\(path) frame \(frame))"

@@ -24,6 +24,8 @@ public struct ReplayError: Error, Sendable, CustomStringConvertible {
         case spillFailed = "spill-failed"
         /// The engine refused a scenario input (`EngineInputError`).
         case inputRefused = "input-refused"
+        /// More than 65,536 captures, or sound files, were named.
+        case tooManyFiles = "too-many-files"
 
         public var description: String { rawValue }
     }

@@ -1,3 +1,4 @@
+import NearbyCapture
 import NearbyMessages
 
 /// One line of `replay --explain` besides the events (docs/scenario-format.md, "Explaining a
@@ -17,6 +18,8 @@ public struct ReplayExplanation: Sendable {
     public struct SightingRecord: Hashable, Sendable {
         public var sighting: Sighting
         public var origin: Origin
+        /// The advertiser's device address, for a sighting from a capture.
+        public var address: BluetoothAddress? = nil
     }
 
     /// The scenario event that caused something: its index (from 0) and its text.

@@ -53,21 +53,6 @@ public struct ReplaySession {
         }
     }
 
-    /// A sighting as the replay sorts it (by `unixMicros`, stably: equal times keep the
-    /// order the sightings were taken in).
-    struct CaptureSighting: SpillSortable {
-        var unixMicros: Int64
-        var identity: SightingIdentity
-        var rssi: Int8?
-        var medium: Medium = .ble
-        /// Index into the captures (BLE) or the sound files (audio).
-        var file: Int32
-        /// The record (BLE) or the frame's index in its file (audio).
-        var record: Int32
-
-        var sortKey: Int64 { unixMicros }
-    }
-
     /// Keep a readable log of the inputs (costs memory; for reports on small replays).
     public var keepTimeline = false
     /// Explain every sighting and event (`replay --explain`; costs memory and time).
@@ -102,6 +87,9 @@ public struct ReplaySession {
         scenario: Scenario, captures: [String], audio: [AudioFile],
         onIssue: (DecodeIssue) -> Void
     ) throws(ReplayError) -> Collected {
+        guard captures.count <= 1 << 16, audio.count <= 1 << 16 else {
+            throw ReplayError(.tooManyFiles, "a replay takes at most 65,536 captures and 65,536 sound files")
+        }
         var sightings = SpillingSorter<CaptureSighting>(runCapacity: sightingRunCapacity, spillFolder: spillFolder)
         // The decoder's callbacks cannot throw: the first spill failure is kept, and thrown
         // when the capture has been read.
@@ -122,14 +110,15 @@ public struct ReplaySession {
                         // Read out before the closure, which would otherwise capture a copy of `decoded`.
                         let rssi = decoded.advertisement.rssiDBm
                         let record = Int32(truncatingIfNeeded: decoded.advertisement.record)
+                        let address = decoded.advertisement.address
                         SightingExtractor.identities(decoded) { identity in
                             // After a failure nothing more is kept (each append would retry the file).
                             guard spillFailure == nil else { return }
                             do throws(SpillError) {
                                 try sightings.append(
                                     CaptureSighting(
-                                        unixMicros: t, identity: identity, rssi: rssi,
-                                        file: Int32(fileIndex), record: record))
+                                        unixMicros: t, identity: identity, rssi: rssi, medium: .ble,
+                                        file: UInt16(fileIndex), record: record, address: address))
                             } catch {
                                 spillFailure = error
                             }
@@ -160,7 +149,7 @@ public struct ReplaySession {
                     try sightings.append(
                         CaptureSighting(
                             unixMicros: origin + t, identity: SightingIdentity(.token, frame.token),
-                            rssi: nil, medium: .audio, file: Int32(fileIndex), record: Int32(index + 1)))
+                            rssi: nil, medium: .audio, file: UInt16(fileIndex), record: Int32(index + 1)))
                 }
             } catch {
                 throw ReplayError(.spillFailed, "\(error)")
@@ -259,7 +248,8 @@ public struct ReplaySession {
                         s.medium == .audio
                         ? .audio(audio[Int(s.file)].path, frame: Int(s.record))
                         : .capture(captures[Int(s.file)], record: Int(s.record))
-                    try explainer!.sight(&engine, .init(sighting: sighting, origin: origin), &events)
+                    try explainer!.sight(
+                        &engine, .init(sighting: sighting, origin: origin, address: s.address), &events)
                 } else {
                     try engine.sight(sighting, into: &events)
                 }

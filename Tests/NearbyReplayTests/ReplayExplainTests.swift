@@ -78,6 +78,21 @@ struct ReplayExplainTests {
             }
         }
         #expect(sightings > 0)
+        // A capture sighting names an advertiser `decode` gives a beacon for in its record (one
+        // HCI event can report several advertisements) with its RSSI.
+        var addresses: [String: Set<String>] = [:]
+        for c in vector["captures"] as? [String] ?? [] {
+            for line in try CommandLineTool.run(["decode", "--beacons-only", folder + "/" + c]).stdoutLines {
+                let ad = Self.object(line)
+                let key = "\(ad["file"] ?? "") \(ad["record"] ?? "") \(ad["rssi"] ?? "")"
+                addresses[key, default: []].insert(ad["address"] as? String ?? "")
+            }
+        }
+        for line in lines where line["kind"] as? String == "sighting" && line["capture"] != nil {
+            let key = "\(line["capture"] ?? "") \(line["record"] ?? "") \(line["rssi"] ?? "")"
+            let address = line["address"] as? String ?? "none"
+            #expect(addresses[key]?.contains(address) == true, "\(name): \(line)")
+        }
     }
 
     func check(event: [String: Any], evidence why: [String: Any], lostTimeout: Int64, context: String) {
