@@ -17,6 +17,7 @@
 //   NearbyMessages    the model, registry, subscription engine and scenario files
 //   NearbySynthesis   a scenario's world -> synthesized captures and their ground truth
 //   NearbyReplay      captures + sound files + scenario -> sightings -> engine events
+//   NearbyTimeline    the HTML timeline of a replay or of decoded captures
 //   NearbyRunner      vectors, check, the interop protocol (validate, matrix), reports
 //   NearbyFuzzTargets every entry point as a fuzz target with its invariants and seeds
 //                     (the libFuzzer executables live in the separate package Fuzz/)
@@ -43,6 +44,7 @@ let package = Package(
         .library(name: "NearbyMessages", targets: ["NearbyMessages"]),
         .library(name: "NearbySynthesis", targets: ["NearbySynthesis"]),
         .library(name: "NearbyReplay", targets: ["NearbyReplay"]),
+        .library(name: "NearbyTimeline", targets: ["NearbyTimeline"]),
         .library(name: "NearbyRunner", targets: ["NearbyRunner"]),
         .library(name: "NearbyFuzzTargets", targets: ["NearbyFuzzTargets"]),
     ],
@@ -94,6 +96,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "NearbyTimeline",
+            dependencies: [
+                "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyMessages",
+                "NearbyReplay",
+            ]
+        ),
+        .target(
             name: "NearbyRunner",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
@@ -104,7 +113,7 @@ let package = Package(
             name: "nearby-conformance",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyMessages",
-                "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis",
+                "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis", "NearbyTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -167,6 +176,13 @@ let package = Package(
             name: "NearbyReplayTests",
             dependencies: [
                 "NearbyReplay", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyBytes",
+                "NearbyTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "NearbyTimelineTests",
+            dependencies: [
+                "NearbyTimeline", "NearbyReplay", "NearbyMessages", "NearbyDecode", "NearbyCapture",
                 "NearbyTestSupport",
             ]
         ),

@@ -19,7 +19,8 @@ extension ReplaySession {
         return "\(kind) \(Hex.encode(identity.bytes))" + (medium == .audio ? " (audio)" : "")
     }
 
-    static func describe(_ input: Scenario.Input) -> String {
+    /// A scenario input as text: `subscribe doors`, `state bluetoothPower=off`, …
+    public static func describe(_ input: Scenario.Input) -> String {
         switch input {
         case .sighting(let s): "sighting \(describe(s.identity, s.medium))"
         case .action(let a):

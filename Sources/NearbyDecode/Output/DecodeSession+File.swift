@@ -72,6 +72,7 @@ extension DecodeSession {
                 path: path,
                 onAdvertisement: { decoded in
                     guard decoded.advertisement.hasADData else { return }
+                    onAdvertisement?(decoded, path)
                     if beaconsOnly && decoded.beacons.isEmpty { return }
                     switch format {
                     case .json:
@@ -86,7 +87,10 @@ extension DecodeSession {
                     }
                     endLine()
                 },
-                onIssue: { say($0.description) })
+                onIssue: { issue in
+                    onIssue?(issue)
+                    say(issue.description)
+                })
         } catch {
             unreadable("\(error)", reason: error.reason)
             return result

@@ -25,6 +25,11 @@ public struct DecodeSession {
     public var secureFrames: SecureFrameAnnotator?
     /// Files decoded at once (1…); the output is the same whatever the number.
     public var jobs = 1
+    /// Called with every advertisement that has AD data (`beaconsOnly` or not) and the path of
+    /// its capture, in output order; a run with it decodes one file at a time, whatever `jobs`.
+    public var onAdvertisement: ((DecodedAdvertisement, String) -> Void)?
+    /// Called with every decoding fault, after the advertisements before it.
+    public var onIssue: ((DecodeIssue) -> Void)?
 
     public init(
         beaconsOnly: Bool = false, summary: Bool = false, format: OutputFormat = .json,
@@ -79,7 +84,7 @@ public struct DecodeSession {
     ) -> Outcome {
         var report = RunReport()
         let files = Self.expand(paths, diagnostics: diagnostics)
-        if jobs > 1 && files.count > 1 && secureFrames == nil {
+        if jobs > 1 && files.count > 1 && secureFrames == nil && onAdvertisement == nil && onIssue == nil {
             decodeAhead(files, chunkSize: chunkSize, report: &report, write: write, diagnostics: diagnostics)
         } else {
             for (path, named) in files {

@@ -1,3 +1,4 @@
+import NearbyBytes
 import NearbyDecode
 import NearbyJSON
 
@@ -162,25 +163,6 @@ public enum CheckReport {
         return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
     }
 
-    /// XML text and attribute escaping; characters XML 1.0 cannot carry become U+FFFD.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(u)
-            default:
-                if u.value < 0x20 || (0xFFFE...0xFFFF).contains(u.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out
-    }
+    /// XML text and attribute escaping (`MarkupText.escape`).
+    static func escape(_ s: String) -> String { MarkupText.escape(s) }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
+import NearbyBytes
 import NearbyDecode
 import NearbyMessages
 import NearbyRunner
+import NearbyTimeline
 
 struct Decode: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -59,6 +61,14 @@ struct Decode: ParsableCommand {
     )
     var registry: String?
 
+    @Option(
+        help: """
+            Also write a timeline of the captures to this HTML file (self-contained; docs/timeline.md): \
+            one lane per beacon identity with its RSSI over time, every advertisement, decoding faults. \
+            Sound files are not drawn.
+            """)
+    var html: String?
+
     @OptionGroup var threads: JobsOption
 
     func validate() throws {
@@ -66,6 +76,10 @@ struct Decode: ParsableCommand {
         if !(lostTimeout > 0) { throw ValidationError("--lost-timeout must be positive.") }
         if registry != nil && format == .table {
             throw ValidationError("--registry adds fields to JSON output; use --format json.")
+        }
+        if let html, let problem = OutputPath.problemWritingFile(html) { throw ValidationError("--html: \(problem)") }
+        if html != nil && threads.jobs > 1 {
+            throw ValidationError("--html draws the files as they are decoded, one at a time; leave out --jobs.")
         }
         if registry != nil && threads.jobs > 1 {
             throw ValidationError(
@@ -92,6 +106,11 @@ struct Decode: ParsableCommand {
                     b.ephemeralID.map { (b.beaconName, $0.resolverRegistration(originUnixMicros: 0)) }
                 })
         }
+        let timeline = TimelineBox()
+        if html != nil {
+            session.onAdvertisement = { timeline.value.add($0, file: $1) }
+            session.onIssue = { timeline.value.add($0) }
+        }
         let outcome = session.run(
             paths: paths,
             write: { FileDescriptorOutput.write($0, fd: 1) },
@@ -99,6 +118,21 @@ struct Decode: ParsableCommand {
                 var stderr = StandardError()
                 print(line, to: &stderr)
             })
+        if let html {
+            let title = "Decoded " + (paths.count == 1 ? paths[0] : "\(paths.count) paths")
+            let report = timeline.value.timeline(title: title, notes: paths.map { "path \($0)" })
+            do {
+                try OutputFile.write(Array(TimelineHTML.render(report).utf8), to: html)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(ExitStatus.failure)
+            }
+        }
         if outcome != .complete { throw ExitCode(ExitStatus.of(outcome)) }
     }
+}
+
+/// The timeline `decode --html` fills as the session decodes (one file at a time).
+final class TimelineBox {
+    var value = DecodeTimeline()
 }

@@ -1,9 +1,11 @@
 import ArgumentParser
+import NearbyBytes
 import NearbyDecode
 import NearbyJSON
 import NearbyMessages
 import NearbyReplay
 import NearbyRunner
+import NearbyTimeline
 
 struct Replay: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -56,7 +58,16 @@ struct Replay: ParsableCommand {
             """)
     var explain = false
 
+    @Option(
+        help: """
+            Also write a timeline of the replay to this HTML file (self-contained; docs/timeline.md): \
+            found-to-lost bars per subscription and message, sightings per source with RSSI, device \
+            state, expiries and errors; hovering a mark shows its explain line.
+            """)
+    var html: String?
+
     func validate() throws {
+        if let html, let problem = OutputPath.problemWritingFile(html) { throw ValidationError("--html: \(problem)") }
         if !audioStart.isFinite || abs(audioStart) > 1e9 {
             throw ValidationError("--audio-start takes seconds, at most 1e9 in size.")
         }
@@ -77,7 +88,7 @@ struct Replay: ParsableCommand {
                 ReplaySession.AudioFile(path: $0, startMicros: Int64((audioStart * 1e6).rounded()))
             }
             var session = ReplaySession()
-            session.explain = explain
+            session.explain = explain || html != nil
             result = try session.run(
                 scenario: loaded, captures: captures, audio: files,
                 onIssue: { issue in
@@ -100,7 +111,7 @@ struct Replay: ParsableCommand {
             _ = out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
             out.removeAll()
         }
-        var explanations = result.explanations[...]
+        var explanations = explain ? result.explanations[...] : []
         for (index, event) in result.events.enumerated() {
             while let x = explanations.first, x.afterEvent <= index {
                 write(x, result.events, to: &out)
@@ -108,13 +119,25 @@ struct Replay: ParsableCommand {
             }
             switch format {
             case .json: EventJSON.write(event, to: &out, kind: explain ? "event" : nil)
-            case .table: out.text(Self.row(event))
+            case .table: out.text(EventText.row(event))
             }
             out.newline()
             flush(below: 1 << 16)
         }
         for x in explanations { write(x, result.events, to: &out) }
         flush(below: 1)
+        if let html {
+            var notes = ["scenario \(scenario)"]
+            notes += captures.map { "capture \($0)" } + audio.map { "sound file \($0) from \(audioStart) s" }
+            let timeline = ReplayTimeline.make(
+                scenario: loaded, result: result, title: "Replay of " + (loaded.description ?? scenario), notes: notes)
+            do {
+                try OutputFile.write(Array(TimelineHTML.render(timeline).utf8), to: html)
+            } catch {
+                print("error: \(error)", to: &stderr)
+                throw ExitCode(ExitStatus.failure)
+            }
+        }
         if let loss = result.accounting.lossSummary {
             print("warning: captures: \(loss); the callbacks miss whatever those records held", to: &stderr)
             throw ExitCode(ExitStatus.partiallyDecoded)
@@ -127,19 +150,5 @@ struct Replay: ParsableCommand {
         case .table: out.text(ExplanationOutput.text(x))
         }
         out.newline()
-    }
-
-    static func row(_ e: EngineEvent) -> String {
-        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-        var cols = [
-            pad(JSONValue.seconds(micros: e.timeMicros).serialized, 14), pad(e.kind.rawValue, 26),
-            pad(e.subscription ?? e.publication ?? "", 12),
-        ]
-        if let m = e.message {
-            cols.append("\(m.namespace)/\(m.type) \(Base64.encode(m.content))")
-        } else if let v = e.value {
-            cols.append("\(EventJSON.valueKey(e.kind))=\(v)")
-        }
-        return cols.joined(separator: " ").trimmingTrailingSpaces()
     }
 }

@@ -1,0 +1,184 @@
+import NearbyBytes
+import NearbyCapture
+import NearbyDecode
+import NearbyFormats
+import NearbyJSON
+import NearbyReplay
+
+/// The timeline of decoded captures (`decode --html`), on their own clock (Unix time, drawn
+/// from the earliest advertisement as 0 s): one lane per beacon identity with its RSSI over
+/// time (Eddystone-UID and -EID, iBeacon, AltBeacon and BLE tokens by identity; Eddystone-URL
+/// by URL; TLM, eTLM and other frames by the advertiser's address), a lane of every
+/// advertisement with AD data, and a lane of decoding faults (each at the time of the
+/// advertisement before it in its file). Advertisements without a timestamp (hex text without
+/// times) are counted, not drawn. At most `maximumLanes` identities are drawn, those with the
+/// most advertisements; the report says how many were left out.
+///
+/// Memory: 24 bytes an advertisement and beacon; columns are aggregated when the report is made.
+public struct DecodeTimeline {
+    public static let maximumLanes = 300
+
+    struct Sample {
+        var micros: Int64
+        var address: UInt64
+        var record: Int32
+        var file: Int16
+        var rssi: Int8
+        var hasRSSI: Bool
+    }
+
+    struct Lane {
+        var label: String
+        var samples: [Sample] = []
+    }
+
+    private var files: [String] = []
+    private var fileIndex: [String: Int] = [:]
+    private var lanes: [Lane] = []
+    private var laneIndex: [String: Int] = [:]
+    private var all = Lane(label: "all advertisements")
+    private var faults: [(Sample, String)] = []
+    private var lastTime: [Int: Int64] = [:]
+    private(set) public var untimed = 0
+
+    public init() {}
+
+    private mutating func file(_ path: String) -> Int {
+        if let i = fileIndex[path] { return i }
+        files.append(path)
+        fileIndex[path] = files.count - 1
+        return files.count - 1
+    }
+
+    /// Adds an advertisement of capture `path`.
+    public mutating func add(_ decoded: DecodedAdvertisement, file path: String) {
+        let a = decoded.advertisement
+        guard a.hasADData else { return }
+        guard let t = a.timestampMicros else {
+            untimed += 1
+            return
+        }
+        let f = file(path)
+        lastTime[f] = t
+        let sample = Sample(
+            micros: t, address: a.address.rawValue, record: Int32(truncatingIfNeeded: a.record), file: Int16(f),
+            rssi: a.rssiDBm ?? 0, hasRSSI: a.rssiDBm != nil)
+        all.samples.append(sample)
+        for beacon in decoded.beacons {
+            let label = Self.identity(beacon, address: a.address)
+            if let i = laneIndex[label] {
+                lanes[i].samples.append(sample)
+            } else {
+                laneIndex[label] = lanes.count
+                lanes.append(Lane(label: label, samples: [sample]))
+            }
+        }
+    }
+
+    /// Adds a decoding fault, placed at the time of its file's last advertisement (the start
+    /// of the report when none came before it).
+    public mutating func add(_ issue: DecodeIssue) {
+        let f = file(issue.file)
+        let sample = Sample(
+            micros: lastTime[f] ?? .min, address: 0, record: Int32(truncatingIfNeeded: issue.record), file: Int16(f),
+            rssi: 0, hasRSSI: false)
+        faults.append((sample, issue.description))
+    }
+
+    /// A beacon's lane label: its type and what identifies it.
+    static func identity(_ beacon: BeaconFrame, address: BluetoothAddress) -> String {
+        switch beacon {
+        case .eddystone(.uid(let f)): "eddystone-uid \(Hex.encode(f.namespace)) \(Hex.encode(f.instance))"
+        case .eddystone(.eid(let f)): "eddystone-eid \(Hex.encode(f.eid))"
+        case .eddystone(.url(let f)): "eddystone-url \(f.url ?? Hex.encode(f.encoded))"
+        case .iBeacon(let b): "ibeacon \(uuid(b.uuid)) \(b.major) \(b.minor)"
+        case .altBeacon(let b): "altbeacon \(Hex.encode(b.beaconID))"
+        case .token(.v1(let t)): "token-v1 \(Hex.encode(t.token))"
+        default: "\(beacon.typeName) from \(address)"
+        }
+    }
+
+    /// 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, as `decode` prints iBeacon UUIDs.
+    static func uuid(_ bytes: ShortBytes) -> String {
+        let hex = Array(Hex.encode(bytes))
+        var out = ""
+        for (i, c) in hex.enumerated() {
+            if i == 8 || i == 12 || i == 16 || i == 20 { out.append("-") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// The report: `title`, the files' names and counts as notes.
+    public func timeline(title: String, notes: [String] = []) -> Timeline {
+        let times = all.samples.map(\.micros)
+        let start = times.min() ?? 0
+        var end = times.max() ?? 0
+        if end <= start { end = start + 1_000_000 }
+        var t = Timeline(
+            title: title, axisLabel: "seconds after " + CivilTime.iso8601(micros: start), startMicros: start,
+            endMicros: end)
+        t.axisOriginMicros = start
+        t.notes = notes
+        t.notes.append(
+            "\(all.samples.count) advertisements with AD data and a timestamp, \(lanes.count) beacon identities, "
+                + "\(faults.count) decoding faults")
+        if untimed > 0 { t.notes.append("\(untimed) advertisements have no timestamp and are not drawn") }
+        var drawn = Array(lanes.indices)
+        if drawn.count > Self.maximumLanes {
+            drawn = Array(
+                drawn.sorted { (lanes[$0].samples.count, $1) > (lanes[$1].samples.count, $0) }
+                    .prefix(Self.maximumLanes)
+            ).sorted()
+            t.notes.append(
+                "\(lanes.count - drawn.count) beacon identities with fewer advertisements are not drawn "
+                    + "(at most \(Self.maximumLanes))")
+        }
+        t.groups.append(
+            Timeline.Group(
+                title: "Beacons by identity (RSSI over time)",
+                lanes: drawn.map { lane(lanes[$0], t, plotsValues: true) }))
+        var summary = [lane(all, t, plotsValues: false)]
+        if !faults.isEmpty {
+            var l = Timeline.Lane(label: "decoding faults")
+            l.marks = faults.map { sample, text in
+                Timeline.Mark(.tick, .error, at: sample.micros == .min ? start : sample.micros, text: text)
+            }
+            l.marks.sort { $0.startMicros < $1.startMicros }
+            summary.append(l)
+        }
+        t.groups.append(Timeline.Group(title: "All advertisements", lanes: summary))
+        return t
+    }
+
+    /// A lane's marks: one a tick column (see `TimelineHTML.tickColumn`), saying how many
+    /// advertisements it holds, their RSSI range and the first and last.
+    func lane(_ lane: Lane, _ t: Timeline, plotsValues: Bool) -> Timeline.Lane {
+        let samples = lane.samples.sorted { ($0.micros, $0.file, $0.record) < ($1.micros, $1.file, $1.record) }
+        var out = Timeline.Lane(label: "\(lane.label) (\(samples.count))", plotsValues: plotsValues)
+        var i = 0
+        while i < samples.count {
+            let column = TimelineHTML.tickColumn(of: samples[i].micros, in: t)
+            var j = i + 1
+            while j < samples.count, TimelineHTML.tickColumn(of: samples[j].micros, in: t) == column { j += 1 }
+            let run = samples[i..<j]
+            let rssi = run.filter(\.hasRSSI).map { Int($0.rssi) }
+            var mark = Timeline.Mark(
+                .tick, .seen, at: run.first!.micros, until: run.last!.micros, value: rssi.max(),
+                text: run.count == 1
+                    ? describe(run.first!, t) : "first: \(describe(run.first!, t))\nlast: \(describe(run.last!, t))")
+            mark.count = run.count
+            mark.lowValue = rssi.min()
+            out.marks.append(mark)
+            i = j
+        }
+        return out
+    }
+
+    func describe(_ s: Sample, _ t: Timeline) -> String {
+        let name = files[Int(s.file)].split(separator: "/").last.map(String.init) ?? ""
+        let seconds = JSONValue.seconds(micros: s.micros - t.axisOriginMicros).serialized
+        return "\(seconds) s \(name) record \(s.record) from \(BluetoothAddress(rawValue: s.address))"
+            + (s.hasRSSI ? " RSSI \(s.rssi) dBm" : "")
+    }
+}
