@@ -13,6 +13,28 @@ class Unsupported(Exception):
     """Raised by a handler for an input the library cannot take (the vector is skipped)."""
 
 
+def legacy_report(ad_data, address=bytes(6), rssi=-60):
+    """AD data (at most 31 bytes) as the H4 packet a controller sends for it: an LE Advertising
+    Report event (Core Vol 4 Part E §7.7.65.2) with one ADV_NONCONN_IND report from a public
+    `address` (6 bytes, most significant first) at `rssi` dBm. For libraries that read only HCI
+    events: this is what they would receive for that advertisement."""
+    if len(ad_data) > 31:
+        raise Unsupported("%d bytes of AD data do not fit a legacy advertising report" % len(ad_data))
+    report = bytes([0x01, 0x03, 0x00]) + address[::-1] + bytes([len(ad_data)]) + ad_data + bytes([rssi & 0xFF])
+    return bytes([0x04, 0x3E, len(report) + 1, 0x02]) + report
+
+
+def hci_packet(frame, library):
+    """A frames-level request's input as the H4 packet a library that reads only HCI events
+    takes: an H4 packet as it is, AD data inside `legacy_report`; link-layer packets are
+    `Unsupported` (`library` names it in the reason)."""
+    if "h4" in frame:
+        return bytes.fromhex(frame["h4"])
+    if "adData" in frame:
+        return legacy_report(bytes.fromhex(frame["adData"]))
+    raise Unsupported("%s reads HCI events, not link-layer packets" % library)
+
+
 def serve(name, version, handlers, beacons=None, advertisement=None, faults=True):
     """Answers the handshake and then every request on standard input until it closes.
 

@@ -12,6 +12,9 @@ public struct ConformanceMatrix: Sendable {
         public var command: String
         /// One sentence: what it is and how the adapter reaches it.
         public var about: String
+        /// One sentence for its users: what the matrix found that they should know (written by
+        /// hand from the failures below it; nil for none).
+        public var summary: String? = nil
     }
 
     public struct Row: Sendable {
@@ -23,15 +26,18 @@ public struct ConformanceMatrix: Sendable {
     /// The vectors run (for the clauses behind the failures and the fields beacons have).
     public var vectors: [Vector]
 
-    /// Reads the list (`{"implementations": [{"command", "about"}…]}`).
+    /// Reads the list (`{"implementations": [{"command", "about", "summary"?}…]}`).
     public static func entries(file: String) throws(JSONFileError) -> [Entry] {
         let root = try JSONFile.load(file)
         do {
             let o = try root.object(allowed: ["description", "implementations"])
             var out: [Entry] = []
             for n in try o.required("implementations").array() {
-                let e = try n.object(allowed: ["command", "about"])
-                out.append(Entry(command: try e.required("command").string(), about: try e.required("about").string()))
+                let e = try n.object(allowed: ["command", "about", "summary"])
+                out.append(
+                    Entry(
+                        command: try e.required("command").string(), about: try e.required("about").string(),
+                        summary: try e.optional("summary")?.string()))
             }
             return out
         } catch {
@@ -79,7 +85,7 @@ public struct ConformanceMatrix: Sendable {
             implementation does not report are not compared, and are listed under its name.
             `ConformanceMatrixTests` fails when this page is out of date.
 
-            | implementation | version | \(InteropLevel.all.map(\.rawValue).joined(separator: " | ")) |
+            \(summaries)| implementation | version | \(InteropLevel.all.map(\.rawValue).joined(separator: " | ")) |
             |---|---|\(InteropLevel.all.map { _ in "---|" }.joined())
 
             """
@@ -103,6 +109,14 @@ public struct ConformanceMatrix: Sendable {
             for v in failing { out += "| `\(v.id)` | \(cellText(v.description)) |\n" }
         }
         return out
+    }
+
+    /// What each implementation's users should know, a sentence each, before the table.
+    var summaries: String {
+        let lines = rows.compactMap { row in
+            row.entry.summary.map { "- **\(row.outcome.implementation?.name ?? row.entry.command)**: \($0)\n" }
+        }
+        return lines.isEmpty ? "" : "In short:\n\n" + lines.joined() + "\n"
     }
 
     func cell(_ row: Row, _ level: InteropLevel) -> String {
