@@ -15,6 +15,7 @@ import Glibc
 struct ConformanceMatrixTests {
     static let libraries = [
         "beacontools", "scapy", "ibeacon_ble", "bluetooth_data_tools", "bleparser", "aioblescan", "beacondecoder",
+        "TheengsDecoder",
     ]
 
     @Test func theMatrixInTheRepositoryIsUpToDate() throws {
@@ -31,7 +32,7 @@ struct ConformanceMatrixTests {
         signal(SIGPIPE, SIG_IGN)  // as `matrix` does: an adapter that exits early must not end the tests
         let matrix = ConformanceMatrix.run(
             entries, root: root, tool: tool, vectorPaths: [root + "/Vectors"], timeoutSeconds: 120)
-        #expect(matrix.rows.count == entries.count && entries.count >= 7)
+        #expect(matrix.rows.count == entries.count && entries.count >= 8)
 
         let reference = try #require(matrix.rows.first)
         #expect(reference.outcome.implementation?.name == ReferenceAdapter.name)
