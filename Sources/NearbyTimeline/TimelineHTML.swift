@@ -11,6 +11,8 @@ public enum TimelineHTML {
     public static let plotWidth = 1200.0
     static let labelWidth = 300.0
     static let laneHeight = 18.0
+    /// The height of a lane that plots RSSI over time (`Lane.plotsValues`), pixels.
+    static let valueLaneHeight = 40.0
     static let groupHeight = 24.0
     static let axisHeight = 28.0
     /// Ticks whose x fall in the same column of this many pixels are aggregated.
@@ -21,20 +23,20 @@ public enum TimelineHTML {
         out += "<title>\(escape(timeline.title))</title>\n<style>\n\(TimelineAssets.css)\n</style></head><body>\n"
         out += "<h1>\(escape(timeline.title))</h1>\n"
         for note in timeline.notes { out += "<p class=\"note\">\(escape(note))</p>\n" }
-        out += legend
-        let lanes = timeline.groups.reduce(0) { $0 + $1.lanes.count }
-        let height = axisHeight + Double(timeline.groups.count) * groupHeight + Double(lanes) * laneHeight + 8
+        out += legend(timeline)
+        let lanes = timeline.groups.flatMap(\.lanes).reduce(0.0) { $0 + Self.height(of: $1) }
+        let svgHeight = axisHeight + Double(timeline.groups.count) * groupHeight + lanes + 8
         let width = labelWidth + plotWidth + 20
-        out += "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">\n"
+        out += "<svg width=\"\(Int(width))\" height=\"\(Int(svgHeight))\" role=\"img\">\n"
         let scale = Scale(timeline)
-        drawAxis(scale, timeline, height: height, into: &out)
+        drawAxis(scale, timeline, height: svgHeight, into: &out)
         var y = axisHeight
         for group in timeline.groups {
             out += "<text class=\"group\" x=\"4\" y=\"\(px(y + 16))\">\(escape(group.title))</text>\n"
             y += groupHeight
             for lane in group.lanes {
                 drawLane(lane, y: y, scale, into: &out)
-                y += laneHeight
+                y += height(of: lane)
             }
         }
         out += "</svg>\n<div id=\"info\">Hover over a mark to read why; click to keep it here.</div>\n"
@@ -42,15 +44,24 @@ public enum TimelineHTML {
         return out
     }
 
-    static let legend = """
-        <p class="legend"><span><i class="found"></i>found until lost</span>\
-        <span><i class="found open"></i>still found at the end</span>\
-        <span><i class="active"></i>subscribed</span><span><i class="counted"></i>sighting counted</span>\
-        <span><i class="not-counted"></i>sighting not counted</span><span><i class="seen"></i>seen (RSSI)</span>\
-        <span><i class="state"></i>state that stops scanning</span><span><i class="expiry"></i>expired</span>\
-        <span><i class="error"></i>error</span><span><i class="event"></i>other callback</span></p>
+    static func height(of lane: Timeline.Lane) -> Double { lane.plotsValues ? valueLaneHeight : laneHeight }
 
-        """
+    /// What each style means, in the legend's order.
+    static let legendEntries: [(Timeline.Style, String)] = [
+        (.found, "found until lost"), (.foundOpen, "still found at the end"), (.active, "subscribed"),
+        (.counted, "sighting counted"), (.notCounted, "sighting not counted"), (.seen, "seen (RSSI)"),
+        (.state, "state that stops scanning"), (.expiry, "expired"), (.error, "error"), (.event, "other callback"),
+    ]
+
+    /// The legend of the styles the timeline uses.
+    static func legend(_ timeline: Timeline) -> String {
+        var used = Set<Timeline.Style>()
+        for lane in timeline.groups.flatMap(\.lanes) { for mark in lane.marks { used.insert(mark.style) } }
+        let spans = legendEntries.filter { used.contains($0.0) }.map { style, text in
+            "<span><i class=\"\(style.rawValue)\"></i>\(text)</span>"
+        }
+        return "<p class=\"legend\">" + spans.joined() + "</p>\n"
+    }
 
     /// The tick column of `micros` on `timeline`'s axis: ticks in the same column are drawn as
     /// one, so a producer with many may aggregate them itself, column by column.
@@ -106,8 +117,9 @@ public enum TimelineHTML {
     }
 
     static func drawLane(_ lane: Timeline.Lane, y: Double, _ scale: Scale, into out: inout String) {
+        let h = height(of: lane)
         out += "<g class=\"lane\"><rect class=\"lane\" x=\"\(px(labelWidth))\" y=\"\(px(y + 1))\" "
-        out += "width=\"\(px(plotWidth))\" height=\"\(px(laneHeight - 2))\"/>"
+        out += "width=\"\(px(plotWidth))\" height=\"\(px(h - 2))\"/>"
         out += "<text x=\"12\" y=\"\(px(y + 13))\">\(escape(clip(lane.label)))"
         out += "<title>\(escape(lane.label))</title></text>\n"
         for mark in lane.marks where mark.shape == .band { drawSpan(mark, y: y, scale, into: &out) }
@@ -117,15 +129,15 @@ public enum TimelineHTML {
         for mark in lane.marks where mark.shape == .tick {
             let c = scale.column(mark.startMicros)
             if c != columnIndex, !column.isEmpty {
-                drawTicks(column, y: y, scale, values: lane.plotsValues, into: &out)
+                drawTicks(column, y: y, h: h, scale, values: lane.plotsValues, into: &out)
                 column.removeAll(keepingCapacity: true)
             }
             columnIndex = c
             column.append(mark)
         }
-        if !column.isEmpty { drawTicks(column, y: y, scale, values: lane.plotsValues, into: &out) }
+        if !column.isEmpty { drawTicks(column, y: y, h: h, scale, values: lane.plotsValues, into: &out) }
         for mark in lane.marks where mark.shape == .point {
-            let x = scale.x(mark.startMicros), m = y + laneHeight / 2
+            let x = scale.x(mark.startMicros), m = y + h / 2
             out += "<path class=\"m \(mark.style.rawValue)\" d=\"M\(px(x)) \(px(m - 6))l5 6l-5 6l-5 -6z\">"
             out += "<title>\(escape(mark.text))</title></path>\n"
         }
@@ -140,18 +152,18 @@ public enum TimelineHTML {
         out += "<title>\(escape(mark.text))</title></rect>\n"
     }
 
-    /// The height of a tick of RSSI `value`: -100 dBm and below 3 px, -30 dBm and above the
-    /// lane's height; 8 px when the RSSI is not known.
-    static func tickHeight(_ value: Int?) -> Double {
+    /// The height of a tick of RSSI `value` in a lane `h` pixels high: -100 dBm and below 3 px,
+    /// -30 dBm and above the lane's height; 8 px when the RSSI is not known.
+    static func tickHeight(_ value: Int?, _ h: Double) -> Double {
         guard let v = value else { return 8 }
         let f = (Double(min(-30, max(-100, v))) + 100) / 70
-        return 3 + f * (laneHeight - 5)
+        return 3 + f * (h - 5)
     }
 
     /// Draws the ticks of one column: one tick, or an aggregate saying how many and their
     /// RSSI range. Lanes that plot values draw the range of their RSSI instead.
     static func drawTicks(
-        _ ticks: [Timeline.Mark], y: Double, _ scale: Scale, values: Bool, into out: inout String
+        _ ticks: [Timeline.Mark], y: Double, h: Double, _ scale: Scale, values: Bool, into out: inout String
     ) {
         let x = scale.x(ticks[0].startMicros)
         let high = ticks.compactMap(\.value).max()
@@ -160,11 +172,11 @@ public enum TimelineHTML {
         let style = ticks.contains { $0.style == .counted } ? Timeline.Style.counted : ticks[0].style
         let top: Double, bottom: Double
         if values, let low, let high {
-            top = y + laneHeight - 1 - tickHeight(high)
-            bottom = y + laneHeight - 1 - tickHeight(low) + 2
+            top = y + h - 1 - tickHeight(high, h)
+            bottom = y + h - 1 - tickHeight(low, h) + 2
         } else {
-            top = y + laneHeight - 1 - tickHeight(high)
-            bottom = y + laneHeight - 1
+            top = y + h - 1 - tickHeight(high, h)
+            bottom = y + h - 1
         }
         let text: String
         if count == 1 {
