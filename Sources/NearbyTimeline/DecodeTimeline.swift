@@ -14,7 +14,7 @@ import NearbyReplay
 /// times) are counted, not drawn. At most `maximumLanes` identities are drawn, those with the
 /// most advertisements; the report says how many were left out.
 ///
-/// Memory: 24 bytes an advertisement and beacon; columns are aggregated when the report is made.
+/// Memory: 32 bytes an advertisement and beacon; columns are aggregated when the report is made.
 public struct DecodeTimeline {
     public static let maximumLanes = 300
 
@@ -22,7 +22,7 @@ public struct DecodeTimeline {
         var micros: Int64
         var address: UInt64
         var record: Int32
-        var file: Int16
+        var file: Int32
         var rssi: Int8
         var hasRSSI: Bool
     }
@@ -32,20 +32,34 @@ public struct DecodeTimeline {
         var samples: [Sample] = []
     }
 
+    /// What tells one beacon's lane from another's, without building its label: the beacon
+    /// type (`BeaconFrame.typeIndex`), its identifying bytes (a URL's encoding, of any length, in
+    /// `encoded`), and a number (iBeacon major and minor, the URL scheme, or the advertiser's
+    /// address for frames that identify no beacon).
+    struct LaneKey: Hashable {
+        var type: Int
+        var id = ShortBytes()
+        var encoded: [UInt8] = []
+        var number: UInt64 = 0
+    }
+
     private var files: [String] = []
     private var fileIndex: [String: Int] = [:]
+    /// The time of each file's latest advertisement (µs; `Int64.min` before the first).
+    private var lastTimes: [Int64] = []
     private var lanes: [Lane] = []
-    private var laneIndex: [String: Int] = [:]
+    private var laneIndex: [LaneKey: Int] = [:]
     private var all = Lane(label: "all advertisements")
     private var faults: [(Sample, String)] = []
-    private var lastTime: [Int: Int64] = [:]
     private(set) public var untimed = 0
 
     public init() {}
 
     private mutating func file(_ path: String) -> Int {
+        if let last = files.last, last == path { return files.count - 1 }
         if let i = fileIndex[path] { return i }
         files.append(path)
+        lastTimes.append(.min)
         fileIndex[path] = files.count - 1
         return files.count - 1
     }
@@ -59,18 +73,18 @@ public struct DecodeTimeline {
             return
         }
         let f = file(path)
-        lastTime[f] = t
+        lastTimes[f] = t
         let sample = Sample(
-            micros: t, address: a.address.rawValue, record: Int32(truncatingIfNeeded: a.record), file: Int16(f),
+            micros: t, address: a.address.rawValue, record: Int32(truncatingIfNeeded: a.record), file: Int32(f),
             rssi: a.rssiDBm ?? 0, hasRSSI: a.rssiDBm != nil)
         all.samples.append(sample)
         for beacon in decoded.beacons {
-            let label = Self.identity(beacon, address: a.address)
-            if let i = laneIndex[label] {
+            let key = Self.key(beacon, address: a.address)
+            if let i = laneIndex[key] {
                 lanes[i].samples.append(sample)
             } else {
-                laneIndex[label] = lanes.count
-                lanes.append(Lane(label: label, samples: [sample]))
+                laneIndex[key] = lanes.count
+                lanes.append(Lane(label: Self.identity(beacon, address: a.address), samples: [sample]))
             }
         }
     }
@@ -80,9 +94,24 @@ public struct DecodeTimeline {
     public mutating func add(_ issue: DecodeIssue) {
         let f = file(issue.file)
         let sample = Sample(
-            micros: lastTime[f] ?? .min, address: 0, record: Int32(truncatingIfNeeded: issue.record), file: Int16(f),
+            micros: lastTimes[f], address: 0, record: Int32(truncatingIfNeeded: issue.record), file: Int32(f),
             rssi: 0, hasRSSI: false)
         faults.append((sample, issue.description))
+    }
+
+    /// The lane a beacon goes to: one per identity, as `identity` labels them.
+    static func key(_ beacon: BeaconFrame, address: BluetoothAddress) -> LaneKey {
+        let type = beacon.typeIndex
+        switch beacon {
+        case .eddystone(.uid(let f)): return LaneKey(type: type, id: f.namespace.appending(f.instance))
+        case .eddystone(.eid(let f)): return LaneKey(type: type, id: f.eid)
+        case .eddystone(.url(let f)): return LaneKey(type: type, encoded: f.encoded, number: UInt64(f.scheme))
+        case .iBeacon(let b):
+            return LaneKey(type: type, id: b.uuid, number: UInt64(b.major) << 16 | UInt64(b.minor))
+        case .altBeacon(let b): return LaneKey(type: type, id: b.beaconID)
+        case .token(.v1(let t)): return LaneKey(type: type, id: t.token)
+        default: return LaneKey(type: type, number: address.rawValue)
+        }
     }
 
     /// A beacon's lane label: its type and what identifies it.
