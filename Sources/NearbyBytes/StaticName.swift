@@ -45,7 +45,19 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
 
     public static func == (a: StaticName, b: StaticName) -> Bool {
         // The same literal is the same bytes in the binary: compared by address first.
-        a.bits == b.bits || a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+        if a.bits == b.bits { return true }
+        guard (a.bits | b.bits) & scalarTag == 0 else {
+            return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+        }
+        // Two nul-terminated texts, walked together to the first difference.
+        var x = UnsafePointer<UInt8>(bitPattern: UInt(a.bits))!
+        var y = UnsafePointer<UInt8>(bitPattern: UInt(b.bits))!
+        while x.pointee == y.pointee {
+            if x.pointee == 0 { return true }
+            x += 1
+            y += 1
+        }
+        return false
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -56,7 +56,21 @@ extension JSONWriter {
     /// `1700000000.123456`).
     @inlinable
     public mutating func seconds(micros: Int64) {
-        fixed(micros, decimals: 6)
+        separate()
+        if micros < 0 {
+            reserve(1)
+            put(UInt8(ascii: "-"))
+        }
+        let magnitude = micros.magnitude
+        appendDecimal(magnitude / 1_000_000)
+        let fraction = Int(truncatingIfNeeded: magnitude % 1_000_000)
+        reserve(7)
+        put(UInt8(ascii: "."))
+        Self.writeTwoDigits(fraction / 10_000, to: base + _count)
+        Self.writeTwoDigits(fraction / 100 % 100, to: base + (_count &+ 2))
+        Self.writeTwoDigits(fraction % 100, to: base + (_count &+ 4))
+        _count &+= 6
+        afterValue = true
     }
 
     /// `value` / 10^`decimals` with exactly `decimals` decimals (`fixed(36000, decimals: 1)`
@@ -130,14 +144,36 @@ extension JSONWriter {
         let n = data.count
         reserve(2 &* n &+ 2)
         put(UInt8(ascii: "\""))
-        var p = base + _count
-        for byte in data {
-            Self.writeHex(byte, to: p)
-            p += 2
+        if let source = data.baseAddress {
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + _count)
+            var i = 0
+            while i &+ 4 <= n {
+                let word = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                to.storeBytes(of: Self.hexDigits(word).littleEndian, toByteOffset: i &* 2, as: UInt64.self)
+                i &+= 4
+            }
+            while i < n {
+                Self.writeHex(source[i], to: base + (_count &+ i &* 2))
+                i &+= 1
+            }
         }
         _count &+= 2 &* n
         put(UInt8(ascii: "\""))
         afterValue = true
+    }
+
+    /// The eight lower-case hex digits of four bytes (the first in the low bits of `word`),
+    /// as the bytes of an integer, the first digit in the low byte.
+    @inlinable
+    static func hexDigits(_ word: UInt32) -> UInt64 {
+        // Byte k of the word moves to byte 2k, then its high nibble stays there and its low
+        // nibble goes to byte 2k + 1; a nibble of 10 or more becomes a letter.
+        var x = UInt64(word)
+        x = (x | x &<< 16) & 0x0000_FFFF_0000_FFFF
+        x = (x | x &<< 8) & 0x00FF_00FF_00FF_00FF
+        let nibbles = (x &>> 4) & 0x000F_000F_000F_000F | (x & 0x000F_000F_000F_000F) &<< 8
+        let letters = ((nibbles &+ 0x7676_7676_7676_7676) &>> 7) & 0x0101_0101_0101_0101
+        return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
     }
 
     /// A string whose UTF-8 bytes need no escapes (no `"`, `\\` or control character).

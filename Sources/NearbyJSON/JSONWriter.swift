@@ -74,9 +74,13 @@ public struct JSONWriter: ~Copyable {
     @inlinable
     public mutating func append(_ byte: UInt8, count n: Int) {
         guard n > 0 else { return }
-        reserve(n)
+        reserve(max(n, 16))
         if n <= 16 {
-            for i in 0..<n { base[_count &+ i] = byte }
+            // Sixteen bytes are stored whatever `n` is; only `n` of them are kept.
+            let word = UInt64(byte) &* 0x0101_0101_0101_0101
+            let to = UnsafeMutableRawPointer(base + _count)
+            to.storeBytes(of: word, as: UInt64.self)
+            to.storeBytes(of: word, toByteOffset: 8, as: UInt64.self)
         } else {
             (base + _count).update(repeating: byte, count: n)
         }
@@ -206,76 +210,6 @@ public struct JSONWriter: ~Copyable {
         let n = s.utf8CodeUnitCount
         reserve(n)
         copy(s.utf8Start, count: n)
-    }
-
-    /// The number of decimal digits of `value` (1…20).
-    @inlinable
-    public static func decimalDigits(_ value: UInt64) -> Int {
-        var digits = 1
-        var bound: UInt64 = 10
-        while value >= bound && digits < 20 {
-            digits &+= 1
-            let (next, overflow) = bound.multipliedReportingOverflow(by: 10)
-            if overflow { break }
-            bound = next
-        }
-        return digits
-    }
-
-    /// `00`, `01`, … `99`: the two decimal digits of every number below 100, in order
-    /// (200 bytes).
-    @inlinable
-    static var decimalPairs: StaticString {
-        """
-        0001020304050607080910111213141516171819\
-        2021222324252627282930313233343536373839\
-        4041424344454647484950515253545556575859\
-        6061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899
-        """
-    }
-
-    /// Writes the two decimal digits of `value` (0…99) at `out` and `out + 1`.
-    @inlinable
-    public static func writeTwoDigits(_ value: Int, to out: UnsafeMutablePointer<UInt8>) {
-        let pair = UnsafeRawPointer(decimalPairs.utf8Start + value &* 2)
-        UnsafeMutableRawPointer(out).storeBytes(of: pair.loadUnaligned(as: UInt16.self), as: UInt16.self)
-    }
-
-    /// Appends `value` in decimal.
-    @inlinable
-    public mutating func appendDecimal(_ value: UInt64) {
-        if value < 10 {
-            reserve(1)
-            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
-        reserve(20)
-        // Digits are made from the last, two at a time, at the end of a 24-byte scratch area.
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { digits in
-            let pairs = UnsafeRawPointer(Self.decimalPairs.utf8Start)
-            var i = 24
-            var rest = value
-            while rest >= 100 {
-                let pair = Int(truncatingIfNeeded: rest % 100)
-                rest /= 100
-                i &-= 2
-                digits.storeBytes(
-                    of: pairs.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self), toByteOffset: i,
-                    as: UInt16.self)
-            }
-            if rest >= 10 {
-                i &-= 2
-                digits.storeBytes(
-                    of: pairs.loadUnaligned(fromByteOffset: Int(rest) &* 2, as: UInt16.self), toByteOffset: i,
-                    as: UInt16.self)
-            } else {
-                i &-= 1
-                digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
-            }
-            copy(digits.baseAddress!.assumingMemoryBound(to: UInt8.self) + i, count: 24 &- i)
-        }
     }
 
     mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {

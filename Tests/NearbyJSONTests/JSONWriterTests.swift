@@ -72,6 +72,18 @@ import Testing
         #expect(Self.text { $0.hex(every) } == "\"" + expected + "\"")
     }
 
+    /// Runs of every length from 0 to 11 starting at every byte value, so that each byte
+    /// meets each position of a group of four and the tail after the last group.
+    @Test func hexOfEveryLengthIsTwoDigitsAByteInOrder() {
+        for length in 0...11 {
+            for first in stride(from: 0, through: 255, by: 1) {
+                let bytes = (0..<length).map { UInt8(truncatingIfNeeded: first &+ $0 &* 37) }
+                let expected = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+                #expect(Self.text { $0.hex(bytes) } == "\"" + expected + "\"", "\(bytes)")
+            }
+        }
+    }
+
     @Test func plainMembersAreWrittenWithoutEscaping() {
         let text = Self.text { w in
             w.beginObject()

@@ -23,45 +23,53 @@ extension DecodeSession {
         path: String, named: Bool, chunkSize: Int, write: (UnsafeBufferPointer<UInt8>) -> Void,
         diagnostics: (String) -> Void
     ) -> FileResult {
+        // The helpers take the writer `inout` rather than capturing it: a closure that calls a
+        // local function capturing the same variable makes every access to it a dynamic
+        // exclusivity check, one per output line.
         var out = JSONWriter(capacity: chunkSize + 4096)
         var scratch = JSONWriter(capacity: 256)
-        func flush() {
+        func flush(_ out: inout JSONWriter) {
             guard out.count > 0 else { return }
             out.withBytes(write)
             out.removeAll()
         }
-        func endLine() {
+        func endLine(_ out: inout JSONWriter) {
             out.newline()
-            if out.count >= chunkSize { flush() }
+            if out.count >= chunkSize { flush(&out) }
         }
-        func line(_ text: String) {
-            out.text(text)
-            endLine()
-        }
-        func value(_ v: JSONValue) {
-            out.value(v)
-            endLine()
-        }
-        func say(_ text: String) {
-            flush()
+        func say(_ text: String, _ out: inout JSONWriter) {
+            flush(&out)
             diagnostics(text)
         }
-        defer { flush() }
+        defer { flush(&out) }
         var result = FileResult()
         /// A file that cannot be read: an error when named, passed over when found in a folder.
-        func unreadable(_ description: String, reason: String) {
-            say(named ? "error: \(description)" : "skipped: \(description)")
+        func unreadable(_ description: String, reason: String, _ out: inout JSONWriter) {
+            say(named ? "error: \(description)" : "skipped: \(description)", &out)
             if named { result.outcome = .fileUnreadable }
             result.unreadable = reason
         }
-        if format == .table { line("== \(path)") }
+        if format == .table {
+            out.text("== \(path)")
+            endLine(&out)
+        }
         if AudioDecodeOutput.isAudioFile(path) {
             do {
-                let (summary, complete) = try decodeAudio(path: path, output: line, value: value, diagnostics: say)
+                let (summary, complete) = try decodeAudio(
+                    path: path,
+                    output: {
+                        out.text($0)
+                        endLine(&out)
+                    },
+                    value: {
+                        out.value($0)
+                        endLine(&out)
+                    },
+                    diagnostics: { say($0, &out) })
                 result.audio = summary
                 if !complete { result.outcome = .partiallyDecoded }
             } catch {
-                unreadable("\(error)", reason: error.reason)
+                unreadable("\(error)", reason: error.reason, &out)
             }
             return result
         }
@@ -85,22 +93,25 @@ extension DecodeSession {
                         }
                     case .table: DecodeTable.write(decoded, to: &out, scratch: &scratch)
                     }
-                    endLine()
+                    endLine(&out)
                 },
                 onIssue: { issue in
                     onIssue?(issue)
-                    say(issue.description)
+                    say(issue.description, &out)
                 })
         } catch {
-            unreadable("\(error)", reason: error.reason)
+            unreadable("\(error)", reason: error.reason, &out)
             return result
         }
         if let loss = accounting.lossSummary {
-            say("warning: \(path): \(loss)")
+            say("warning: \(path): \(loss)", &out)
             result.outcome = .partiallyDecoded
         }
         result.accounting = accounting
-        if format == .table && summary { line(DecodeTable.summary(accounting)) }
+        if format == .table && summary {
+            out.text(DecodeTable.summary(accounting))
+            endLine(&out)
+        }
         return result
     }
 

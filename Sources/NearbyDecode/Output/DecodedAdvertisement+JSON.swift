@@ -57,7 +57,7 @@ extension DecodedAdvertisement {
         w.member("rssi", a.rssiDBm)
         w.member("scanResponse", a.isScanResponse)
         w.key("source")
-        a.source.rawValue.withUTF8 { w.string(utf8: $0) }
+        a.source.rawValue.withUTF8 { w.plain($0) }
         w.key("time")
         if let t = a.timestampMicros { w.seconds(micros: t) } else { w.null() }
         w.member("txPower", txPowerDBm)
