@@ -230,4 +230,25 @@ import Testing
         #expect(CivilTime.iso8601(micros: 2_147_483_647_123_456) == "2038-01-19T03:14:07.123456Z")
         #expect(CivilTime.iso8601(micros: 253_402_300_799_987_654) == "9999-12-31T23:59:59.987654Z")
     }
+
+    /// One cache carried across midnight, back again, to a five-digit year and before 1970:
+    /// every text equals the instant's, as if written alone.
+    @Test func civilTimeWithADateCacheIsTheSameTextAcrossDays() {
+        let instants: [(Int64, String)] = [
+            (951_782_399_999_999, "2000-02-28T23:59:59.999999Z"),
+            (951_782_400_000_000, "2000-02-29T00:00:00.000000Z"),
+            (951_782_400_500_000, "2000-02-29T00:00:00.500000Z"),
+            (951_782_399_000_001, "2000-02-28T23:59:59.000001Z"),
+            (253_402_300_800_000_000, "10000-01-01T00:00:00.000000Z"),
+            (253_402_300_801_000_000, "10000-01-01T00:00:01.000000Z"),
+            (-1, "1969-12-31T23:59:59.999999Z"),
+        ]
+        var cache = CivilTime.DateCache()
+        for (micros, expected) in instants {
+            let text = String(unsafeUninitializedCapacity: CivilTime.maximumLength) {
+                CivilTime.write(micros: micros, to: $0.baseAddress!, cache: &cache)
+            }
+            #expect(text == expected)
+        }
+    }
 }

@@ -14,6 +14,23 @@ public enum CivilTime {
     /// Writes `YYYY-MM-DDThh:mm:ss.ffffffZ` (27 bytes for years 0…9999) at `out`; returns
     /// the number of bytes, at most `maximumLength`.
     public static func write(micros: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var cache = DateCache()
+        return write(micros: micros, to: out, cache: &cache)
+    }
+
+    /// The date text (`YYYY-MM-DD`) of the day last written, so that times of the same day
+    /// (every line of a capture, as a rule) skip the calendar arithmetic.
+    public struct DateCache: Sendable {
+        var day = Int64.min
+        var text: (UInt64, UInt64) = (0, 0)
+        var length = 0
+
+        public init() {}
+    }
+
+    /// `write(micros:to:)`, the date taken from `cache` when it is of the same day and kept
+    /// there otherwise.
+    public static func write(micros: Int64, to out: UnsafeMutablePointer<UInt8>, cache: inout DateCache) -> Int {
         let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
         var secs = seconds
         var frac = fraction
@@ -27,6 +44,36 @@ public enum CivilTime {
             rem += 86_400
             days -= 1
         }
+        var n: Int
+        if days == cache.day {
+            n = cache.length
+            withUnsafeBytes(of: cache.text) {
+                UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: n)
+            }
+        } else {
+            n = writeDate(days: days, to: out)
+            if n <= MemoryLayout.size(ofValue: cache.text) {
+                cache.day = days
+                cache.length = n
+                withUnsafeMutableBytes(of: &cache.text) { $0.baseAddress!.copyMemory(from: out, byteCount: n) }
+            }
+        }
+        let p = out + n
+        p[0] = UInt8(ascii: "T")
+        digits(rem / 3600, 2, p + 1)
+        p[3] = UInt8(ascii: ":")
+        digits(rem % 3600 / 60, 2, p + 4)
+        p[6] = UInt8(ascii: ":")
+        digits(rem % 60, 2, p + 7)
+        p[9] = UInt8(ascii: ".")
+        digits(frac, 6, p + 10)
+        p[16] = UInt8(ascii: "Z")
+        return n + 17
+    }
+
+    /// Writes `YYYY-MM-DD` of the day `days` after 1970-01-01 at `out`; returns the number of
+    /// bytes (10 for years 0…9999, at most `maximumLength` − 17).
+    private static func writeDate(days: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -58,16 +105,7 @@ public enum CivilTime {
         digits(month, 2, p + 1)
         p[3] = UInt8(ascii: "-")
         digits(day, 2, p + 4)
-        p[6] = UInt8(ascii: "T")
-        digits(rem / 3600, 2, p + 7)
-        p[9] = UInt8(ascii: ":")
-        digits(rem % 3600 / 60, 2, p + 10)
-        p[12] = UInt8(ascii: ":")
-        digits(rem % 60, 2, p + 13)
-        p[15] = UInt8(ascii: ".")
-        digits(frac, 6, p + 16)
-        p[22] = UInt8(ascii: "Z")
-        return n + 23
+        return n + 6
     }
 
     /// Writes the last `width` (an even number) decimal digits of `v` (≥ 0) at `out`.

@@ -27,7 +27,7 @@ extension DecodeSession {
         // local function capturing the same variable makes every access to it a dynamic
         // exclusivity check, one per output line.
         var out = JSONWriter(capacity: chunkSize + 4096)
-        var scratch = JSONWriter(capacity: 256)
+        var scratch = DecodeTable.Scratch()
         func flush(_ out: inout JSONWriter) {
             guard out.count > 0 else { return }
             out.withBytes(write)

@@ -10,8 +10,8 @@ public enum DecodeTable {
     /// One advertisement: record (7, right-aligned), time (ISO 8601, 27), address (17),
     /// address type (15), RSSI in dBm (4, right-aligned), event type (15), then its beacons
     /// (or its AD errors), each column followed by two spaces; appended to `out` without the
-    /// line end. `scratch` holds each beacon's JSON object on the way.
-    public static func write(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout JSONWriter) {
+    /// line end. `scratch` holds each beacon's JSON object on the way and the last date.
+    public static func write(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout Scratch) {
         let a = d.advertisement
         let space = UInt8(ascii: " ")
         func column(_ text: String, _ width: Int, right: Bool = false) {
@@ -31,7 +31,7 @@ public enum DecodeTable {
         w.appendDecimal(record)
         w.append(space, count: 2)
         if let t = a.timestampMicros {
-            w.append(maxLength: CivilTime.maximumLength) { CivilTime.write(micros: t, to: $0) }
+            w.append(maxLength: CivilTime.maximumLength) { CivilTime.write(micros: t, to: $0, cache: &scratch.date) }
             w.append(space, count: 2)
         } else {
             column("-", 27)
@@ -53,7 +53,7 @@ public enum DecodeTable {
         for beacon in d.beacons {
             if !first { w.text("; ") }
             first = false
-            appendBeaconSummary(beacon, to: &w, scratch: &scratch)
+            appendBeaconSummary(beacon, to: &w, scratch: &scratch.json)
         }
         for error in d.contents.errors {
             if !first { w.text("; ") }
@@ -62,10 +62,18 @@ public enum DecodeTable {
         }
     }
 
+    /// What `write` keeps between lines: a beacon's JSON object on the way, the last date.
+    public struct Scratch: ~Copyable {
+        var json = JSONWriter(capacity: 256)
+        var date = CivilTime.DateCache()
+
+        public init() {}
+    }
+
     /// One advertisement's line, without the line end.
     public static func row(_ d: DecodedAdvertisement) -> String {
         var out = JSONWriter(capacity: 256)
-        var scratch = JSONWriter(capacity: 256)
+        var scratch = Scratch()
         write(d, to: &out, scratch: &scratch)
         return String(decoding: out.bytes, as: UTF8.self)
     }
@@ -87,24 +95,21 @@ public enum DecodeTable {
                 let valueStart = keyEnd + 2
                 var j = valueStart
                 var depth = 0
-                var inString = false
-                while j < json.count {
-                    let c = json[j]
-                    if inString {
-                        if c == UInt8(ascii: "\\") {
-                            j += 1
-                        } else if c == UInt8(ascii: "\"") {
-                            inString = false
+                scan: while j < json.count {
+                    switch json[j] {
+                    case UInt8(ascii: "\""):
+                        // A string is passed over to its closing quote in one loop.
+                        j = quoteOrBackslash(in: json, from: j + 1)
+                        while j < json.count && json[j] != UInt8(ascii: "\"") {
+                            j = quoteOrBackslash(in: json, from: j + 2)
                         }
-                    } else if c == UInt8(ascii: "\"") {
-                        inString = true
-                    } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
-                        depth += 1
-                    } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
-                        if depth == 0 { break }
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        if depth == 0 { break scan }
                         depth -= 1
-                    } else if c == UInt8(ascii: ",") && depth == 0 {
-                        break
+                    case UInt8(ascii: ","):
+                        if depth == 0 { break scan }
+                    default: break
                     }
                     j += 1
                 }
@@ -121,6 +126,25 @@ public enum DecodeTable {
                 i = j + 1
             }
         }
+    }
+
+    /// The index of the first `"` or `\\` in `text` at or after `start`, or `text.count`.
+    /// Eight bytes at a time: a byte equal to the sought one is a zero byte of the XOR, and
+    /// `(v - 0x01…01) & ~v & 0x80…80` marks the first zero byte of `v` exactly.
+    static func quoteOrBackslash(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = text.baseAddress else { return text.count }
+        let from = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i + 8 <= text.count {
+            let word = UInt64(littleEndian: from.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+            let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < text.count && text[i] != UInt8(ascii: "\"") && text[i] != UInt8(ascii: "\\") { i += 1 }
+        return i
     }
 
     /// A file's (or the run's) accounting in two or three lines.
