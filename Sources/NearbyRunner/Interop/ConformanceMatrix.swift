@@ -175,12 +175,15 @@ public struct ConformanceMatrix: Sendable {
                 }
             }
             let types = declared.keys.sorted()
-            s += "- Beacon types decoded: \(types.map { "`\($0)`" }.joined(separator: ", "))\n"
+            s +=
+                "- Beacon types decoded: "
+                + (types.isEmpty ? "none" : types.map { "`\($0)`" }.joined(separator: ", ")) + "\n"
             let notDecoded = known.keys.filter { declared[$0] == nil }.sorted()
             if !notDecoded.isEmpty {
-                s +=
-                    "- Not decoded (their vectors are skipped): "
-                    + "\(notDecoded.map { "`\($0)`" }.joined(separator: ", "))\n"
+                let judged =
+                    c.recordCounts == nil
+                    ? "their vectors are skipped" : "captures holding only these are judged on the record counts"
+                s += "- Not decoded (\(judged)): \(notDecoded.map { "`\($0)`" }.joined(separator: ", "))\n"
             }
             let unreported = types.flatMap { t in
                 (known[t] ?? []).subtracting(declared[t] ?? []).sorted().map { "`\(t).\($0)`" }
@@ -193,6 +196,11 @@ public struct ConformanceMatrix: Sendable {
             s +=
                 "- Advertisement fields reported: "
                 + (a.isEmpty ? "none" : a.sorted().map { "`\($0)`" }.joined(separator: ", ")) + "\n"
+        }
+        if let counts = c.recordCounts {
+            s +=
+                "- Record counts reported (captures): "
+                + counts.sorted().map { "`\($0)`" }.joined(separator: ", ") + "\n"
         }
         if !c.locatesFaults {
             s +=

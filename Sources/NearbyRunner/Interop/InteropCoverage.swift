@@ -14,18 +14,28 @@ public struct InteropCoverage: Sendable, Equatable {
     public var locatesFaults: Bool
     /// The advertisement fields given with an `advertisement` reply; nil: all the vector lists.
     public var advertisementFields: Set<String>?
+    /// The record counts given with a `records` reply (`read`, `decoded`, `ignored`,
+    /// `malformed`); nil: all four. A container reader gives only `read`.
+    public var recordCounts: Set<String>?
 
     public static let everything = InteropCoverage(beaconFields: nil, locatesFaults: true, advertisementFields: nil)
 
-    public init(beaconFields: [String: Set<String>]?, locatesFaults: Bool, advertisementFields: Set<String>?) {
+    /// The record counts of docs/interop.md §3.
+    public static let allRecordCounts: Set<String> = ["read", "decoded", "ignored", "malformed"]
+
+    public init(
+        beaconFields: [String: Set<String>]?, locatesFaults: Bool, advertisementFields: Set<String>?,
+        recordCounts: Set<String>? = nil
+    ) {
         self.beaconFields = beaconFields
         self.locatesFaults = locatesFaults
         self.advertisementFields = advertisementFields
+        self.recordCounts = recordCounts
     }
 
     /// Reads `beacons` (an object: type → array of field names), `advertisement` (an array
-    /// of field names) and `faults` (a boolean) from a handshake; a failure with the reason
-    /// when they have the wrong shape.
+    /// of field names), `records` (an array of record count names) and `faults` (a boolean)
+    /// from a handshake; a failure with the reason when they have the wrong shape.
     static func read(hello h: [String: JSONValue]) -> Result<InteropCoverage, InteropCoverage.ShapeError> {
         var c = InteropCoverage.everything
         switch h["faults"] {
@@ -38,6 +48,13 @@ public struct InteropCoverage: Sendable, Equatable {
                 return .failure(ShapeError(reason: "\"advertisement\" must be an array of field names"))
             }
             c.advertisementFields = set
+        }
+        if let counts = h["records"] {
+            guard let set = names(counts), !set.isEmpty, set.isSubset(of: allRecordCounts) else {
+                return .failure(
+                    ShapeError(reason: "\"records\" must be a non-empty array of read, decoded, ignored, malformed"))
+            }
+            c.recordCounts = set
         }
         guard let b = h["beacons"] else { return .success(c) }
         guard case .object(let types) = b else {
@@ -93,6 +110,13 @@ public struct InteropCoverage: Sendable, Equatable {
             guard let keep = fields[type] else { return nil }
             return .object(o.filter { keep.contains($0.key) || $0.key == "type" || $0.key == "record" })
         }
+    }
+
+    /// The record counts of `records` (an object) that the implementation gives; nil when
+    /// `records` is nil.
+    public func restrict(records: JSONValue?) -> JSONValue? {
+        guard let records, let counts = recordCounts, case .object(let o) = records else { return records }
+        return .object(o.filter { counts.contains($0.key) })
     }
 
     /// The types among `beacons` that are not decoded, sorted.
