@@ -24,6 +24,18 @@ def legacy_report(ad_data, address=bytes(6), rssi=-60):
     return bytes([0x04, 0x3E, len(report) + 1, 0x02]) + report
 
 
+def extended_report(ad_data, address=bytes(6), rssi=-60):
+    """AD data (at most 229 bytes) as the H4 packet of an LE Extended Advertising Report event
+    (Core Vol 4 Part E §7.7.65.13) with one complete, non-connectable, non-legacy report from a
+    public `address` on LE 1M, no SID, Tx power not available: what a controller sends for
+    advertising data longer than a legacy report holds."""
+    if len(ad_data) > 229:
+        raise Unsupported("%d bytes of AD data do not fit one extended advertising report" % len(ad_data))
+    report = (bytes([0x01, 0x00, 0x00, 0x00]) + address[::-1] + bytes([0x01, 0x01, 0xFF, 0x7F, rssi & 0xFF])
+              + bytes([0x00, 0x00, 0x00]) + bytes(6) + bytes([len(ad_data)]) + ad_data)
+    return bytes([0x04, 0x3E, len(report) + 1, 0x0D]) + report
+
+
 def hci_packet(frame, library):
     """A frames-level request's input as the H4 packet a library that reads only HCI events
     takes: an H4 packet as it is, AD data inside `legacy_report`; link-layer packets are
@@ -35,13 +47,14 @@ def hci_packet(frame, library):
     raise Unsupported("%s reads HCI events, not link-layer packets" % library)
 
 
-def serve(name, version, handlers, beacons=None, advertisement=None, faults=True):
+def serve(name, version, handlers, beacons=None, advertisement=None, faults=True, records=None):
     """Answers the handshake and then every request on standard input until it closes.
 
     name, version: the library's; handlers: level -> function(request) -> reply dict;
     beacons: beacon type -> the fields the adapter reports for it (None: all of them);
     advertisement: the advertisement fields it reports (with an `advertisement` reply); faults: whether the
-    library locates faults (an `error` reply) or only rejects malformed input.
+    library locates faults (an `error` reply) or only rejects malformed input; records: the record
+    counts a captures reply gives (None: all four, when it gives `records`).
     """
     out = sys.stdout
     for line in sys.stdin:
@@ -54,6 +67,8 @@ def serve(name, version, handlers, beacons=None, advertisement=None, faults=True
                 hello["advertisement"] = sorted(advertisement)
             if not faults:
                 hello["faults"] = False
+            if records is not None:
+                hello["records"] = sorted(records)
             reply = {"hello": hello}
         else:
             handler = handlers.get(request.get("level"))

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""TShark (Debian's `tshark`, Wireshark's dissectors) behind the interop protocol: frames and
+captures levels.
+
+Decoding is TShark's own, as a user gets it on the command line: `tshark -r FILE -T json
+--no-duplicate-keys` with two Decode As rules, because Wireshark 4.0 dissects neither beacon
+from manufacturer data unless told which company's data to hand to which dissector:
+
+- `btcommon.eir_ad.manufacturer_company_id==0x004c,ibeacon` (Apple's data to its iBeacon
+  dissector: fields `bluetooth.apple.ibeacon.uuid128`, `.major`, `.minor`; it has no measured
+  power field);
+- `btcommon.eir_ad.manufacturer_company_id==0x0118,alt_beacon` (Radius Networks', the company
+  of the AltBeacon specification's examples; AltBeacons of other companies stay undissected
+  unless a user adds their company: fields `bluetooth.alt_beacon.id`, `.reference_rssi`,
+  `.manufacturer_data`).
+
+Only packets a controller received are read (display filter `bthci_evt || btle`): TShark also
+dissects the AD data of the host's own LE Set Advertising Data commands, which are not
+sightings. Beacons are taken in the order of the JSON tree (reports in order, AD structures in
+order). Fields: `uuid128` as `uuid` (dashes added), `major`, `minor`; `alt_beacon.id` as
+`beaconId`, `reference_rssi` as `measuredPower`, `manufacturer_data` as `reserved`, the AD
+structure's `company_id` as `manufacturer`. `records.read` is the number of frames TShark read.
+
+Frames are written to a one-packet pcap first: an H4 packet (and AD data inside the report a
+controller would send for it: `legacy_report`, or `extended_report` past 31 bytes) as LINKTYPE
+201 with a received-direction header, a link-layer packet as LINKTYPE 251. TShark has no reader for the project's hex text
+captures (`unsupported`).
+
+Quirks found with TShark 4.0.17 (Debian 12): the iBeacon dissector reads the UUID from the first
+byte after the company identifier, so the iBeacon type and length bytes (0x02 0x15) become the
+UUID's first two bytes and every later field is read two bytes early; Eddystone has no
+dissector (service data 0xFEAA is shown as bytes).
+"""
+import json
+import os
+import struct
+import subprocess
+import tempfile
+
+from nearby_interop import Unsupported, extended_report, legacy_report, serve
+
+DECODE_AS = ["-d", "btcommon.eir_ad.manufacturer_company_id==0x004c,ibeacon",
+             "-d", "btcommon.eir_ad.manufacturer_company_id==0x0118,alt_beacon"]
+BEACONS = {
+    "ibeacon": ["uuid", "major", "minor"],
+    "altbeacon": ["beaconId", "manufacturer", "measuredPower", "reserved"],
+}
+
+
+def tshark_version():
+    first = subprocess.run(["tshark", "--version"], capture_output=True, text=True, check=True).stdout.split("\n")[0]
+    # "TShark (Wireshark) 4.0.17 (Git v4.0.17 packaged as 4.0.17-0+deb12u3)."
+    return first.split()[2]
+
+
+def dissect(path):
+    """TShark's JSON tree of every received packet of `path`, and the number of frames read."""
+    run = subprocess.run(["tshark", "-r", path, *DECODE_AS, "-T", "json", "--no-duplicate-keys"],
+                         capture_output=True, text=True)
+    if run.returncode != 0 and not run.stdout.strip():
+        # The reason without the path, which differs from machine to machine.
+        said = run.stderr.strip().split("\n")[-1].replace('"%s" ' % path, "").replace(path, "it")
+        raise Unsupported("TShark cannot read it: %s" % said.removeprefix("tshark: "))
+    packets = json.loads(run.stdout or "[]")
+    received = [p for p in packets if {"bthci_evt", "btle"} & set(p["_source"]["layers"])]
+    return received, len(packets)
+
+
+def number(text):
+    return int(text, 0)
+
+
+def beacons_in(node, company=None):
+    """The beacons of a JSON subtree, in document order."""
+    out = []
+    if isinstance(node, list):
+        for item in node:
+            out.extend(beacons_in(item, company))
+    elif isinstance(node, dict):
+        company = node.get("btcommon.eir_ad.entry.company_id", company)
+        for key, value in node.items():
+            if key == "ibeacon" and isinstance(value, dict):
+                u = value.get("bluetooth.apple.ibeacon.uuid128", "").replace(":", "")
+                b = {"type": "ibeacon", "uuid": "-".join([u[:8], u[8:12], u[12:16], u[16:20], u[20:]])}
+                if "bluetooth.apple.ibeacon.major" in value:
+                    b["major"] = number(value["bluetooth.apple.ibeacon.major"])
+                if "bluetooth.apple.ibeacon.minor" in value:
+                    b["minor"] = number(value["bluetooth.apple.ibeacon.minor"])
+                out.append(b)
+            elif key == "alt_beacon" and isinstance(value, dict):
+                b = {"type": "altbeacon", "beaconId": value.get("bluetooth.alt_beacon.id", "").replace(":", "")}
+                if company is not None:
+                    b["manufacturer"] = number(company)
+                if "bluetooth.alt_beacon.reference_rssi" in value:
+                    b["measuredPower"] = number(value["bluetooth.alt_beacon.reference_rssi"])
+                if "bluetooth.alt_beacon.manufacturer_data" in value:
+                    b["reserved"] = number(value["bluetooth.alt_beacon.manufacturer_data"])
+                out.append(b)
+            else:
+                out.extend(beacons_in(value, company))
+    return out
+
+
+def first(value):
+    return value[0] if isinstance(value, list) else value
+
+
+def advertisement(layers):
+    """The address and RSSI of a packet's first advertisement, as TShark shows them."""
+    if "bthci_evt" in layers:
+        e = layers["bthci_evt"]
+        out = {}
+        if "bthci_evt.bd_addr" in e:
+            out["address"] = first(e["bthci_evt.bd_addr"])
+        if "bthci_evt.rssi" in e:
+            out["rssi"] = number(first(e["bthci_evt.rssi"]))
+        return out
+    a = layers["btle"].get("btle.advertising_address")
+    return {"address": first(a)} if a else {}
+
+
+def pcap(linktype, packet):
+    header = struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, linktype)
+    return header + struct.pack("<IIII", 0, 0, len(packet), len(packet)) + packet
+
+
+def frame(request):
+    f = request["frame"]
+    if "linkLayer" in f:
+        data = pcap(251, bytes.fromhex(f["linkLayer"]))
+    else:
+        if "h4" in f:
+            h4 = bytes.fromhex(f["h4"])
+        else:
+            ad = bytes.fromhex(f["adData"])
+            h4 = legacy_report(ad) if len(ad) <= 31 else extended_report(ad)
+        data = pcap(201, struct.pack(">I", 1) + h4)
+    with tempfile.NamedTemporaryFile(suffix=".pcap", delete=False) as t:
+        t.write(data)
+    try:
+        packets, _ = dissect(t.name)
+    finally:
+        os.unlink(t.name)
+    reply = {"beacons": [b for p in packets for b in beacons_in(p["_source"]["layers"])]}
+    if packets and "adData" not in f:
+        reply["advertisement"] = advertisement(packets[0]["_source"]["layers"])
+    return reply
+
+
+def capture(request):
+    packets, read = dissect(request["capture"])
+    out = []
+    for p in packets:
+        record = number(p["_source"]["layers"]["frame"]["frame.number"])
+        out.extend(dict(b, record=record) for b in beacons_in(p["_source"]["layers"]))
+    return {"beacons": out, "records": {"read": read}}
+
+
+if __name__ == "__main__":
+    serve("tshark", tshark_version(), {"frames": frame, "captures": capture}, beacons=BEACONS,
+          advertisement=["address", "rssi"], faults=False, records=["read"])
