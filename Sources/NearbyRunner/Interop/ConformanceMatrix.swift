@@ -17,12 +17,21 @@ public struct ConformanceMatrix: Sendable {
         public var summary: String? = nil
     }
 
+    /// A library the list names but does not run, and why (`notHeld` in the list).
+    public struct Unheld: Sendable, Equatable {
+        public var name: String
+        /// One sentence: what it is and why no vector can judge it.
+        public var why: String
+    }
+
     public struct Row: Sendable {
         public var entry: Entry
         public var outcome: ValidateSession.Outcome
     }
 
     public var rows: [Row]
+    /// The libraries named but not run, listed under the table.
+    public var unheld: [Unheld] = []
     /// The vectors run (for the clauses behind the failures and the fields beacons have).
     public var vectors: [Vector]
 
@@ -30,7 +39,7 @@ public struct ConformanceMatrix: Sendable {
     public static func entries(file: String) throws(JSONFileError) -> [Entry] {
         let root = try JSONFile.load(file)
         do {
-            let o = try root.object(allowed: ["description", "implementations"])
+            let o = try root.object(allowed: ["description", "implementations", "notHeld"])
             var out: [Entry] = []
             for n in try o.required("implementations").array() {
                 let e = try n.object(allowed: ["command", "about", "summary"])
@@ -38,6 +47,22 @@ public struct ConformanceMatrix: Sendable {
                     Entry(
                         command: try e.required("command").string(), about: try e.required("about").string(),
                         summary: try e.optional("summary")?.string()))
+            }
+            return out
+        } catch {
+            throw JSONFileError(file: file, error)
+        }
+    }
+
+    /// Reads the libraries the list names but does not run (`"notHeld": [{"name", "why"}…]`).
+    public static func unheld(file: String) throws(JSONFileError) -> [Unheld] {
+        let root = try JSONFile.load(file)
+        do {
+            let o = try root.object(allowed: ["description", "implementations", "notHeld"])
+            var out: [Unheld] = []
+            for n in try o.optional("notHeld")?.array() ?? [] {
+                let e = try n.object(allowed: ["name", "why"])
+                out.append(Unheld(name: try e.required("name").string(), why: try e.required("why").string()))
             }
             return out
         } catch {
@@ -95,6 +120,10 @@ public struct ConformanceMatrix: Sendable {
             out +=
                 "| [\(name)](#\(anchor(name))) | \(row.outcome.implementation?.version ?? "—") | "
                 + "\(cells.joined(separator: " | ")) |\n"
+        }
+        if !unheld.isEmpty {
+            out += "\nNot held to the vectors:\n\n"
+            for u in unheld { out += "- **\(u.name)**: \(u.why)\n" }
         }
         var failedVectors: Set<String> = []
         for row in rows {

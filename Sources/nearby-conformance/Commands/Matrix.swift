@@ -41,8 +41,10 @@ struct Matrix: ParsableCommand {
 
     func run() throws {
         let entries: [ConformanceMatrix.Entry]
+        let unheld: [ConformanceMatrix.Unheld]
         do {
             entries = try ConformanceMatrix.entries(file: implementations)
+            unheld = try ConformanceMatrix.unheld(file: implementations)
         } catch {
             throw ValidationError(error.description)
         }
@@ -51,11 +53,12 @@ struct Matrix: ParsableCommand {
             .dropLast(2).joined(separator: "/")
         ProcessSettings.ignoreBrokenPipes()
         let progress = ProgressLine()
-        let matrix = ConformanceMatrix.run(
+        var matrix = ConformanceMatrix.run(
             entries, root: root, tool: ProcessPaths.executable(), vectorPaths: [vectors], timeoutSeconds: timeout,
             progress: progress.shown ? { command, done, total in progress.show("\(command): [\(done)/\(total)]") } : nil
         )
         progress.clear()
+        matrix.unheld = unheld
         let page = matrix.markdown()
         for row in matrix.rows {
             let r = row.outcome.results
