@@ -31,40 +31,35 @@ public struct ConformanceMatrix: Sendable {
 
     public var rows: [Row]
     /// The libraries named but not run, listed under the table.
-    public var unheld: [Unheld] = []
+    public var unheld: [Unheld]
     /// The vectors run (for the clauses behind the failures and the fields beacons have).
     public var vectors: [Vector]
 
-    /// Reads the list (`{"implementations": [{"command", "about", "summary"?}…]}`).
-    public static func entries(file: String) throws(JSONFileError) -> [Entry] {
+    /// The list of `Interop/implementations.json`: what to run, and what is named but not run.
+    public struct List: Sendable, Equatable {
+        public var entries: [Entry]
+        public var unheld: [Unheld]
+    }
+
+    /// Reads the list (`{"implementations": [{"command", "about", "summary"?}…], "notHeld"?:
+    /// [{"name", "why"}…]}`).
+    public static func list(file: String) throws(JSONFileError) -> List {
         let root = try JSONFile.load(file)
         do {
             let o = try root.object(allowed: ["description", "implementations", "notHeld"])
-            var out: [Entry] = []
+            var list = List(entries: [], unheld: [])
             for n in try o.required("implementations").array() {
                 let e = try n.object(allowed: ["command", "about", "summary"])
-                out.append(
+                list.entries.append(
                     Entry(
                         command: try e.required("command").string(), about: try e.required("about").string(),
                         summary: try e.optional("summary")?.string()))
             }
-            return out
-        } catch {
-            throw JSONFileError(file: file, error)
-        }
-    }
-
-    /// Reads the libraries the list names but does not run (`"notHeld": [{"name", "why"}…]`).
-    public static func unheld(file: String) throws(JSONFileError) -> [Unheld] {
-        let root = try JSONFile.load(file)
-        do {
-            let o = try root.object(allowed: ["description", "implementations", "notHeld"])
-            var out: [Unheld] = []
             for n in try o.optional("notHeld")?.array() ?? [] {
                 let e = try n.object(allowed: ["name", "why"])
-                out.append(Unheld(name: try e.required("name").string(), why: try e.required("why").string()))
+                list.unheld.append(Unheld(name: try e.required("name").string(), why: try e.required("why").string()))
             }
-            return out
+            return list
         } catch {
             throw JSONFileError(file: file, error)
         }
@@ -73,11 +68,11 @@ public struct ConformanceMatrix: Sendable {
     /// Runs every entry from `root` (the repository), a leading `nearby-conformance` in a
     /// command standing for `tool`.
     public static func run(
-        _ entries: [Entry], root: String, tool: String, vectorPaths: [String], timeoutSeconds: Double = 30,
+        _ list: List, root: String, tool: String, vectorPaths: [String], timeoutSeconds: Double = 30,
         progress: ((String, Int, Int) -> Void)? = nil
     ) -> ConformanceMatrix {
         let vectors = VectorSet.load(vectorPaths).vectors.filter { !$0.skipWhenFilesAbsent }
-        let rows = entries.map { e in
+        let rows = list.entries.map { e in
             var command = e.command
             if command.hasPrefix("nearby-conformance ") {
                 command = shellQuoted(tool) + command.dropFirst("nearby-conformance".count)
@@ -89,7 +84,7 @@ public struct ConformanceMatrix: Sendable {
                 paths: vectorPaths, progress: progress.map { p in { done, total, _ in p(e.command, done, total) } })
             return Row(entry: e, outcome: outcome)
         }
-        return ConformanceMatrix(rows: rows, vectors: vectors)
+        return ConformanceMatrix(rows: rows, unheld: list.unheld, vectors: vectors)
     }
 
     static func shellQuoted(_ s: String) -> String {

@@ -40,11 +40,9 @@ struct Matrix: ParsableCommand {
     var timeout: Double = 60
 
     func run() throws {
-        let entries: [ConformanceMatrix.Entry]
-        let unheld: [ConformanceMatrix.Unheld]
+        let list: ConformanceMatrix.List
         do {
-            entries = try ConformanceMatrix.entries(file: implementations)
-            unheld = try ConformanceMatrix.unheld(file: implementations)
+            list = try ConformanceMatrix.list(file: implementations)
         } catch {
             throw ValidationError(error.description)
         }
@@ -53,12 +51,11 @@ struct Matrix: ParsableCommand {
             .dropLast(2).joined(separator: "/")
         ProcessSettings.ignoreBrokenPipes()
         let progress = ProgressLine()
-        var matrix = ConformanceMatrix.run(
-            entries, root: root, tool: ProcessPaths.executable(), vectorPaths: [vectors], timeoutSeconds: timeout,
+        let matrix = ConformanceMatrix.run(
+            list, root: root, tool: ProcessPaths.executable(), vectorPaths: [vectors], timeoutSeconds: timeout,
             progress: progress.shown ? { command, done, total in progress.show("\(command): [\(done)/\(total)]") } : nil
         )
         progress.clear()
-        matrix.unheld = unheld
         let page = matrix.markdown()
         for row in matrix.rows {
             let r = row.outcome.results
