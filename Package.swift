@@ -7,6 +7,8 @@
 //   CPcap, CSndFile   thin system-library targets (pkg-config libpcap, sndfile)
 //   NearbyBytes       the byte cursor, typed decode errors, hex helpers, whole-file output
 //   NearbyCapture     capture containers, link layers, HCI reports -> Advertisement
+//   NearbyLive        live HCI sources (Bumble over TCP, Linux monitor and user channels)
+//                     read as captures are read, and the capture they write
 //   NearbyFormats     AD structures and beacon frames (Eddystone, iBeacon, AltBeacon)
 //   NearbySecurity    Eddystone EID and eTLM: AES-EAX, EID computation and resolution,
 //                     identity keys by X25519 + HKDF (swift-crypto)
@@ -36,6 +38,7 @@ let package = Package(
         .executable(name: "nearby-conformance", targets: ["nearby-conformance"]),
         .library(name: "NearbyBytes", targets: ["NearbyBytes"]),
         .library(name: "NearbyCapture", targets: ["NearbyCapture"]),
+        .library(name: "NearbyLive", targets: ["NearbyLive"]),
         .library(name: "NearbyFormats", targets: ["NearbyFormats"]),
         .library(name: "NearbySecurity", targets: ["NearbySecurity"]),
         .library(name: "NearbyJSON", targets: ["NearbyJSON"]),
@@ -65,6 +68,7 @@ let package = Package(
         ),
         .target(name: "NearbyBytes", swiftSettings: borrowedBytes),
         .target(name: "NearbyCapture", dependencies: ["NearbyBytes", "CPcap"], swiftSettings: borrowedBytes),
+        .target(name: "NearbyLive", dependencies: ["NearbyBytes", "NearbyCapture"]),
         .target(name: "NearbyFormats", dependencies: ["NearbyBytes"], swiftSettings: borrowedBytes),
         .target(
             name: "NearbySecurity",
@@ -92,6 +96,7 @@ let package = Package(
             name: "NearbyReplay",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
+                "NearbyLive",
                 "NearbyMessages",
             ]
         ),
@@ -112,7 +117,8 @@ let package = Package(
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
-                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyMessages",
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyLive",
+                "NearbyMessages",
                 "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis", "NearbyTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -138,6 +144,9 @@ let package = Package(
             path: "Tests/NearbyTestSupport"),
         .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),
         .testTarget(name: "NearbyCaptureTests", dependencies: ["NearbyCapture", "NearbyBytes", "NearbyTestSupport"]),
+        .testTarget(
+            name: "NearbyLiveTests",
+            dependencies: ["NearbyLive", "NearbyCapture", "NearbyDecode", "NearbyTestSupport"]),
         .testTarget(name: "NearbyFormatsTests", dependencies: ["NearbyFormats", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyDecodeTests",

@@ -25,6 +25,7 @@ public enum CaptureFile {
         case .pcap, .pcapng: return try PcapFileReader(path: path, format: format)
         case .btsnoop: return try BtsnoopFileReader(path: path)
         case .hexText: return try HexTextFileReader(path: path)
+        case .live: preconditionFailure("detect(prefix:) never names a live source")
         }
     }
 }

@@ -9,6 +9,8 @@ public enum CaptureFormat: String, Sendable, CaseIterable {
     case btsnoop
     /// Hex text: one H4 packet per line (see `HexTextFileReader`).
     case hexText = "hex-text"
+    /// Records from a live controller as they arrive (`NearbyLive`); never a file's format.
+    case live
 
     /// The format of a file that starts with `prefix` (at least its first 16 bytes when
     /// the file has them), or nil when it is none of the above.

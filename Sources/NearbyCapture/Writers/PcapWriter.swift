@@ -39,6 +39,13 @@ public final class PcapWriter {
         }
     }
 
+    /// Writes the records appended so far through to the file. False when that failed.
+    @discardableResult
+    public func flush() -> Bool {
+        guard let dumper else { return false }
+        return pcap_dump_flush(dumper) == 0
+    }
+
     public func close() {
         if let dumper { pcap_dump_close(dumper) }
         dumper = nil

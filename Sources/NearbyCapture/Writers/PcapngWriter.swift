@@ -21,6 +21,13 @@ public struct PcapngWriter {
         }
     }
 
+    /// Hands over the bytes built so far and starts an empty buffer (for writing a file in
+    /// pieces as its records come).
+    public mutating func takeBytes() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
     /// Appends an Enhanced Packet Block on interface 0.
     public mutating func append(_ packet: [UInt8], timestampMicros: Int64, originalLength: Int? = nil) {
         block(type: 0x0000_0006) { body in
