@@ -90,3 +90,64 @@ public enum CommandLineTool {
         return (result, kib / 1024)  // ru_maxrss is in KiB on Linux
     }
 }
+
+extension CommandLineTool {
+    /// The tool running in the background (`start`), its output going to files.
+    public final class Running {
+        let process = Process()
+        let directory = TemporaryDirectory()
+
+        init(_ binary: String, _ arguments: [String]) throws {
+            _ = FileManager.default.createFile(atPath: directory.file("stdout"), contents: nil)
+            _ = FileManager.default.createFile(atPath: directory.file("stderr"), contents: nil)
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("stdout")))
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("stderr")))
+            try process.run()
+        }
+
+        /// Waits until the tool's standard error holds `text` (true), or it ended or
+        /// `timeout` seconds passed (false).
+        public func waitForStandardError(containing text: String, timeout: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if let e = try? String(contentsOfFile: directory.file("stderr"), encoding: .utf8), e.contains(text) {
+                    return true
+                }
+                if !process.isRunning { return false }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+
+        /// Sends `signal` (SIGINT, SIGTERM…) to the tool.
+        public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+        /// Waits for the tool to end, killing it (SIGKILL) after `timeout` seconds, and
+        /// gives its status (a killed tool's is 128 + 9) and output.
+        public func finish(timeout: Double) throws -> Result {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            defer { directory.remove() }
+            let status =
+                process.terminationReason == .uncaughtSignal
+                ? 128 + process.terminationStatus : process.terminationStatus
+            return Result(
+                status: status, stdout: try String(contentsOfFile: directory.file("stdout"), encoding: .utf8),
+                stderr: try String(contentsOfFile: directory.file("stderr"), encoding: .utf8))
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    /// Starts the tool with `arguments` in the background.
+    public static func start(_ arguments: [String]) throws -> Running {
+        guard let binary = executable else { throw CocoaError(.fileNoSuchFile) }
+        return try Running(binary, arguments)
+    }
+}

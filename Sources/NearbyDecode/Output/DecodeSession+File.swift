@@ -18,10 +18,11 @@ extension DecodeSession {
 
     /// Decodes one file (`named` when the user named it, rather than a directory holding
     /// it), its output to `write` in chunks of whole lines of about `chunkSize` bytes and its
-    /// diagnostics to `diagnostics`, each after the output that preceded it.
+    /// diagnostics to `diagnostics`, each after the output that preceded it. With `reader`,
+    /// its records are decoded under the name `path` (a live source) instead of the file's.
     func decodeFile(
         path: String, named: Bool, chunkSize: Int, write: (UnsafeBufferPointer<UInt8>) -> Void,
-        diagnostics: (String) -> Void
+        diagnostics: (String) -> Void, reader given: (any CaptureRecordReader)? = nil
     ) -> FileResult {
         // The helpers take the writer `inout` rather than capturing it: a closure that calls a
         // local function capturing the same variable makes every access to it a dynamic
@@ -53,7 +54,7 @@ extension DecodeSession {
             out.text("== \(path)")
             endLine(&out)
         }
-        if AudioDecodeOutput.isAudioFile(path) {
+        if given == nil && AudioDecodeOutput.isAudioFile(path) {
             do {
                 let (summary, complete) = try decodeAudio(
                     path: path,
@@ -74,35 +75,40 @@ extension DecodeSession {
             return result
         }
         let escapedPath = EscapedString(path)
-        let accounting: DecodeAccounting
-        do {
-            accounting = try CaptureDecoder.decode(
-                path: path,
-                onAdvertisement: { decoded in
-                    guard decoded.advertisement.hasADData else { return }
-                    onAdvertisement?(decoded, path)
-                    if beaconsOnly && decoded.beacons.isEmpty { return }
-                    switch format {
-                    case .json:
-                        if let secureFrames {
-                            var object = decoded.jsonObject(file: path)
-                            secureFrames.annotate(decoded, &object)
-                            out.value(object)
-                        } else {
-                            decoded.writeJSON(file: escapedPath, to: &out)
-                        }
-                    case .table: DecodeTable.write(decoded, to: &out, scratch: &scratch)
-                    }
-                    endLine(&out)
-                },
-                onIssue: { issue in
-                    onIssue?(issue)
-                    say(issue.description, &out)
-                })
-        } catch {
-            unreadable("\(error)", reason: error.reason, &out)
-            return result
+        let reader: any CaptureRecordReader
+        if let given {
+            reader = given
+        } else {
+            do {
+                reader = try CaptureFile.open(path)
+            } catch {
+                unreadable("\(error)", reason: error.reason, &out)
+                return result
+            }
         }
+        let accounting = CaptureDecoder.decode(
+            reader, name: path,
+            onAdvertisement: { decoded in
+                guard decoded.advertisement.hasADData else { return }
+                onAdvertisement?(decoded, path)
+                if beaconsOnly && decoded.beacons.isEmpty { return }
+                switch format {
+                case .json:
+                    if let secureFrames {
+                        var object = decoded.jsonObject(file: path)
+                        secureFrames.annotate(decoded, &object)
+                        out.value(object)
+                    } else {
+                        decoded.writeJSON(file: escapedPath, to: &out)
+                    }
+                case .table: DecodeTable.write(decoded, to: &out, scratch: &scratch)
+                }
+                endLine(&out)
+            },
+            onIssue: { issue in
+                onIssue?(issue)
+                say(issue.description, &out)
+            })
         if let loss = accounting.lossSummary {
             say("warning: \(path): \(loss)", &out)
             result.outcome = .partiallyDecoded

@@ -93,26 +93,30 @@ public struct DecodeSession {
                 report.add(result, path: path)
             }
         }
-        if summary {
-            var out = JSONWriter(capacity: 4096)
-            switch format {
-            case .json:
-                out.value(
-                    .object([
-                        "summary": .object([
-                            "files": .array(report.files), "total": report.total.jsonObject,
-                            "unreadable": .array(report.unreadable), "audioFiles": .array(report.audioFiles),
-                        ])
-                    ]))
-                out.newline()
-            case .table:
-                out.text("== total\n")
-                out.text(DecodeTable.summary(report.total))
-                out.newline()
-            }
-            out.withBytes(write)
-        }
+        writeSummary(report, write: write)
         return report.outcome
+    }
+
+    /// Writes the run's summary (`summary`), if asked for.
+    func writeSummary(_ report: RunReport, write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard summary else { return }
+        var out = JSONWriter(capacity: 4096)
+        switch format {
+        case .json:
+            out.value(
+                .object([
+                    "summary": .object([
+                        "files": .array(report.files), "total": report.total.jsonObject,
+                        "unreadable": .array(report.unreadable), "audioFiles": .array(report.audioFiles),
+                    ])
+                ]))
+            out.newline()
+        case .table:
+            out.text("== total\n")
+            out.text(DecodeTable.summary(report.total))
+            out.newline()
+        }
+        out.withBytes(write)
     }
 
     /// What the files of a run add up to, in the order they were named.

@@ -22,7 +22,16 @@ public enum CaptureDecoder {
         onAdvertisement: (DecodedAdvertisement) -> Void,
         onIssue: (DecodeIssue) -> Void
     ) throws(CaptureFileError) -> DecodeAccounting {
-        let reader = try CaptureFile.open(path)
+        decode(try CaptureFile.open(path), name: path, onAdvertisement: onAdvertisement, onIssue: onIssue)
+    }
+
+    /// Decodes what `reader` reads (a file, or a live source: `NearbyLive.LiveCapture`),
+    /// naming it `name` in the issues, as `decode(path:onAdvertisement:onIssue:)` does.
+    public static func decode(
+        _ reader: any CaptureRecordReader, name path: String,
+        onAdvertisement: (DecodedAdvertisement) -> Void,
+        onIssue: (DecodeIssue) -> Void
+    ) -> DecodeAccounting {
         var decoder = RecordDecoder()
         var tally = Tally()
         // Records counted decoded while an extended-advertising chain stayed open, so that a

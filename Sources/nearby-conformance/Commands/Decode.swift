@@ -19,7 +19,10 @@ struct Decode: ParsableCommand {
             is reported and skipped). \
             Damaged captures lose only the damage: reading goes on at the next plausible record, \
             and the bytes skipped are named (docs/damaged-captures.md). \
-            Exit status: 0; 1 when a named file cannot be read at all; 2 when every file was read \
+            With --live SOURCE, a running controller is read instead of files and each line is \
+            printed as its advertisement arrives (docs/live.md). \
+            Exit status: 0; 1 when a named file cannot be read at all (or a live source cannot be \
+            opened, or fails before the session was stopped); 2 when every file was read \
             but some records could not be decoded (damage, a link type or datalink that is not \
             supported) or a sound file was cut short, each such file named on standard error. \
             Output fields: docs/decode-output.md.
@@ -71,8 +74,16 @@ struct Decode: ParsableCommand {
 
     @OptionGroup var threads: JobsOption
 
+    @OptionGroup var live: LiveOptions
+
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("Name at least one capture file, sound file or directory.") }
+        if live.isLive {
+            if !paths.isEmpty { throw ValidationError("--live reads a controller: name no files beside it.") }
+            if threads.jobs > 1 { throw ValidationError("--live reads one source: leave out --jobs.") }
+            if intervals { throw ValidationError("--intervals is for sound files; --live reads a controller.") }
+        } else if paths.isEmpty {
+            throw ValidationError("Name at least one capture file, sound file or directory, or a source with --live.")
+        }
         if !(lostTimeout > 0) { throw ValidationError("--lost-timeout must be positive.") }
         if registry != nil && format == .table {
             throw ValidationError("--registry adds fields to JSON output; use --format json.")
@@ -111,16 +122,26 @@ struct Decode: ParsableCommand {
             session.onAdvertisement = { timeline.value.add($0, file: $1) }
             session.onIssue = { timeline.value.add($0) }
         }
-        let outcome = session.run(
-            paths: paths,
-            write: { FileDescriptorOutput.write($0, fd: 1) },
-            diagnostics: { line in
-                var stderr = StandardError()
-                print(line, to: &stderr)
-            })
+        let diagnostics = { (line: String) in
+            var stderr = StandardError()
+            print(line, to: &stderr)
+        }
+        var outcome: DecodeSession.Outcome
+        var liveEnded = true
+        if live.isLive {
+            let capture = try live.open()
+            outcome = session.run(
+                live: capture, name: live.source ?? "", write: { FileDescriptorOutput.write($0, fd: 1) },
+                diagnostics: diagnostics)
+            liveEnded = live.report(capture)
+        } else {
+            outcome = session.run(
+                paths: paths, write: { FileDescriptorOutput.write($0, fd: 1) }, diagnostics: diagnostics)
+        }
         if let html {
-            let title = "Decoded " + (paths.count == 1 ? paths[0] : "\(paths.count) paths")
-            let report = timeline.value.timeline(title: title, notes: paths.map { "path \($0)" })
+            let named = live.source.map { [$0] } ?? paths
+            let title = "Decoded " + (named.count == 1 ? named[0] : "\(named.count) paths")
+            let report = timeline.value.timeline(title: title, notes: named.map { "path \($0)" })
             do {
                 try OutputFile.write(Array(TimelineHTML.render(report).utf8), to: html)
             } catch {
@@ -128,6 +149,7 @@ struct Decode: ParsableCommand {
                 throw ExitCode(ExitStatus.failure)
             }
         }
+        if !liveEnded { outcome = .fileUnreadable }
         if outcome != .complete { throw ExitCode(ExitStatus.of(outcome)) }
     }
 }

@@ -28,7 +28,10 @@ struct Replay: ParsableCommand {
             Exit status 1 when the scenario, registry or a capture cannot be used, or that file \
             cannot be written; 2 when the callbacks were printed but some records of the captures \
             could not be decoded (damage skipped, a link type that is not supported: \
-            docs/damaged-captures.md), said on standard error.
+            docs/damaged-captures.md), said on standard error. \
+            With --live SOURCE, sightings come from a running controller as they arrive and each \
+            callback is printed when it fires: scenario time 0 is the moment scanning started, \
+            scenario events and lost timers fire on the host's clock (docs/live.md).
             """)
 
     @Option(help: "The scenario file (JSON).")
@@ -59,6 +62,23 @@ struct Replay: ParsableCommand {
     var explain = false
 
     @Option(
+        help: ArgumentHelp(
+            """
+            Scenario time 0 at this Unix time (seconds, up to six decimals), instead of the scenario's timeOrigin.
+            """, valueName: "unix-seconds"))
+    var timeOrigin: ExactSeconds?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            Stop the replay at this scenario time (seconds, up to six decimals): the scenario's events after it are \
+            not applied, and messages still found stay found. Replaces the scenario's end.
+            """, valueName: "seconds"))
+    var end: ExactSeconds?
+
+    @OptionGroup var live: LiveOptions
+
+    @Option(
         help: """
             Also write a timeline of the replay to this HTML file (self-contained; docs/timeline.md): \
             found-to-lost bars per subscription and message, sightings per source with RSSI, device \
@@ -67,6 +87,18 @@ struct Replay: ParsableCommand {
     var html: String?
 
     func validate() throws {
+        if live.isLive {
+            if !captures.isEmpty || !audio.isEmpty {
+                throw ValidationError("--live reads a controller: leave out --capture and --audio.")
+            }
+            if explain || html != nil {
+                throw ValidationError(
+                    "--explain and --html read a whole replay: replay the capture written with --write afterwards.")
+            }
+            if timeOrigin != nil || end != nil {
+                throw ValidationError("--live starts scenario time when scanning starts and ends it at the stop.")
+            }
+        }
         if let html, let problem = OutputPath.problemWritingFile(html) { throw ValidationError("--html: \(problem)") }
         if !audioStart.isFinite || abs(audioStart) > 1e9 {
             throw ValidationError("--audio-start takes seconds, at most 1e9 in size.")
@@ -75,13 +107,19 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         var stderr = StandardError()
-        let loaded: Scenario
+        var loaded: Scenario
         do {
             loaded = try Scenario.load(scenario, registryOverride: registry)
         } catch {
             print("error: \(error)", to: &stderr)
             throw ExitCode(ExitStatus.failure)
         }
+        if let timeOrigin { loaded.timeOrigin = .unixMicros(timeOrigin.micros) }
+        if let end {
+            loaded.inputs.removeAll { $0.time > end.micros }
+            loaded.endMicros = end.micros
+        }
+        if live.isLive { return try runLive(loaded) }
         let result: ReplaySession.Result
         do {
             let files = audio.map {
