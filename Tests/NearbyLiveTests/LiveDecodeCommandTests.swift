@@ -114,6 +114,19 @@ struct LiveDecodeCommandTests {
         #expect(offline.stdout == result.stdout)
     }
 
+    @Test func countStopsAfterThatManyRecordsReceivedWhileScanning() throws {
+        let controllers = try Bumble.Controllers()
+        defer { controllers.stop() }
+        let run = try CommandLineTool.start(["decode", "--live", controllers.scanner, "-c", "2", "--duration", "20"])
+        #expect(run.waitForStandardError(containing: "Ctrl-C stops", timeout: 20))
+        _ = try Bumble.advertise(port: controllers.advertiserPort, frames: ["ibeacon"], seconds: 2.5)
+        let result = try run.finish(timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("(2 received while scanning)"))
+        // Each received record is one report of one advertisement (Bumble reports one per event).
+        #expect(result.stdoutLines.count == 2)
+    }
+
     @Test func ctrlCStopsScanningAndKeepsTheCaptureWhole() throws {
         let controllers = try Bumble.Controllers()
         defer { controllers.stop() }
