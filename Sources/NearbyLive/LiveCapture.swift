@@ -72,6 +72,8 @@ public final class LiveCapture: CaptureRecordReader {
     private var queueStart = 0
     private var setup: ScanningHost.Setup?
     private var lastTickMicros: Int64 = 0
+    /// Why the capture being written (`writer`) could not be written, once it failed.
+    private var writeFailure: LiveError?
     /// Bytes the source sent that could not be framed, as the malformed record read gives
     /// before the end.
     private var unframed: CaptureReadStep?
@@ -100,15 +102,13 @@ public final class LiveCapture: CaptureRecordReader {
             lastTickMicros = scanStartMicros
             return
         }
-        let host = ScanningHost(transport: transport, name: name) { (packet, sent) throws(LiveError) in
-            try self.take(packet, sent: sent)
-        }
         do {
-            let s = try host.startScanning()
+            let s = try host().startScanning()
             setup = s
             setupDescription = s.description
             scanStartMicros = queue.last?.metadata.timestampMicros ?? clock.nowMicros()
             lastTickMicros = scanStartMicros
+            if let writeFailure { stop(.failure, writeFailure) }
         } catch {
             finish(.failure, error)
         }
@@ -156,8 +156,10 @@ public final class LiveCapture: CaptureRecordReader {
         do {
             switch try transport.receive(timeoutMillis: wait, stoppable: true) {
             case .packet(let p):
-                try take(p, sent: false)
+                take(p, sent: false)
                 recordsReceived += 1
+                // The file cannot keep what comes next: stop, scanning disabled.
+                if let writeFailure { stop(.failure, writeFailure) }
             case .timeout, .stopRequested: break
             }
         } catch {
@@ -165,17 +167,23 @@ public final class LiveCapture: CaptureRecordReader {
         }
     }
 
-    private func stop(_ reason: End) {
+    /// The host that drives the controller, its packets taken as records.
+    private func host() -> ScanningHost {
+        ScanningHost(transport: transport, name: source.description) { (packet, sent) in
+            self.take(packet, sent: sent)
+        }
+    }
+
+    /// Disables scanning (a driven controller) and ends the capture.
+    private func stop(_ reason: End, _ error: LiveError? = nil) {
         if let setup {
             do {
-                try ScanningHost(transport: transport, name: source.description) { (packet, sent) throws(LiveError) in
-                    try self.take(packet, sent: sent)
-                }.stopScanning(setup)
+                try host().stopScanning(setup)
             } catch {
                 return finish(.failure, error)
             }
         }
-        finish(reason, nil)
+        finish(reason, error)
     }
 
     private func finish(_ reason: End, _ error: LiveError?) {
@@ -189,7 +197,7 @@ public final class LiveCapture: CaptureRecordReader {
         end = reason
         failure = error
         transport.close()
-        if let writer {
+        if let writer, writeFailure == nil {
             do throws(LiveError) {
                 try writer.close()
             } catch {
@@ -207,8 +215,8 @@ public final class LiveCapture: CaptureRecordReader {
         return [packet[3], packet[2], packet[1], packet[0]] + packet[6...]
     }
 
-    /// Makes `packet` the next record, and writes it.
-    private func take(_ packet: [UInt8], sent: Bool) throws(LiveError) {
+    /// Makes `packet` the next record, and writes it (until writing fails once: `writeFailure`).
+    private func take(_ packet: [UInt8], sent: Bool) {
         recordCount += 1
         let time = clock.nowMicros()
         let bytes: [UInt8]
@@ -223,6 +231,11 @@ public final class LiveCapture: CaptureRecordReader {
         let record = CaptureRecord(
             index: recordCount, timestampMicros: time, encapsulation: encapsulation, bytes: bytes[...])
         queue.append(record)
-        try writer?.write(record)
+        guard let writer, writeFailure == nil else { return }
+        do throws(LiveError) {
+            try writer.write(record)
+        } catch {
+            writeFailure = error
+        }
     }
 }

@@ -62,4 +62,30 @@ struct ExtcapTests {
                 == (1...rows.count).map { $0 })
         #expect(rows.contains { $0.hasSuffix("\t" + truth[0].address) })
     }
+
+    @Test(.enabled(if: Bumble.available, "needs bumble"))
+    func aCaptureEndsQuietlyWhenWiresharkClosesTheFifo() throws {
+        let controllers = try Bumble.Controllers()
+        defer { controllers.stop() }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let fifo = dir.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A reader that takes the pcap file header (24 bytes) and goes, as Wireshark does
+        // when its capture is stopped from the toolbar.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        reader.arguments = ["python3", "-c", "import sys; f = open(sys.argv[1], 'rb'); f.read(24); f.close()", fifo]
+        try reader.run()
+        let capture = try CommandLineTool.start([
+            "extcap", "--capture", "--extcap-interface", "nearby-tcp", "--fifo", fifo, "--remote",
+            "127.0.0.1:\(controllers.scannerPort)",
+        ])
+        reader.waitUntilExit()
+        _ = try Bumble.advertise(port: controllers.advertiserPort, frames: ["ibeacon"], seconds: 1.5)
+        // The next record cannot be written: the capture stops (scanning disabled) by itself.
+        let result = try capture.finish(timeout: 15)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+    }
 }

@@ -6,7 +6,8 @@ import Darwin
 
 /// SIGINT and SIGTERM as a file descriptor that becomes readable: a live session polls it
 /// beside its source, so Ctrl-C ends the session cleanly (scanning disabled, the capture
-/// being written closed) instead of killing the process.
+/// being written closed) instead of killing the process. A second signal ends the process
+/// at once, with status 128 + the signal.
 public enum StopRequest {
     /// The pipe the handler writes to (read end, write end); -1 until `install()`.
     nonisolated(unsafe) private static var pipeEnds: (Int32, Int32) = (-1, -1)
@@ -22,7 +23,9 @@ public enum StopRequest {
         for fd in ends { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         pipeEnds = (ends[0], ends[1])
         let handler: @convention(c) (Int32) -> Void = { received in
-            // Only async-signal-safe calls here.
+            // Only async-signal-safe calls here. A second signal ends the process at once
+            // (a controller that hangs while scanning is disabled must not trap the user).
+            if StopRequest.receivedSignal != 0 { _exit(128 + received) }
             StopRequest.receivedSignal = received
             var byte: UInt8 = 1
             _ = write(StopRequest.pipeEnds.1, &byte, 1)

@@ -25,7 +25,7 @@ struct ScanningHost {
     let transport: any HCITransport
     let name: String
     /// Sees every packet exchanged, in order: the packet (H4) and true when the host sent it.
-    let exchange: ([UInt8], Bool) throws(LiveError) -> Void
+    let exchange: ([UInt8], Bool) -> Void
     /// How long a command may take to complete, milliseconds.
     var commandTimeoutMillis: Int32 = 3000
 
@@ -40,7 +40,7 @@ struct ScanningHost {
         var packet: [UInt8] = [0x01, UInt8(opcode.rawValue & 0xFF), UInt8(opcode.rawValue >> 8)]
         packet.append(UInt8(parameters.count))
         packet += parameters
-        try exchange(packet, true)
+        exchange(packet, true)
         try transport.send(packet)
         let deadline = HostClock.monotonicMicros() + Int64(commandTimeoutMillis) * 1000
         while true {
@@ -53,7 +53,7 @@ struct ScanningHost {
             guard
                 case .packet(let p) = try transport.receive(timeoutMillis: Int32((left + 999) / 1000), stoppable: false)
             else { continue }
-            try exchange(p, false)
+            exchange(p, false)
             // Command Complete: 04 0E len, packets, opcode (2), status, return parameters.
             if p.count >= 7, p[0] == 0x04, p[1] == 0x0E, UInt16(p[4]) | UInt16(p[5]) << 8 == opcode.rawValue {
                 let status = HCIStatus(rawValue: p[6])

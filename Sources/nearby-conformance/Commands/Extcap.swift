@@ -139,7 +139,8 @@ struct Extcap: ParsableCommand {
             case .record, .malformed: continue
             }
         }
-        if let failure = capture.failure, case .failure = capture.end {
+        // Wireshark closing the fifo ends the capture as its SIGTERM does.
+        if let failure = capture.failure, failure.code != .writeFailed {
             printError("error: \(failure)")
             throw ExitCode(ExitStatus.failure)
         }
