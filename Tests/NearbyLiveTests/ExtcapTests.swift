@@ -26,14 +26,28 @@ struct ExtcapTests {
         #expect(unknown.status == 64)
     }
 
+    /// A fifo in `dir`, as Wireshark makes one for each capture.
+    func makeFifo(in dir: TemporaryDirectory) throws -> String {
+        let fifo = dir.file("fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        return fifo
+    }
+
+    /// `extcap --capture` from the scanning controller into `fifo`, called as Wireshark calls it.
+    func startCapture(into fifo: String, from controllers: Bumble.Controllers) throws -> CommandLineTool.Running {
+        try CommandLineTool.start([
+            "extcap", "--capture", "--extcap-interface", "nearby-tcp", "--fifo", fifo, "--remote",
+            "127.0.0.1:\(controllers.scannerPort)",
+        ])
+    }
+
     @Test(.enabled(if: Bumble.available && TShark.path != nil, "needs bumble and tshark"))
     func aCaptureWrittenToTheFifoIsReadByTShark() throws {
         let controllers = try Bumble.Controllers()
         defer { controllers.stop() }
         let dir = TemporaryDirectory()
         defer { dir.remove() }
-        let fifo = dir.file("fifo")
-        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifo = try makeFifo(in: dir)
         let tsharkOut = dir.file("tshark.txt")
         _ = FileManager.default.createFile(atPath: tsharkOut, contents: nil)
         let tshark = Process()
@@ -43,10 +57,7 @@ struct ExtcapTests {
         tshark.standardError = FileHandle.nullDevice
         try tshark.run()
         defer { if tshark.isRunning { kill(tshark.processIdentifier, SIGKILL) } }
-        let capture = try CommandLineTool.start([
-            "extcap", "--capture", "--extcap-interface", "nearby-tcp", "--fifo", fifo, "--remote",
-            "127.0.0.1:\(controllers.scannerPort)",
-        ])
+        let capture = try startCapture(into: fifo, from: controllers)
         Thread.sleep(forTimeInterval: 1)
         let truth = try Bumble.advertise(port: controllers.advertiserPort, frames: ["ibeacon"], seconds: 1.2)
         capture.send(SIGTERM)
@@ -69,18 +80,14 @@ struct ExtcapTests {
         defer { controllers.stop() }
         let dir = TemporaryDirectory()
         defer { dir.remove() }
-        let fifo = dir.file("fifo")
-        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifo = try makeFifo(in: dir)
         // A reader that takes the pcap file header (24 bytes) and goes, as Wireshark does
         // when its capture is stopped from the toolbar.
         let reader = Process()
         reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         reader.arguments = ["python3", "-c", "import sys; f = open(sys.argv[1], 'rb'); f.read(24); f.close()", fifo]
         try reader.run()
-        let capture = try CommandLineTool.start([
-            "extcap", "--capture", "--extcap-interface", "nearby-tcp", "--fifo", fifo, "--remote",
-            "127.0.0.1:\(controllers.scannerPort)",
-        ])
+        let capture = try startCapture(into: fifo, from: controllers)
         reader.waitUntilExit()
         _ = try Bumble.advertise(port: controllers.advertiserPort, frames: ["ibeacon"], seconds: 1.5)
         // The next record cannot be written: the capture stops (scanning disabled) by itself.

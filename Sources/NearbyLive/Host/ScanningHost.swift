@@ -1,3 +1,5 @@
+import NearbyCapture
+
 /// The host side of a controller this program drives (`tcp-client:`, `hci-user:`): it
 /// resets the controller, reads its LE features, unmasks the advertising report events and
 /// starts passive scanning, extended when the controller supports it, with no duplicate
@@ -12,10 +14,8 @@ struct ScanningHost {
         var extended: Bool
         /// LE Coded PHY supported (LE feature bit 11): scanning on it too (extended only).
         var codedPHY: Bool
-        /// The LE features the controller reported (LE Read Local Supported Features).
-        var features: UInt64
 
-        public var description: String {
+        var description: String {
             let phys = codedPHY ? "LE 1M and LE Coded PHYs" : "LE 1M PHY"
             return (extended ? "extended" : "legacy") + " passive scanning on the " + phys
                 + ", no duplicate filtering, window = interval = 60 ms"
@@ -37,9 +37,7 @@ struct ScanningHost {
     /// or not in time.
     @discardableResult
     func command(_ opcode: HCIOpcode, _ parameters: [UInt8] = []) throws(LiveError) -> [UInt8] {
-        var packet: [UInt8] = [0x01, UInt8(opcode.rawValue & 0xFF), UInt8(opcode.rawValue >> 8)]
-        packet.append(UInt8(parameters.count))
-        packet += parameters
+        let packet = HCIPacketBuilder.command(opcode: opcode.rawValue, parameters)
         exchange(packet, true)
         try transport.send(packet)
         let deadline = HostClock.monotonicMicros() + Int64(commandTimeoutMillis) * 1000
@@ -54,18 +52,28 @@ struct ScanningHost {
                 case .packet(let p) = try transport.receive(timeoutMillis: Int32((left + 999) / 1000), stoppable: false)
             else { continue }
             exchange(p, false)
-            // Command Complete: 04 0E len, packets, opcode (2), status, return parameters.
-            if p.count >= 7, p[0] == 0x04, p[1] == 0x0E, UInt16(p[4]) | UInt16(p[5]) << 8 == opcode.rawValue {
-                let status = HCIStatus(rawValue: p[6])
-                guard status == .success else { throw failure(opcode, status) }
-                return Array(p[7...])
-            }
-            // Command Status: 04 0F len, status, packets, opcode (2).
-            if p.count >= 7, p[0] == 0x04, p[1] == 0x0F, UInt16(p[5]) | UInt16(p[6]) << 8 == opcode.rawValue {
-                let status = HCIStatus(rawValue: p[3])
-                guard status == .success else { throw failure(opcode, status) }
-                return []
-            }
+            guard let (status, returned) = Self.answer(to: opcode, in: p) else { continue }
+            guard status == .success else { throw failure(opcode, status) }
+            return returned
+        }
+    }
+
+    /// The status and return parameters `packet` gives when it is the Command Complete
+    /// (§7.7.14: packets, opcode, status, return parameters) or Command Status (§7.7.15:
+    /// status, packets, opcode; nothing returned) of `opcode`; nil for any other packet.
+    static func answer(to opcode: HCIOpcode, in packet: [UInt8]) -> (HCIStatus, [UInt8])? {
+        guard packet.first == HCIPacketType.event.rawValue, let event = try? HCIEvent(decoding: packet[1...]) else {
+            return nil
+        }
+        let p = event.parameters, at = p.startIndex
+        guard p.count >= 4 else { return nil }
+        switch event.code {
+        case .commandComplete where UInt16(p[at + 1]) | UInt16(p[at + 2]) << 8 == opcode.rawValue:
+            return (HCIStatus(rawValue: p[at + 3]), Array(p[(at + 4)...]))
+        case .commandStatus where UInt16(p[at + 2]) | UInt16(p[at + 3]) << 8 == opcode.rawValue:
+            return (HCIStatus(rawValue: p[at]), [])
+        default:
+            return nil
         }
     }
 
@@ -79,7 +87,7 @@ struct ScanningHost {
         let features = try command(.leReadLocalSupportedFeatures)
         var mask: UInt64 = 0
         for (i, byte) in features.prefix(8).enumerated() { mask |= UInt64(byte) << (8 * UInt64(i)) }
-        let setup = Setup(extended: mask & 1 << 12 != 0, codedPHY: mask & 1 << 11 != 0, features: mask)
+        let setup = Setup(extended: mask & 1 << 12 != 0, codedPHY: mask & 1 << 11 != 0)
         // The default event mask (0x00001FFFFFFFFFFF) leaves out LE Meta (bit 61).
         try command(.setEventMask, Self.littleEndian(0x2000_1FFF_FFFF_FFFF))
         // LE events: the default five (bits 0-4), Directed Advertising Report (bit 10),
