@@ -31,9 +31,7 @@ public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, Expressib
         self.startIndex = startIndex
         length = source.count
         if source.count <= Self.inlineCapacity {
-            if let from = source.baseAddress {
-                withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: from, byteCount: source.count) }
-            }
+            if let from = source.baseAddress { words = Self.words(from, count: source.count) }
         } else {
             heap = Array(source)
         }
@@ -49,6 +47,43 @@ public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, Expressib
         } else {
             self = Array(bytes).withUnsafeBytes { InlineBytes(copying: $0, startIndex: startIndex) }
         }
+    }
+
+    /// The `count` (0…32) bytes at `from` as the four words of `words`, zero past `count`,
+    /// read with loads that stay inside the `count` bytes.
+    @inlinable @inline(__always)
+    static func words(_ from: UnsafeRawPointer, count n: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+        #if _endian(little)
+        @inline(__always) func load(_ offset: Int) -> UInt64 {
+            from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        if n < 8 {
+            if n >= 4 {
+                let head = UInt64(from.loadUnaligned(as: UInt32.self))
+                let tail = UInt64(from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+                return (head | tail &<< UInt64((n &- 4) &* 8), 0, 0, 0)
+            }
+            guard n > 0 else { return (0, 0, 0, 0) }
+            let first = UInt64(from.load(as: UInt8.self))
+            let middle = UInt64(from.load(fromByteOffset: n &>> 1, as: UInt8.self))
+            let last = UInt64(from.load(fromByteOffset: n &- 1, as: UInt8.self))
+            return (first | middle &<< UInt64((n &>> 1) &* 8) | last &<< UInt64((n &- 1) &* 8), 0, 0, 0)
+        }
+        // Word k holds bytes 8k..<8k+8: loaded whole when they are all there; the partial
+        // last word is the top of the 8 bytes that end at `n`, shifted down.
+        let end = load(n &- 8)
+        @inline(__always) func word(_ k: Int) -> UInt64 {
+            let start = k &* 8
+            if start &+ 8 <= n { return load(start) }
+            if start >= n { return 0 }
+            return end &>> UInt64((start &+ 8 &- n) &* 8)
+        }
+        return (word(0), word(1), word(2), word(3))
+        #else
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: from, byteCount: n) }
+        return words
+        #endif
     }
 
     @inlinable

@@ -18,6 +18,21 @@ import Testing
         #expect(bytes.withContiguousStorageIfAvailable { Array($0) } == source)
     }
 
+    @Test func holdsEveryInlineLengthAtEveryAlignmentReadingOnlyItsOwnBytes() {
+        // The bytes sit at the end of a buffer whose next byte differs from every source byte:
+        // a copy that read past them, or kept a byte of the wrong position, would differ.
+        for count in 0...InlineBytes.inlineCapacity {
+            for alignment in 0..<8 {
+                let source = (0..<count).map { UInt8(truncatingIfNeeded: 0x41 &+ $0 &* 7 &+ alignment) }
+                let buffer = [UInt8](repeating: 0xEE, count: alignment) + source + [0xFF]
+                let bytes = buffer.withUnsafeBytes { raw in
+                    InlineBytes(copying: UnsafeRawBufferPointer(rebasing: raw[alignment..<alignment + count]))
+                }
+                #expect(Array(bytes) == source, "count \(count), alignment \(alignment)")
+            }
+        }
+    }
+
     @Test func equalityAndHashingFollowTheBytesNotTheIndices() {
         let a = InlineBytes([1, 2, 3], startIndex: 0)
         let b = InlineBytes([1, 2, 3], startIndex: 9)
