@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A name fixed at compile time (a string literal), for the raw values of open code spaces
 /// that hot loops copy: a `DecodeError.Layer`, which every `ByteCursor` carries, and an
 /// advertisement's source, which every advertisement carries.
@@ -37,10 +45,9 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
             var text = description
             return text.withUTF8(body)
         }
-        let start = UnsafePointer<UInt8>(bitPattern: UInt(bits))!
-        var end = start
-        while end.pointee != 0 { end += 1 }
-        return body(UnsafeBufferPointer(start: start, count: end - start))
+        let start = UnsafePointer<CChar>(bitPattern: UInt(bits))!
+        let utf8 = UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self)
+        return body(UnsafeBufferPointer(start: utf8, count: strlen(start)))
     }
 
     public static func == (a: StaticName, b: StaticName) -> Bool {
@@ -49,15 +56,9 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
         guard (a.bits | b.bits) & scalarTag == 0 else {
             return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
         }
-        // Two nul-terminated texts, walked together to the first difference.
-        var x = UnsafePointer<UInt8>(bitPattern: UInt(a.bits))!
-        var y = UnsafePointer<UInt8>(bitPattern: UInt(b.bits))!
-        while x.pointee == y.pointee {
-            if x.pointee == 0 { return true }
-            x += 1
-            y += 1
-        }
-        return false
+        // Two nul-terminated texts: the same literal inlined in two modules is two copies.
+        return strcmp(
+            UnsafePointer<CChar>(bitPattern: UInt(a.bits))!, UnsafePointer<CChar>(bitPattern: UInt(b.bits))!) == 0
     }
 
     public func hash(into hasher: inout Hasher) {

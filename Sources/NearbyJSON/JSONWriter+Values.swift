@@ -84,16 +84,7 @@ extension JSONWriter {
         for _ in 0..<decimals { scale &*= 10 }
         let magnitude = value.magnitude
         appendDecimal(magnitude / scale)
-        reserve(decimals + 1)
-        put(UInt8(ascii: "."))
-        var fraction = magnitude % scale
-        var i = _count &+ decimals
-        while i > _count {
-            i &-= 1
-            base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-            fraction /= 10
-        }
-        _count &+= decimals
+        appendFraction(magnitude % scale, digits: decimals)
         afterValue = true
     }
 

@@ -197,6 +197,28 @@ import Testing
         #expect(frame.reservedBytes.isEmpty)
     }
 
+    /// The expansion codes 0x00–0x0D (eddystone-url/README.md, "Eddystone-URL HTTP URL
+    /// encoding"), written from the specification's table.
+    static let expansionCodes: [(UInt8, String)] = [
+        (0x00, ".com/"), (0x01, ".org/"), (0x02, ".edu/"), (0x03, ".net/"), (0x04, ".info/"),
+        (0x05, ".biz/"), (0x06, ".gov/"), (0x07, ".com"), (0x08, ".org"), (0x09, ".edu"),
+        (0x0A, ".net"), (0x0B, ".info"), (0x0C, ".biz"), (0x0D, ".gov"),
+    ]
+
+    @Test("Every expansion code expands to its text", arguments: expansionCodes)
+    func everyExpansionCodeExpands(code: UInt8, text: String) throws {
+        let frame = try EddystoneURL(serviceData: ([0x10, 0x00, 0x02] + Array("a".utf8) + [code])[...])
+        #expect(frame.url == "http://a" + text)
+    }
+
+    @Test func theLongestExpansionsAreWhole() throws {
+        // 17 bytes is the most a frame holds; a longer encoding (a malformed frame) is expanded too.
+        for count in [17, 40] {
+            let frame = try EddystoneURL(serviceData: ([0x10, 0x00, 0x01] + Array(repeating: 0x04, count: count))[...])
+            #expect(frame.url == "https://www." + String(repeating: ".info/", count: count))
+        }
+    }
+
     @Test func reservedBytesAreReportedNotPassedThrough() throws {
         let sd: [UInt8] = [0x10, 0x00, 0x02] + Array("a".utf8) + [0x0E, 0x20, 0x7F, 0xFF]
         let frame = try EddystoneURL(serviceData: sd[...])

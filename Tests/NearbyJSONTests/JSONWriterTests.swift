@@ -64,6 +64,35 @@ import Testing
         #expect(Self.text { $0.double(-.infinity) } == "null")
     }
 
+    @Test func dyadicFractionsAreWrittenExactlyWithoutTrailingZeros() {
+        #expect(Self.text { $0.dyadic(5_504, fractionBits: 8) } == "21.5")
+        #expect(Self.text { $0.dyadic(-1, fractionBits: 8) } == "-0.00390625")
+        #expect(Self.text { $0.dyadic(-256, fractionBits: 8) } == "-1")
+        #expect(Self.text { $0.dyadic(0, fractionBits: 8) } == "0")
+        #expect(Self.text { $0.dyadic(3, fractionBits: 1) } == "1.5")
+        #expect(Self.text { $0.dyadic(-7, fractionBits: 0) } == "-7")
+        #expect(Self.text { $0.dyadic(Int32(Int16.max), fractionBits: 8) } == "127.99609375")
+    }
+
+    @Test func dyadicFractionsMatchTheDoubleTextOfEverySigned88Value() {
+        // The second implementation: Swift's shortest round-tripping text of the same Double.
+        for raw in Int32(Int16.min)...Int32(Int16.max) {
+            let fixed = Self.text { $0.dyadic(raw, fractionBits: 8) }
+            let double = Self.text { $0.double(Double(raw) / 256) }
+            if fixed != double {
+                Issue.record("\(raw)/256: \(fixed), Double gives \(double)")
+                return
+            }
+        }
+        for bits in 0...8 {
+            for raw in stride(from: Int32(-70_001), through: 70_001, by: 97) {
+                let scale = Double(1 << bits)
+                let fixed = Self.text { $0.dyadic(raw, fractionBits: bits) }
+                #expect(fixed == Self.text { $0.double(Double(raw) / scale) })
+            }
+        }
+    }
+
     @Test func hexIsLowerCaseTwoDigitsAByte() {
         #expect(Self.text { $0.hex([0x00, 0x0A, 0xFF, 0xC0]) } == #""000affc0""#)
         #expect(Self.text { $0.hex([UInt8]()) } == #""""#)

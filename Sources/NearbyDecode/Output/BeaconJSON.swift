@@ -22,8 +22,8 @@ public enum BeaconJSON {
                 type(beacon, &w)
             case .url(let url):
                 w.member("encodedUrl", hex: url.encoded)
-                let reserved = url.reservedBytes
-                if !reserved.isEmpty {
+                if url.encoded.contains(where: EddystoneURL.isReserved) {
+                    let reserved = url.reservedBytes
                     w.key("reservedBytes")
                     w.beginArray()
                     for byte in reserved {
@@ -38,12 +38,16 @@ public enum BeaconJSON {
                 w.member("txPower", url.txPowerDBm)
                 type(beacon, &w)
                 w.key("url")
-                if let text = url.url { w.string(text) } else { w.null() }
+                if url.withExpandedURL({ w.string(utf8: $0) }) == nil { w.null() }
             case .tlm(let tlm):
                 w.member("advertisingCount", tlm.advertisingCount)
                 w.member("batteryMillivolts", tlm.batteryMillivolts)
                 w.key("temperatureCelsius")
-                if let t = tlm.temperatureCelsius { w.double(t) } else { w.null() }
+                if tlm.temperatureRaw == Int16.min {
+                    w.null()
+                } else {
+                    w.dyadic(Int32(tlm.temperatureRaw), fractionBits: 8)
+                }
                 type(beacon, &w)
                 w.key("uptimeSeconds")
                 w.fixed(Int64(tlm.uptimeTenths), decimals: 1)

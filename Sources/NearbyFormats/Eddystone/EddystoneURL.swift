@@ -14,11 +14,10 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     /// The encoded URL bytes after the scheme byte.
     public var encoded: [UInt8]
 
-    public static let schemes = ["http://www.", "https://www.", "http://", "https://"]
-    public static let expansions = [
-        ".com/", ".org/", ".edu/", ".net/", ".info/", ".biz/", ".gov/",
-        ".com", ".org", ".edu", ".net", ".info", ".biz", ".gov",
-    ]
+    /// The scheme prefixes by scheme byte (0–3).
+    public static let schemes = (0...3).map { schemeText(UInt8($0)).description }
+    /// The expansions of the codes 0x00–0x0D, in order.
+    public static let expansions = (0...0x0D).map { expansionText(UInt8($0))!.description }
 
     public init(txPowerDBm: Int8, scheme: UInt8, encoded: [UInt8]) {
         self.txPowerDBm = txPowerDBm
@@ -46,23 +45,72 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
         encoded.enumerated().compactMap { i, b in Self.isReserved(b) ? ReservedByte(offset: i, value: b) : nil }
     }
 
-    public var hasReservedScheme: Bool { Int(scheme) >= Self.schemes.count }
+    public var hasReservedScheme: Bool { scheme > 3 }
 
-    static func isReserved(_ b: UInt8) -> Bool { (0x0E...0x20).contains(b) || b >= 0x7F }
+    /// True for the bytes the encoding reserves: 0x0E–0x20 and 0x7F–0xFF.
+    public static func isReserved(_ b: UInt8) -> Bool { (0x0E...0x20).contains(b) || b >= 0x7F }
 
     /// The expanded URL; nil when the scheme or a byte of the encoding is reserved.
     public var url: String? {
+        withExpandedURL { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `url` (valid only during the call), building
+    /// no `String`; nil when the scheme or a byte of the encoding is reserved. An encoding
+    /// longer than the frame allows (17 bytes) is expanded all the same.
+    public func withExpandedURL<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard !hasReservedScheme else { return nil }
-        var text = Self.schemes[Int(scheme)]
-        for b in encoded {
-            if Int(b) < Self.expansions.count {
-                text += Self.expansions[Int(b)]
-            } else if Self.isReserved(b) {
-                return nil
-            } else {
-                text.unicodeScalars.append(Unicode.Scalar(b))
+        // The longest scheme is 12 bytes, the longest expansion 6 (`.info/`).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12 + encoded.count * 6) { buffer -> R? in
+            var n = 0
+            func append(_ text: StaticString) {
+                UnsafeMutableRawPointer(buffer.baseAddress! + n).copyMemory(
+                    from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+                n += text.utf8CodeUnitCount
             }
+            append(Self.schemeText(scheme))
+            for b in encoded {
+                if let expansion = Self.expansionText(b) {
+                    append(expansion)
+                } else if Self.isReserved(b) {
+                    return nil
+                } else {
+                    buffer[n] = b
+                    n += 1
+                }
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<n]))
         }
-        return text
+    }
+
+    /// `schemes[scheme]` as a literal; `scheme` must not be reserved.
+    private static func schemeText(_ scheme: UInt8) -> StaticString {
+        switch scheme {
+        case 0: "http://www."
+        case 1: "https://www."
+        case 2: "http://"
+        default: "https://"
+        }
+    }
+
+    /// `expansions[b]` as a literal; nil for bytes that are not expansion codes.
+    private static func expansionText(_ b: UInt8) -> StaticString? {
+        switch b {
+        case 0x00: ".com/"
+        case 0x01: ".org/"
+        case 0x02: ".edu/"
+        case 0x03: ".net/"
+        case 0x04: ".info/"
+        case 0x05: ".biz/"
+        case 0x06: ".gov/"
+        case 0x07: ".com"
+        case 0x08: ".org"
+        case 0x09: ".edu"
+        case 0x0A: ".net"
+        case 0x0B: ".info"
+        case 0x0C: ".biz"
+        case 0x0D: ".gov"
+        default: nil
+        }
     }
 }
