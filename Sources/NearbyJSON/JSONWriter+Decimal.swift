@@ -35,6 +35,26 @@ extension JSONWriter {
         UnsafeMutableRawPointer(out).storeBytes(of: pair.loadUnaligned(as: UInt16.self), as: UInt16.self)
     }
 
+    /// Writes `value` in decimal at `out` and returns the number of digits (1…20).
+    @inlinable
+    public static func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let n = decimalDigits(value)
+        // Digits are written from the last, two at a time.
+        var i = n
+        var rest = value
+        while rest >= 100 {
+            i &-= 2
+            writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: out + i)
+            rest /= 100
+        }
+        if rest >= 10 {
+            writeTwoDigits(Int(truncatingIfNeeded: rest), to: out + (i &- 2))
+        } else {
+            out[i &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+        return n
+    }
+
     /// Appends `value` in decimal.
     @inlinable
     public mutating func appendDecimal(_ value: UInt64) {
@@ -49,22 +69,8 @@ extension JSONWriter {
             _count &+= 2
             return
         }
-        let n = Self.decimalDigits(value)
-        reserve(n)
-        // Digits are written from the last, two at a time.
-        var i = _count &+ n
-        var rest = value
-        while rest >= 100 {
-            i &-= 2
-            Self.writeTwoDigits(Int(truncatingIfNeeded: rest % 100), to: base + i)
-            rest /= 100
-        }
-        if rest >= 10 {
-            Self.writeTwoDigits(Int(truncatingIfNeeded: rest), to: base + (i &- 2))
-        } else {
-            base[i &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
-        }
-        _count &+= n
+        reserve(20)
+        _count &+= Self.writeDecimal(value, to: base + _count)
     }
 }
 
@@ -75,41 +81,7 @@ extension JSONWriter {
     /// a signed 8.8 temperature is written without going through `Double` and its text.
     @inlinable
     public mutating func dyadic(_ numerator: Int32, fractionBits: Int) {
-        precondition((0...8).contains(fractionBits), "fractionBits \(fractionBits) is not 0…8")
         separate()
-        let magnitude = UInt64(numerator.magnitude)
-        if numerator < 0 {
-            reserve(1)
-            put(UInt8(ascii: "-"))
-        }
-        appendDecimal(magnitude >> UInt64(fractionBits))
-        var fraction = magnitude & ((1 << UInt64(fractionBits)) - 1)
-        if fraction != 0 {
-            // fraction / 2^k = fraction · 5^k / 10^k: k decimals, trailing zeros dropped.
-            var digits = fractionBits
-            for _ in 0..<fractionBits { fraction &*= 5 }
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            appendFraction(fraction, digits: digits)
-        }
-        afterValue = true
-    }
-
-    /// Appends `.` and `fraction` (below 10^`digits`) as exactly `digits` decimal digits,
-    /// with leading zeros.
-    @inlinable
-    mutating func appendFraction(_ fraction: UInt64, digits: Int) {
-        reserve(digits + 1)
-        put(UInt8(ascii: "."))
-        var rest = fraction
-        var i = _count &+ digits
-        while i > _count {
-            i &-= 1
-            base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        _count &+= digits
+        run(maxLength: 24, endsWithValue: true) { $0.dyadic(numerator, fractionBits: fractionBits) }
     }
 }

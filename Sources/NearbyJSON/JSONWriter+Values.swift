@@ -57,20 +57,7 @@ extension JSONWriter {
     @inlinable
     public mutating func seconds(micros: Int64) {
         separate()
-        if micros < 0 {
-            reserve(1)
-            put(UInt8(ascii: "-"))
-        }
-        let magnitude = micros.magnitude
-        appendDecimal(magnitude / 1_000_000)
-        let fraction = Int(truncatingIfNeeded: magnitude % 1_000_000)
-        reserve(7)
-        put(UInt8(ascii: "."))
-        Self.writeTwoDigits(fraction / 10_000, to: base + _count)
-        Self.writeTwoDigits(fraction / 100 % 100, to: base + (_count &+ 2))
-        Self.writeTwoDigits(fraction % 100, to: base + (_count &+ 4))
-        _count &+= 6
-        afterValue = true
+        run(maxLength: 32, endsWithValue: true) { $0.seconds(micros: micros) }
     }
 
     /// `value` / 10^`decimals` with exactly `decimals` decimals (`fixed(36000, decimals: 1)`
@@ -78,14 +65,7 @@ extension JSONWriter {
     @inlinable
     public mutating func fixed(_ value: Int64, decimals: Int) {
         separate()
-        reserve(decimals + 2)
-        if value < 0 { put(UInt8(ascii: "-")) }
-        var scale: UInt64 = 1
-        for _ in 0..<decimals { scale &*= 10 }
-        let magnitude = value.magnitude
-        appendDecimal(magnitude / scale)
-        appendFraction(magnitude % scale, digits: decimals)
-        afterValue = true
+        run(maxLength: decimals + 24, endsWithValue: true) { $0.fixed(value, decimals: decimals) }
     }
 
     /// A string, escaped.
@@ -132,25 +112,25 @@ extension JSONWriter {
     /// Bytes as a string of lower-case hex digits, two per byte.
     public mutating func hex(_ data: UnsafeBufferPointer<UInt8>) {
         separate()
+        run(maxLength: 2 &* data.count &+ 2, endsWithValue: true) { $0.hex(data) }
+    }
+
+    /// Writes the lower-case hex digits of `data`, two per byte, at `out` (2 × count bytes).
+    @inlinable
+    public static func writeHex(_ data: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) {
+        guard let source = data.baseAddress else { return }
         let n = data.count
-        reserve(2 &* n &+ 2)
-        put(UInt8(ascii: "\""))
-        if let source = data.baseAddress {
-            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + _count)
-            var i = 0
-            while i &+ 4 <= n {
-                let word = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                to.storeBytes(of: Self.hexDigits(word).littleEndian, toByteOffset: i &* 2, as: UInt64.self)
-                i &+= 4
-            }
-            while i < n {
-                Self.writeHex(source[i], to: base + (_count &+ i &* 2))
-                i &+= 1
-            }
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(out)
+        var i = 0
+        while i &+ 4 <= n {
+            let word = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            to.storeBytes(of: hexDigits(word).littleEndian, toByteOffset: i &* 2, as: UInt64.self)
+            i &+= 4
         }
-        _count &+= 2 &* n
-        put(UInt8(ascii: "\""))
-        afterValue = true
+        while i < n {
+            writeHex(source[i], to: out + i &* 2)
+            i &+= 1
+        }
     }
 
     /// The eight lower-case hex digits of four bytes (the first in the low bits of `word`),

@@ -8,14 +8,20 @@ enum AddressText {
     static let length = 17
 
     /// Writes the address's 17 bytes at `out`; returns 17.
+    @inline(__always)
     static func write(_ address: BluetoothAddress, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var n = 0
-        for shift in stride(from: 40, through: 0, by: -8) {
-            let byte = UInt8(truncatingIfNeeded: address.rawValue >> UInt64(shift))
-            JSONWriter.writeHex(byte, to: out + n)
-            if shift > 0 { out[n + 2] = UInt8(ascii: ":") }
-            n += 3
+        let value = address.rawValue
+        @inline(__always) func pair(_ k: Int) {
+            JSONWriter.writeHex(UInt8(truncatingIfNeeded: value &>> UInt64(40 - 8 * k)), to: out + 3 * k)
         }
+        pair(0)
+        pair(1)
+        pair(2)
+        pair(3)
+        pair(4)
+        pair(5)
+        let colon = UInt8(ascii: ":")
+        (out[2], out[5], out[8], out[11], out[14]) = (colon, colon, colon, colon, colon)
         return length
     }
 }

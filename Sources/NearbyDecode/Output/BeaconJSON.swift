@@ -13,13 +13,15 @@ public enum BeaconJSON {
         case .eddystone(let frame):
             switch frame {
             case .uid(let uid):
-                w.member("instance", hex: uid.instance)
-                w.member("namespace", hex: uid.namespace)
-                if !uid.reserved.isEmpty {
-                    w.member("reserved", hex: uid.reserved)
+                w.run(maxLength: runBound, endsWithValue: true) { r in
+                    r.member(#""instance":"#, hex: uid.instance)
+                    r.member(#","namespace":"#, hex: uid.namespace)
+                    if !uid.reserved.isEmpty {
+                        r.member(#","reserved":"#, hex: uid.reserved)
+                    }
+                    r.member(#","txPower":"#, uid.txPowerDBm)
+                    type(beacon, &r)
                 }
-                w.member("txPower", uid.txPowerDBm)
-                type(beacon, &w)
             case .url(let url):
                 w.member("encodedUrl", hex: url.encoded)
                 if url.encoded.contains(where: EddystoneURL.isReserved) {
@@ -40,18 +42,20 @@ public enum BeaconJSON {
                 w.key("url")
                 if url.withExpandedURL({ w.string(utf8: $0) }) == nil { w.null() }
             case .tlm(let tlm):
-                w.member("advertisingCount", tlm.advertisingCount)
-                w.member("batteryMillivolts", tlm.batteryMillivolts)
-                w.key("temperatureCelsius")
-                if tlm.temperatureRaw == Int16.min {
-                    w.null()
-                } else {
-                    w.dyadic(Int32(tlm.temperatureRaw), fractionBits: 8)
+                w.run(maxLength: runBound, endsWithValue: true) { r in
+                    r.member(#""advertisingCount":"#, tlm.advertisingCount)
+                    r.member(#","batteryMillivolts":"#, tlm.batteryMillivolts)
+                    r.literal(#","temperatureCelsius":"#)
+                    if tlm.temperatureRaw == Int16.min {
+                        r.null()
+                    } else {
+                        r.dyadic(Int32(tlm.temperatureRaw), fractionBits: 8)
+                    }
+                    type(beacon, &r)
+                    r.literal(#","uptimeSeconds":"#)
+                    r.fixed(Int64(tlm.uptimeTenths), decimals: 1)
+                    r.literal(#","version":0"#)
                 }
-                type(beacon, &w)
-                w.key("uptimeSeconds")
-                w.fixed(Int64(tlm.uptimeTenths), decimals: 1)
-                w.member("version", 0)
             case .tlmUnknownVersion(let version, let data):
                 w.member("data", hex: data)
                 type(beacon, &w)
@@ -66,9 +70,11 @@ public enum BeaconJSON {
                 type(beacon, &w)
                 w.member("version", 1)
             case .eid(let eid):
-                w.member("eid", hex: eid.eid)
-                w.member("txPower", eid.txPowerDBm)
-                type(beacon, &w)
+                w.run(maxLength: runBound, endsWithValue: true) { r in
+                    r.member(#""eid":"#, hex: eid.eid)
+                    r.member(#","txPower":"#, eid.txPowerDBm)
+                    type(beacon, &r)
+                }
             case .e2eeEID(let e2ee):
                 w.member("eid", hex: e2ee.eid)
                 w.member("hashedFlags", e2ee.hashedFlags)
@@ -79,27 +85,33 @@ public enum BeaconJSON {
                 type(beacon, &w)
             }
         case .iBeacon(let b):
-            w.member("major", b.major)
-            w.member("measuredPower", b.measuredPowerDBm)
-            w.member("minor", b.minor)
-            type(beacon, &w)
-            w.key("uuid")
-            uuid(b.uuid, &w)
+            w.run(maxLength: runBound, endsWithValue: true) { r in
+                r.member(#""major":"#, b.major)
+                r.member(#","measuredPower":"#, b.measuredPowerDBm)
+                r.member(#","minor":"#, b.minor)
+                type(beacon, &r)
+                r.literal(#","uuid":"#)
+                uuid(b.uuid, &r)
+            }
         case .altBeacon(let b):
-            w.member("beaconId", hex: b.beaconID)
-            w.member("major", UInt16(b.beaconID[16]) << 8 | UInt16(b.beaconID[17]))
-            w.member("manufacturer", b.manufacturer.rawValue)
-            w.member("measuredPower", b.referenceRSSIDBm)
-            w.member("minor", UInt16(b.beaconID[18]) << 8 | UInt16(b.beaconID[19]))
-            w.member("reserved", b.reserved)
-            type(beacon, &w)
-            w.key("uuid")
-            uuid(b.beaconID.prefix(16), &w)
+            w.run(maxLength: runBound, endsWithValue: true) { r in
+                r.member(#""beaconId":"#, hex: b.beaconID)
+                r.member(#","major":"#, UInt16(b.beaconID[16]) << 8 | UInt16(b.beaconID[17]))
+                r.member(#","manufacturer":"#, b.manufacturer.rawValue)
+                r.member(#","measuredPower":"#, b.referenceRSSIDBm)
+                r.member(#","minor":"#, UInt16(b.beaconID[18]) << 8 | UInt16(b.beaconID[19]))
+                r.member(#","reserved":"#, b.reserved)
+                type(beacon, &r)
+                r.literal(#","uuid":"#)
+                uuid(b.beaconID.prefix(16), &r)
+            }
         case .token(.v1(let t)):
-            w.member("flags", t.flags)
-            w.member("token", hex: t.token)
-            w.member("txPower", t.txPowerDBm)
-            type(beacon, &w)
+            w.run(maxLength: runBound, endsWithValue: true) { r in
+                r.member(#""flags":"#, t.flags)
+                r.member(#","token":"#, hex: t.token)
+                r.member(#","txPower":"#, t.txPowerDBm)
+                type(beacon, &r)
+            }
         case .token(.unknownVersion(let version, let data)):
             w.member("data", hex: data)
             type(beacon, &w)
@@ -115,13 +127,25 @@ public enum BeaconJSON {
         return try! JSONParser.parse(w.bytes)
     }
 
+    /// The longest run of a frame whose bytes are `ShortBytes`: its keys and numbers take
+    /// under 200 bytes, its identifiers (at most three of at most 24 bytes) under 160 in hex.
+    private static let runBound = 512
+
     private static func type(_ beacon: BeaconFrame, _ w: inout JSONWriter) {
         w.member("type", plain: beacon.staticTypeName)
     }
 
-    /// 16 bytes as a string `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower case.
-    private static func uuid<C: Collection>(_ bytes: C, _ w: inout JSONWriter) where C.Element == UInt8 {
-        w.unescapedString(maxLength: 36) { out in
+    /// The `type` member after another member.
+    private static func type(_ beacon: BeaconFrame, _ r: inout JSONRun) {
+        r.literal(#","type":""#)
+        r.literal(beacon.staticTypeName)
+        r.literal(#"""#)
+    }
+
+    /// 16 bytes as a string `"xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"`, lower case.
+    private static func uuid<C: Collection>(_ bytes: C, _ r: inout JSONRun) where C.Element == UInt8 {
+        r.literal(#"""#)
+        r.write { out in
             var n = 0
             for (i, byte) in bytes.enumerated() {
                 if i == 4 || i == 6 || i == 8 || i == 10 {
@@ -133,5 +157,6 @@ public enum BeaconJSON {
             }
             return n
         }
+        r.literal(#"""#)
     }
 }

@@ -6,62 +6,94 @@ import NearbyJSON
 extension DecodedAdvertisement {
     /// Writes the `decode` output object of this advertisement (docs/decode-output.md),
     /// keys in the order of their UTF-8 bytes; `file` is the capture's path as named.
+    /// Members of a fixed shape are written in runs (`JSONWriter.run`), their keys in the
+    /// runs' literals.
     public func writeJSON(file: EscapedString, to w: inout JSONWriter) {
         let a = advertisement
         w.beginObject()
-        w.key("address")
-        w.unescapedString(maxLength: AddressText.length) { AddressText.write(a.address, to: $0) }
-        w.member("addressType", plain: a.addressType.name, else: a.addressType.description)
-        w.key("beacons")
-        w.beginArray()
+        let addressType = a.addressType.name
+        w.run(maxLength: 64 + (addressType?.utf8CodeUnitCount ?? 0), endsWithValue: addressType == nil) { r in
+            r.literal(#""address":""#)
+            r.write { AddressText.write(a.address, to: $0) }
+            if let addressType {
+                r.literal(#"","addressType":""#)
+                r.literal(addressType)
+                r.literal(#"","beacons":["#)
+            } else {
+                r.literal(#"""#)
+            }
+        }
+        if addressType == nil {
+            w.member("addressType", string: a.addressType.description)
+            w.key("beacons")
+            w.beginArray()
+        }
         for beacon in contents.beacons { BeaconJSON.write(beacon, to: &w) }
         w.endArray()
-        w.member("channel", a.channelIndex)
-        w.key("data")
+        w.run(maxLength: 40, endsWithValue: false) { r in
+            r.member(#","channel":"#, a.channelIndex)
+            r.literal(#","data":"#)
+        }
         if let data = a.data { w.hex(data) } else { w.null() }
         if let direct = a.directAddress {
             w.key("directAddress")
             w.unescapedString(maxLength: AddressText.length) { AddressText.write(direct, to: $0) }
             w.member("directAddressType", string: a.directAddressType?.description ?? "")
         }
-        if !contents.errors.isEmpty {
-            w.key("errors")
-            w.beginArray()
-            for error in contents.errors {
-                w.beginObject()
-                w.member("code", string: error.code.rawValue)
-                w.member("layer", string: error.layer.description)
-                w.member("offset", error.offset)
-                w.member("reason", string: error.reason)
-                w.endObject()
+        if !contents.errors.isEmpty { writeErrors(to: &w) }
+        let eventType = a.definedEventTypeName
+        if eventType == nil { w.member("eventType", string: a.eventTypeName) }
+        // Under 256 bytes beside the name: eight keys of at most 20 bytes, integers of at most
+        // 20 digits.
+        w.run(maxLength: 256 + (eventType?.utf8CodeUnitCount ?? 0), endsWithValue: false) { r in
+            if let eventType {
+                r.literal(#","eventType":""#)
+                r.literal(eventType)
+                r.literal(#"""#)
             }
-            w.endArray()
+            r.member(#","eventTypeRaw":"#, a.eventTypeRaw)
+            if let d = a.extended {
+                r.member(#","extended":{"dataStatus":"#, d.dataStatus)
+                r.member(#","fragments":"#, d.fragments)
+                r.member(#","periodicInterval":"#, d.periodicAdvertisingInterval)
+                r.member(#","primaryPhy":"#, d.primaryPHY)
+                r.member(#","secondaryPhy":"#, d.secondaryPHY)
+                r.member(#","sid":"#, d.sid)
+                r.member(#","truncated":"#, d.truncated)
+                r.literal("}")
+            }
+            r.literal(#","file":"#)
         }
-        w.member("eventType", plain: a.definedEventTypeName, else: a.eventTypeName)
-        w.member("eventTypeRaw", a.eventTypeRaw)
-        if let d = a.extended {
-            w.key("extended")
+        w.string(file)
+        let txPower = txPowerDBm
+        a.source.rawValue.withUTF8 { source in
+            w.run(maxLength: 160 + source.count, endsWithValue: true) { r in
+                r.member(#","record":"#, a.record)
+                r.member(#","rssi":"#, a.rssiDBm)
+                r.member(#","scanResponse":"#, a.isScanResponse)
+                r.literal(#","source":""#)
+                r.bytes(source)
+                r.literal(#"","time":"#)
+                if let t = a.timestampMicros { r.seconds(micros: t) } else { r.literal("null") }
+                r.member(#","txPower":"#, txPower)
+                r.literal("}")
+            }
+        }
+    }
+
+    /// The `errors` member: each fault of the AD data, in the order found.
+    private func writeErrors(to w: inout JSONWriter) {
+        w.key("errors")
+        w.beginArray()
+        for error in contents.errors {
             w.beginObject()
-            w.member("dataStatus", d.dataStatus)
-            w.member("fragments", d.fragments)
-            w.member("periodicInterval", d.periodicAdvertisingInterval)
-            w.member("primaryPhy", d.primaryPHY)
-            w.member("secondaryPhy", d.secondaryPHY)
-            w.member("sid", d.sid)
-            w.member("truncated", d.truncated)
+            w.member("code", string: error.code.rawValue)
+            w.member("layer", string: error.layer.description)
+            w.member("offset", error.offset)
+            w.member("reason", string: error.reason)
             w.endObject()
         }
-        w.key("file")
-        w.string(file)
-        w.member("record", a.record)
-        w.member("rssi", a.rssiDBm)
-        w.member("scanResponse", a.isScanResponse)
-        w.key("source")
-        a.source.rawValue.withUTF8 { w.plain($0) }
-        w.key("time")
-        if let t = a.timestampMicros { w.seconds(micros: t) } else { w.null() }
-        w.member("txPower", txPowerDBm)
-        w.endObject()
+        w.endArray()
     }
 
     /// The `decode` output object as a value tree (for annotations and comparisons; output
