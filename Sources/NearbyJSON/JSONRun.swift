@@ -6,10 +6,22 @@
 /// Every method writes what `JSONWriter`'s method of the same name writes for the same
 /// value; the caller bounds the run's length (`run(maxLength:_:)`).
 public struct JSONRun: ~Copyable {
+    /// How a run writes its members' keys.
+    public enum Style: Sendable {
+        /// As JSON: `,"name":`, the literal as given.
+        case json
+        /// As the `name=value` text of `decode --format table`: ` name=`.
+        case text
+    }
+
     /// Where the next byte goes.
     @usableFromInline var next: UnsafeMutablePointer<UInt8>
+    public let style: Style
 
-    @inlinable init(_ next: UnsafeMutablePointer<UInt8>) { self.next = next }
+    @inlinable init(_ next: UnsafeMutablePointer<UInt8>, style: Style) {
+        self.next = next
+        self.style = style
+    }
 
     /// Text fixed when the program was built, verbatim.
     @inlinable @inline(__always)
@@ -18,11 +30,33 @@ public struct JSONRun: ~Copyable {
         next += text.utf8CodeUnitCount
     }
 
+    /// A member's key, given as its JSON literal with the colon, and the comma before it
+    /// when a member precedes (`,"rssi":`): verbatim in `json` style, as ` rssi=` in `text`.
+    @inlinable @inline(__always)
+    public mutating func key(_ jsonLiteral: StaticString) {
+        guard style == .text else { return literal(jsonLiteral) }
+        let start = jsonLiteral.utf8Start
+        let skipped = start.pointee == UInt8(ascii: ",") ? 2 : 1
+        let name = jsonLiteral.utf8CodeUnitCount &- skipped &- 2
+        next.pointee = UInt8(ascii: " ")
+        (next + 1).update(from: start + skipped, count: name)
+        next[name &+ 1] = UInt8(ascii: "=")
+        next += name &+ 2
+    }
+
     /// Bytes that need no escape, verbatim (inside a string whose quotes are in the literals).
     @inlinable @inline(__always)
     public mutating func bytes(_ utf8: UnsafeBufferPointer<UInt8>) {
         if let start = utf8.baseAddress { next.update(from: start, count: utf8.count) }
         next += utf8.count
+    }
+
+    /// `count` spaces (text outside JSON: padding); nothing when `count` ≤ 0.
+    @inlinable @inline(__always)
+    public mutating func spaces(_ count: Int) {
+        guard count > 0 else { return }
+        next.update(repeating: UInt8(ascii: " "), count: count)
+        next += count
     }
 
     /// Up to `maxLength` bytes that `body` writes at the pointer it is given, returning how many.
@@ -164,44 +198,45 @@ extension JSONRun {
 }
 
 extension JSONRun {
-    /// `key`, a literal that holds a member's key and colon and the comma before them when a
-    /// member precedes (`,"rssi":`), then `value`.
+    /// `key` (`key(_:)`), then `value`.
     @inlinable @inline(__always)
     public mutating func member<T: BinaryInteger>(_ key: StaticString, _ value: T) {
-        literal(key)
+        self.key(key)
         integer(value)
     }
 
     /// `key`, then the integer or `null`.
     @inlinable @inline(__always)
     public mutating func member<T: BinaryInteger>(_ key: StaticString, _ value: T?) {
-        literal(key)
+        self.key(key)
         integer(value)
     }
 
     /// `key`, then `true` or `false`.
     @inlinable @inline(__always)
     public mutating func member(_ key: StaticString, _ value: Bool) {
-        literal(key)
+        self.key(key)
         bool(value)
     }
 
     /// `key`, then the bytes in hex.
     @inlinable @inline(__always)
     public mutating func member(_ key: StaticString, hex value: some Collection<UInt8>) {
-        literal(key)
+        self.key(key)
         hex(value)
     }
 }
 
 extension JSONWriter {
-    /// Reserves `maxLength` bytes, lets `body` write a run of at most that many, and
-    /// continues after it; `endsWithValue` says whether the run ended with a value (the next
+    /// Reserves `maxLength` bytes, lets `body` write a run of at most that many in `style`,
+    /// and continues after it; `endsWithValue` says whether the run ended with a value (the next
     /// key or value gets a comma) or with a key's colon or an opening bracket.
     @inlinable @inline(__always)
-    public mutating func run(maxLength: Int, endsWithValue: Bool, _ body: (inout JSONRun) -> Void) {
+    public mutating func run(
+        maxLength: Int, endsWithValue: Bool, style: JSONRun.Style = .json, _ body: (inout JSONRun) -> Void
+    ) {
         reserve(maxLength)
-        var run = JSONRun(base + _count)
+        var run = JSONRun(base + _count, style: style)
         body(&run)
         _count = run.next - base
         afterValue = endsWithValue

@@ -13,6 +13,45 @@ public enum DecodeTable {
     /// line end. `scratch` holds each beacon's JSON object on the way and the last date.
     public static func write(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout Scratch) {
         let a = d.advertisement
+        let addressType = a.addressType.name, eventType = a.definedEventTypeName
+        guard let addressType, let eventType else {
+            return writeWithUndefinedNames(d, to: &w, scratch: &scratch)
+        }
+        // The columns have fixed widths, the names (under 16 bytes) are padded to them, and
+        // the record and time are under 21 and `CivilTime.maximumLength` bytes.
+        w.run(maxLength: 160, endsWithValue: false) { r in
+            let record = UInt64(max(0, a.record))
+            r.spaces(7 - JSONWriter.decimalDigits(record))
+            r.integer(record)
+            r.spaces(2)
+            if let t = a.timestampMicros {
+                r.write { CivilTime.write(micros: t, to: $0, cache: &scratch.date) }
+                r.spaces(2)
+            } else {
+                r.literal("-")
+                r.spaces(26 + 2)
+            }
+            r.write { AddressText.write(a.address, to: $0) }
+            r.spaces(2)
+            r.literal(addressType)
+            r.spaces(max(0, 15 - addressType.utf8CodeUnitCount) + 2)
+            if let rssi = a.rssiDBm {
+                r.spaces(4 - JSONWriter.decimalDigits(UInt64(rssi.magnitude)) - (rssi < 0 ? 1 : 0))
+                r.integer(rssi)
+            } else {
+                r.literal("   -")
+            }
+            r.spaces(2)
+            r.literal(eventType)
+            r.spaces(max(0, 15 - eventType.utf8CodeUnitCount) + 2)
+        }
+        writeBeaconsAndErrors(d, to: &w, scratch: &scratch)
+    }
+
+    /// `write` for an advertisement whose address type or event type the specification
+    /// does not name (their columns hold `0xNN`, `reserved-0xNN`).
+    static func writeWithUndefinedNames(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout Scratch) {
+        let a = d.advertisement
         let space = UInt8(ascii: " ")
         func column(_ text: String, _ width: Int, right: Bool = false) {
             let missing = width - text.utf8.count
@@ -49,6 +88,11 @@ public enum DecodeTable {
             column("-", 4, right: true)
         }
         column(a.definedEventTypeName, else: a.eventTypeName, 15)
+        writeBeaconsAndErrors(d, to: &w, scratch: &scratch)
+    }
+
+    /// The last column: the beacons, or the AD errors, separated by `; `.
+    static func writeBeaconsAndErrors(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout Scratch) {
         var first = true
         for beacon in d.beacons {
             if !first { w.text("; ") }
@@ -82,6 +126,7 @@ public enum DecodeTable {
     /// (`BeaconJSON.write`) in key order, each value as JSON text.
     static func appendBeaconSummary(_ beacon: BeaconFrame, to out: inout JSONWriter, scratch: inout JSONWriter) {
         out.append(beacon.staticTypeName)
+        if BeaconJSON.writeRun(beacon, to: &out, style: .text) { return }
         scratch.removeAll()
         BeaconJSON.write(beacon, to: &scratch)
         scratch.withBytes { json in
@@ -89,30 +134,11 @@ public enum DecodeTable {
             // escapes; a value ends at the first `,` or `}` outside strings and brackets.
             var i = 1
             while i < json.count - 1 {
+                // Keys are the writer's own: no escapes, so the first quote ends one.
                 let keyStart = i + 1
-                var keyEnd = keyStart
-                while json[keyEnd] != UInt8(ascii: "\"") { keyEnd += 1 }
+                let keyEnd = quoteOrBackslash(in: json, from: keyStart)
                 let valueStart = keyEnd + 2
-                var j = valueStart
-                var depth = 0
-                scan: while j < json.count {
-                    switch json[j] {
-                    case UInt8(ascii: "\""):
-                        // A string is passed over to its closing quote in one loop.
-                        j = quoteOrBackslash(in: json, from: j + 1)
-                        while j < json.count && json[j] != UInt8(ascii: "\"") {
-                            j = quoteOrBackslash(in: json, from: j + 2)
-                        }
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        if depth == 0 { break scan }
-                        depth -= 1
-                    case UInt8(ascii: ","):
-                        if depth == 0 { break scan }
-                    default: break
-                    }
-                    j += 1
-                }
+                let j = valueEnd(in: json, from: valueStart)
                 let key = UnsafeBufferPointer(rebasing: json[keyStart..<keyEnd])
                 let isType =
                     key.count == 4 && key[0] == UInt8(ascii: "t") && key[1] == UInt8(ascii: "y")
@@ -125,6 +151,39 @@ public enum DecodeTable {
                 }
                 i = j + 1
             }
+        }
+    }
+
+    /// The end of the JSON value that starts at `start` in the writer's compact text: the
+    /// index of the `,` or `}` after it.
+    static func valueEnd(in json: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var j = start
+        switch json[j] {
+        case UInt8(ascii: "\""):
+            // A string is passed over to its closing quote in one loop.
+            j = quoteOrBackslash(in: json, from: j + 1)
+            while j < json.count && json[j] != UInt8(ascii: "\"") {
+                j = quoteOrBackslash(in: json, from: j + 2)
+            }
+            return j + 1
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            while j < json.count {
+                switch json[j] {
+                case UInt8(ascii: "\""): j = valueEnd(in: json, from: j) - 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return j + 1 }
+                default: break
+                }
+                j += 1
+            }
+            return j
+        default:
+            // A number, `true`, `false` or `null`.
+            while j < json.count && json[j] != UInt8(ascii: ",") && json[j] != UInt8(ascii: "}") { j += 1 }
+            return j
         }
     }
 
