@@ -38,6 +38,21 @@ extension JSONWriter {
     /// Writes `value` in decimal at `out` and returns the number of digits (1…20).
     @inlinable
     public static func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        // Below 10^16 (every count and time the tool writes), in chunks of 8 and 4 digits
+        // whose pairs are independent 32-bit divisions, the leading chunk without zeros.
+        if value < 10_000 { return writeLeading(UInt32(truncatingIfNeeded: value), to: out) }
+        if value < 100_000_000 {
+            let n = writeLeading(UInt32(truncatingIfNeeded: value / 10_000), to: out)
+            writeFour(UInt32(truncatingIfNeeded: value % 10_000), to: out + n)
+            return n &+ 4
+        }
+        if value < 10_000_000_000_000_000 {
+            let n = writeDecimal(value / 100_000_000, to: out)
+            let low = UInt32(truncatingIfNeeded: value % 100_000_000)
+            writeFour(low / 10_000, to: out + n)
+            writeFour(low % 10_000, to: out + (n &+ 4))
+            return n &+ 8
+        }
         let n = decimalDigits(value)
         // Digits are written from the last, two at a time.
         var i = n
@@ -53,6 +68,33 @@ extension JSONWriter {
             out[i &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
         }
         return n
+    }
+
+    /// Writes `value` (0…9999) with no leading zero and returns the number of digits.
+    @inlinable @inline(__always)
+    static func writeLeading(_ value: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 10 {
+            out.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            return 1
+        }
+        if value < 100 {
+            writeTwoDigits(Int(truncatingIfNeeded: value), to: out)
+            return 2
+        }
+        if value < 1_000 {
+            out.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 100)
+            writeTwoDigits(Int(truncatingIfNeeded: value % 100), to: out + 1)
+            return 3
+        }
+        writeFour(value, to: out)
+        return 4
+    }
+
+    /// Writes `value` (0…9999) as exactly four digits.
+    @inlinable @inline(__always)
+    static func writeFour(_ value: UInt32, to out: UnsafeMutablePointer<UInt8>) {
+        writeTwoDigits(Int(truncatingIfNeeded: value / 100), to: out)
+        writeTwoDigits(Int(truncatingIfNeeded: value % 100), to: out + 2)
     }
 
     /// Appends `value` in decimal.

@@ -45,6 +45,16 @@ import Testing
         for value in values {
             #expect(Self.text { $0.integer(value) } == String(value), "\(value)")
         }
+        // Every chunk boundary (10^4, 10^8, 10^16) with zeros and nines inside the chunks.
+        for value: UInt64 in [1_0000, 1_0000_0000, 1_0000_0001, 9_0909_0909, 1234_0000_0056, 1_0000_0000_0000_0000] {
+            #expect(Self.text { $0.integer(value) } == String(value), "\(value)")
+        }
+        for value in stride(from: UInt64(0), through: 2_000_000, by: 7) {
+            if Self.text({ $0.integer(value) }) != String(value) {
+                Issue.record("\(value)")
+                return
+            }
+        }
     }
 
     @Test func secondsHaveExactlySixDecimals() {
