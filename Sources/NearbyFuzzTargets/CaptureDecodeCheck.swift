@@ -8,7 +8,8 @@ import NearbyDecode
 /// read = decoded + ignored + malformed, and the reasons adding up to the counts; every
 /// fault naming a record within the records read, with a reason; a malformed record for
 /// any fault, and a fault for every malformed record; one delivered advertisement per
-/// advertisement counted; and the first 8 advertisements' `decode` output lines written.
+/// advertisement counted; and the first 8 advertisements' `decode` output lines written, JSON
+/// and table.
 public enum CaptureDecodeCheck {
     public struct Result: Sendable {
         /// The accounting of a file that could be read; nil when it could not.
@@ -33,8 +34,12 @@ public enum CaptureDecodeCheck {
                 path: path,
                 onAdvertisement: { advertisement in
                     delivered += 1
-                    // The `decode` output line, as the tool prints it, must be writable whatever the record held.
-                    if delivered <= 8 { _ = advertisement.jsonObject(file: path).serialized }
+                    // The `decode` output lines, JSON and table, as the tool prints them, must be
+                    // writable whatever the record held.
+                    if delivered <= 8 {
+                        _ = advertisement.jsonObject(file: path).serialized
+                        _ = DecodeTable.row(advertisement)
+                    }
                 },
                 onIssue: { issue in
                     faults += 1

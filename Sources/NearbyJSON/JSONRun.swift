@@ -236,8 +236,12 @@ extension JSONWriter {
         maxLength: Int, endsWithValue: Bool, style: JSONRun.Style = .json, _ body: (inout JSONRun) -> Void
     ) {
         reserve(maxLength)
-        var run = JSONRun(base + _count, style: style)
+        let start = base + _count
+        var run = JSONRun(start, style: style)
         body(&run)
+        // A run past its bound has written past the room reserved: stop rather than go on.
+        precondition(
+            run.next - start <= maxLength, "a JSON run of at most \(maxLength) bytes wrote \(run.next - start)")
         _count = run.next - base
         afterValue = endsWithValue
     }
