@@ -59,7 +59,7 @@ public struct JSONRun: ~Copyable {
         next += count
     }
 
-    /// Up to `maxLength` bytes that `body` writes at the pointer it is given, returning how many.
+    /// The bytes that `body` writes at the pointer it is given, returning how many.
     @inlinable @inline(__always)
     public mutating func write(_ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         next += body(next)
@@ -68,15 +68,7 @@ public struct JSONRun: ~Copyable {
     /// An unsigned integer in decimal (at most 20 bytes).
     @inlinable @inline(__always)
     public mutating func integer(_ value: UInt64) {
-        if value < 10 {
-            next.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
-            next += 1
-        } else if value < 100 {
-            JSONWriter.writeTwoDigits(Int(truncatingIfNeeded: value), to: next)
-            next += 2
-        } else {
-            next += JSONWriter.writeDecimal(value, to: next)
-        }
+        next += JSONWriter.writeDecimal(value, to: next)
     }
 
     /// A signed integer in decimal, `-` before a negative one (at most 20 bytes).

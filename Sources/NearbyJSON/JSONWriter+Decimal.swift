@@ -100,17 +100,6 @@ extension JSONWriter {
     /// Appends `value` in decimal.
     @inlinable
     public mutating func appendDecimal(_ value: UInt64) {
-        if value < 10 {
-            reserve(1)
-            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
-        if value < 100 {
-            reserve(2)
-            Self.writeTwoDigits(Int(truncatingIfNeeded: value), to: base + _count)
-            _count &+= 2
-            return
-        }
         reserve(20)
         _count &+= Self.writeDecimal(value, to: base + _count)
     }

@@ -13,81 +13,39 @@ public enum DecodeTable {
     /// line end. `scratch` holds each beacon's JSON object on the way and the last date.
     public static func write(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout Scratch) {
         let a = d.advertisement
-        let addressType = a.addressType.name, eventType = a.definedEventTypeName
-        guard let addressType, let eventType else {
-            return writeWithUndefinedNames(d, to: &w, scratch: &scratch)
-        }
-        // The columns have fixed widths, the names (under 16 bytes) are padded to them, and
-        // the record and time are under 21 and `CivilTime.maximumLength` bytes.
-        w.run(maxLength: 160, endsWithValue: false) { r in
-            let record = UInt64(max(0, a.record))
-            r.spaces(7 - JSONWriter.decimalDigits(record))
-            r.integer(record)
-            r.spaces(2)
-            if let t = a.timestampMicros {
-                r.write { CivilTime.write(micros: t, to: $0, cache: &scratch.date) }
-                r.spaces(2)
-            } else {
-                r.literal("-")
-                r.spaces(26 + 2)
+        NameText.withUTF8(a.addressType.name, else: a.addressType.description) { addressType in
+            NameText.withUTF8(a.definedEventTypeName, else: a.eventTypeName) { eventType in
+                // The columns have fixed widths and the names are padded to them: under 128
+                // bytes beside the names (the record and time under 21 and
+                // `CivilTime.maximumLength` bytes).
+                w.run(maxLength: 128 + addressType.count + eventType.count, endsWithValue: false) { r in
+                    let record = UInt64(max(0, a.record))
+                    r.spaces(7 - JSONWriter.decimalDigits(record))
+                    r.integer(record)
+                    r.spaces(2)
+                    if let t = a.timestampMicros {
+                        r.write { CivilTime.write(micros: t, to: $0, cache: &scratch.date) }
+                        r.spaces(2)
+                    } else {
+                        r.literal("-")
+                        r.spaces(26 + 2)
+                    }
+                    r.write { AddressText.write(a.address, to: $0) }
+                    r.spaces(2)
+                    r.bytes(addressType)
+                    r.spaces(max(0, 15 - addressType.count) + 2)
+                    if let rssi = a.rssiDBm {
+                        r.spaces(4 - JSONWriter.decimalDigits(UInt64(rssi.magnitude)) - (rssi < 0 ? 1 : 0))
+                        r.integer(rssi)
+                    } else {
+                        r.literal("   -")
+                    }
+                    r.spaces(2)
+                    r.bytes(eventType)
+                    r.spaces(max(0, 15 - eventType.count) + 2)
+                }
             }
-            r.write { AddressText.write(a.address, to: $0) }
-            r.spaces(2)
-            r.literal(addressType)
-            r.spaces(max(0, 15 - addressType.utf8CodeUnitCount) + 2)
-            if let rssi = a.rssiDBm {
-                r.spaces(4 - JSONWriter.decimalDigits(UInt64(rssi.magnitude)) - (rssi < 0 ? 1 : 0))
-                r.integer(rssi)
-            } else {
-                r.literal("   -")
-            }
-            r.spaces(2)
-            r.literal(eventType)
-            r.spaces(max(0, 15 - eventType.utf8CodeUnitCount) + 2)
         }
-        writeBeaconsAndErrors(d, to: &w, scratch: &scratch)
-    }
-
-    /// `write` for an advertisement whose address type or event type the specification
-    /// does not name (their columns hold `0xNN`, `reserved-0xNN`).
-    static func writeWithUndefinedNames(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout Scratch) {
-        let a = d.advertisement
-        let space = UInt8(ascii: " ")
-        func column(_ text: String, _ width: Int, right: Bool = false) {
-            let missing = width - text.utf8.count
-            if right { w.append(space, count: missing) }
-            w.text(text)
-            if !right { w.append(space, count: missing) }
-            w.append(space, count: 2)
-        }
-        func column(_ name: StaticString?, else fallback: @autoclosure () -> String, _ width: Int) {
-            guard let name else { return column(fallback(), width) }
-            w.append(name)
-            w.append(space, count: max(0, width - name.utf8CodeUnitCount) + 2)
-        }
-        let record = UInt64(max(0, a.record))
-        w.append(space, count: 7 - JSONWriter.decimalDigits(record))
-        w.appendDecimal(record)
-        w.append(space, count: 2)
-        if let t = a.timestampMicros {
-            w.append(maxLength: CivilTime.maximumLength) { CivilTime.write(micros: t, to: $0, cache: &scratch.date) }
-            w.append(space, count: 2)
-        } else {
-            column("-", 27)
-        }
-        w.append(maxLength: AddressText.length) { AddressText.write(a.address, to: $0) }
-        w.append(space, count: 2)
-        column(a.addressType.name, else: a.addressType.description, 15)
-        if let rssi = a.rssiDBm {
-            let magnitude = UInt64(rssi.magnitude)
-            w.append(space, count: 4 - JSONWriter.decimalDigits(magnitude) - (rssi < 0 ? 1 : 0))
-            if rssi < 0 { w.append(UInt8(ascii: "-"), count: 1) }
-            w.appendDecimal(magnitude)
-            w.append(space, count: 2)
-        } else {
-            column("-", 4, right: true)
-        }
-        column(a.definedEventTypeName, else: a.eventTypeName, 15)
         writeBeaconsAndErrors(d, to: &w, scratch: &scratch)
     }
 

@@ -11,22 +11,14 @@ extension DecodedAdvertisement {
     public func writeJSON(file: EscapedString, to w: inout JSONWriter) {
         let a = advertisement
         w.beginObject()
-        let addressType = a.addressType.name
-        w.run(maxLength: 64 + (addressType?.utf8CodeUnitCount ?? 0), endsWithValue: addressType == nil) { r in
-            r.literal(#""address":""#)
-            r.write { AddressText.write(a.address, to: $0) }
-            if let addressType {
+        NameText.withUTF8(a.addressType.name, else: a.addressType.description) { addressType in
+            w.run(maxLength: 64 + addressType.count, endsWithValue: false) { r in
+                r.literal(#""address":""#)
+                r.write { AddressText.write(a.address, to: $0) }
                 r.literal(#"","addressType":""#)
-                r.literal(addressType)
+                r.bytes(addressType)
                 r.literal(#"","beacons":["#)
-            } else {
-                r.literal(#"""#)
             }
-        }
-        if addressType == nil {
-            w.member("addressType", string: a.addressType.description)
-            w.key("beacons")
-            w.beginArray()
         }
         for beacon in contents.beacons { BeaconJSON.write(beacon, to: &w) }
         w.endArray()
@@ -41,28 +33,26 @@ extension DecodedAdvertisement {
             w.member("directAddressType", string: a.directAddressType?.description ?? "")
         }
         if !contents.errors.isEmpty { writeErrors(to: &w) }
-        let eventType = a.definedEventTypeName
-        if eventType == nil { w.member("eventType", string: a.eventTypeName) }
-        // Under 256 bytes beside the name: eight keys of at most 20 bytes, integers of at most
-        // 20 digits.
-        w.run(maxLength: 256 + (eventType?.utf8CodeUnitCount ?? 0), endsWithValue: false) { r in
-            if let eventType {
+        NameText.withUTF8(a.definedEventTypeName, else: a.eventTypeName) { eventType in
+            // Under 256 bytes beside the name: eight keys of at most 20 bytes, integers of at
+            // most 20 digits.
+            w.run(maxLength: 256 + eventType.count, endsWithValue: false) { r in
                 r.literal(#","eventType":""#)
-                r.literal(eventType)
+                r.bytes(eventType)
                 r.literal(#"""#)
+                r.member(#","eventTypeRaw":"#, a.eventTypeRaw)
+                if let d = a.extended {
+                    r.member(#","extended":{"dataStatus":"#, d.dataStatus)
+                    r.member(#","fragments":"#, d.fragments)
+                    r.member(#","periodicInterval":"#, d.periodicAdvertisingInterval)
+                    r.member(#","primaryPhy":"#, d.primaryPHY)
+                    r.member(#","secondaryPhy":"#, d.secondaryPHY)
+                    r.member(#","sid":"#, d.sid)
+                    r.member(#","truncated":"#, d.truncated)
+                    r.literal("}")
+                }
+                r.literal(#","file":"#)
             }
-            r.member(#","eventTypeRaw":"#, a.eventTypeRaw)
-            if let d = a.extended {
-                r.member(#","extended":{"dataStatus":"#, d.dataStatus)
-                r.member(#","fragments":"#, d.fragments)
-                r.member(#","periodicInterval":"#, d.periodicAdvertisingInterval)
-                r.member(#","primaryPhy":"#, d.primaryPHY)
-                r.member(#","secondaryPhy":"#, d.secondaryPHY)
-                r.member(#","sid":"#, d.sid)
-                r.member(#","truncated":"#, d.truncated)
-                r.literal("}")
-            }
-            r.literal(#","file":"#)
         }
         w.string(file)
         let txPower = txPowerDBm
