@@ -8,7 +8,7 @@ public enum CaptureReadStep: Sendable {
     /// overruns the file…); the closure was not called. `skipped` names the bytes passed
     /// over to reach the next plausible record (or the end of the file), when the reader
     /// resynchronises; readers that cannot end the file here.
-    case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError, skipped: SkippedBytes?)
+    indirect case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError, skipped: SkippedBytes?)
     /// The end of the file.
     case end
 }
