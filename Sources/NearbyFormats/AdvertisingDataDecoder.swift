@@ -53,8 +53,9 @@ public enum AdvertisingDataDecoder {
             while let header = try ADStructure.readHeader(&c) {
                 switch header.type {
                 case .serviceData16BitUUID, .manufacturerSpecificData, .txPowerLevel:
-                    // A carved cursor borrows the same bytes: nothing is copied or retained.
-                    decodeStructure(header.type, try c.carve(header.payloadLength, "AD data"), into: &out)
+                    // The payload's bytes are borrowed: nothing is copied or retained.
+                    let payload = try c.carve(header.payloadLength, "AD data")
+                    decodeStructure(header.type, payload.bytes, startIndex: payload.startIndex, into: &out)
                 default:
                     try c.skip(header.payloadLength, "AD data")
                 }
@@ -64,12 +65,13 @@ public enum AdvertisingDataDecoder {
         }
     }
 
-    /// One AD structure's payload; a malformed frame is recorded and the walk goes on.
+    /// One AD structure's payload, its first byte at record offset `startIndex`; a malformed
+    /// frame is recorded and the walk goes on.
     @inline(never)
     private static func decodeStructure(
-        _ type: ADType, _ payload: consuming ByteCursor, into out: inout AdvertisingDataContents
+        _ type: ADType, _ payload: Span<UInt8>, startIndex: Int, into out: inout AdvertisingDataContents
     ) {
-        var c = payload
+        var c = ByteCursor(payload, startIndex: startIndex, layer: .adStructure)
         do throws(DecodeError) {
             try decode(type, &c, into: &out)
         } catch {

@@ -8,6 +8,7 @@ public struct EddystoneE2EEEID: EddystoneServiceData, Hashable, Sendable {
     public var hashedFlags: UInt8?
 
     /// Reads the service data at the cursor to its end, frame type byte first.
+    @inline(__always)
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "E2EE-EID frame type")

@@ -8,6 +8,7 @@ public struct EddystoneEID: EddystoneServiceData, Hashable, Sendable {
     public var eid: ShortBytes
 
     /// Reads the service data at the cursor to its end, frame type byte first.
+    @inline(__always)
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "EID frame type")

@@ -12,6 +12,7 @@ public struct EddystoneEncryptedTLM: EddystoneServiceData, Hashable, Sendable {
     public var nordicPadding: UInt8?
 
     /// Reads the service data at the cursor to its end, frame type byte first.
+    @inline(__always)
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(2, "eTLM frame type and version")

@@ -15,6 +15,7 @@ public enum EddystoneFrame: EddystoneServiceData, Hashable, Sendable {
 
     /// Reads the service data at the cursor to its end, frame type byte first. Empty service
     /// data is `truncated`.
+    @inline(__always)
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         // The frame's own decoder reads the service data from its first byte: look ahead

@@ -19,6 +19,7 @@ public struct EddystoneTLM: EddystoneServiceData, Hashable, Sendable {
     }
 
     /// Reads the service data at the cursor to its end, frame type byte first.
+    @inline(__always)
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(2, "TLM frame type and version")

@@ -21,6 +21,7 @@ public struct EddystoneUID: EddystoneServiceData, Hashable, Sendable {
     }
 
     /// Reads the service data at the cursor to its end, frame type byte first.
+    @inline(__always)
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "UID frame type")

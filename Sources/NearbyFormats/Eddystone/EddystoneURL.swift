@@ -26,6 +26,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     }
 
     /// Reads the service data at the cursor to its end, frame type byte first.
+    @inline(__always)
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "URL frame type")

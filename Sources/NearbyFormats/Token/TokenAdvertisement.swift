@@ -52,6 +52,7 @@ public struct TokenAdvertisement: Hashable, Sendable {
 
     /// The same, reading the service data at the cursor to its end (the cursor is left
     /// where it was when this returns nil).
+    @inline(__always)
     public static func decode(_ c: inout ByteCursor) throws(DecodeError) -> Content? {
         guard c.peekUInt8() == header else { return nil }
         c.layer = .token
