@@ -160,9 +160,9 @@ extension PreambleAcquisition {
     struct Lane {
         let epsilon: Double
         let offsets: [Int]
-        /// Derotation phasor and its per-sample step (Double: exact over hours).
-        private var phasorRe = 1.0, phasorIm = 0.0
-        private let stepRe: Double, stepIm: Double
+        /// Derotation phasor (re, im) and its per-sample step (Double: exact over hours).
+        private var phasor = (1.0, 0.0)
+        private let step: (Double, Double)
         /// The last derotated grid samples (the correlator's window).
         private var yRe: [Float] = []
         private var yIm: [Float] = []
@@ -191,8 +191,7 @@ extension PreambleAcquisition {
             self.epsilon = epsilon
             offsets = (0..<13).map { Int((60 * Double($0) / (1 + epsilon)).rounded()) }
             let w = -2 * Double.pi * InaudibleEncoder.carrierHz * epsilon / PreambleAcquisition.gridRate
-            stepRe = cos(w)
-            stepIm = sin(w)
+            step = (cos(w), sin(w))
             c = ComplexHistory(capacity: Self.capacity)
             let storage = min(Self.capacity, ComplexHistory.initialStorage)
             power = [Float](repeating: 0, count: storage)
@@ -204,8 +203,7 @@ extension PreambleAcquisition {
         private init(placeholder: ()) {
             epsilon = 0
             offsets = []
-            stepRe = 1
-            stepIm = 0
+            step = (1, 0)
             c = ComplexHistory(capacity: 1)
             power = []
             prefix = []
@@ -219,39 +217,42 @@ extension PreambleAcquisition {
         @inline(__always) private func prefixAt(_ i: Int) -> Double { i == 0 ? 0 : prefix[(i - 1) & mask] }
 
         mutating func feed(re: UnsafeBufferPointer<Float>, im: UnsafeBufferPointer<Float>) {
-            for i in 0..<re.count {
-                let xr = Double(re[i]), xi = Double(im[i])
-                yRe.append(Float(xr * phasorRe - xi * phasorIm))
-                yIm.append(Float(xr * phasorIm + xi * phasorRe))
-                let nr = phasorRe * stepRe - phasorIm * stepIm
-                phasorIm = phasorRe * stepIm + phasorIm * stepRe
-                phasorRe = nr
+            let start = yRe.count
+            yRe.append(contentsOf: repeatElement(0, count: re.count))
+            yIm.append(contentsOf: repeatElement(0, count: re.count))
+            yRe.withUnsafeMutableBufferPointer { yr in
+                yIm.withUnsafeMutableBufferPointer { yi in
+                    M15Correlator.derotate(
+                        re: re, im: im, phasor: &phasor, step: step,
+                        into: UnsafeMutableBufferPointer(rebasing: yr[start...]),
+                        UnsafeMutableBufferPointer(rebasing: yi[start...]))
+                }
             }
-            let norm = (phasorRe * phasorRe + phasorIm * phasorIm).squareRoot()
-            phasorRe /= norm
-            phasorIm /= norm
             // c[m] for every m whose window m…m+56 is complete.
-            let span = PreambleAcquisition.correlatorSpan
-            var m = c.end
-            let m15 = NUTSequences.m15
-            while m + span < yStart + yRe.count {
-                let base = m - yStart
-                var sr: Float = 0, si: Float = 0
-                for k in 0..<15 {
-                    sr += m15[k] * yRe[base + 4 * k]
-                    si += m15[k] * yIm[base + 4 * k]
+            let first = c.end
+            let count = yStart + yRe.count - PreambleAcquisition.correlatorSpan - first
+            if count > 0 {
+                withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { out in
+                    yRe.withUnsafeBufferPointer { yr in
+                        yIm.withUnsafeBufferPointer { yi in
+                            M15Correlator.correlate(re: yr, im: yi, from: first - yStart, count: count, into: out)
+                        }
+                    }
+                    for j in 0..<count {
+                        let m = first + j
+                        let sr = out[2 * j], si = out[2 * j + 1]
+                        let pw = sr * sr + si * si
+                        if _slowPath(m > mask && mask + 1 < Self.capacity) {
+                            // Before the first wrap: index i is at position i, so growing appends.
+                            power.append(contentsOf: repeatElement(0, count: mask + 1))
+                            prefix.append(contentsOf: repeatElement(0, count: mask + 1))
+                            mask = 2 * mask + 1
+                        }
+                        power[m & mask] = pw
+                        prefix[m & mask] = prefixAt(m) + Double(pw)
+                        c.append(sr, si)
+                    }
                 }
-                let pw = sr * sr + si * si
-                if _slowPath(m > mask && mask + 1 < Self.capacity) {
-                    // Before the first wrap: index i is at position i, so growing appends.
-                    power.append(contentsOf: repeatElement(0, count: mask + 1))
-                    prefix.append(contentsOf: repeatElement(0, count: mask + 1))
-                    mask = 2 * mask + 1
-                }
-                power[m & mask] = pw
-                prefix[m & mask] = prefixAt(m) + Double(pw)
-                c.append(sr, si)
-                m += 1
             }
             let drop = c.end - yStart
             if drop > 0 {
