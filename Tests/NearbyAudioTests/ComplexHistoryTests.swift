@@ -29,6 +29,26 @@ import Testing
         check(capacity: 100, appending: 1000)  // rounded up to 128, below the initial storage
     }
 
+    @Test func blocksOfPairsAreHeldAsSampleBySampleAppendsHoldThem() {
+        // Blocks of uneven sizes across the growth steps and the wrap: every index reads back
+        // what `check`'s sample-by-sample stream says.
+        for capacity in [8192, 100] {
+            var h = ComplexHistory(capacity: capacity)
+            var next = 0
+            for size in [0, 1, 7, 1000, 16, 1025, 3000, 1, 5000, 777] {
+                let pairs = (next..<(next + size)).flatMap { [Float($0), -Float($0)] }
+                pairs.withUnsafeBufferPointer { h.append(pairs: $0, count: size) }
+                next += size
+            }
+            #expect(h.end == next)
+            for i in (next - h.capacity - 2)..<(next + 2) {
+                let v = h.value(i)
+                let held = i >= max(0, next - h.capacity) && i < next
+                #expect(v.re == (held ? Float(i) : 0) && v.im == (held ? -Float(i) : 0), "index \(i)")
+            }
+        }
+    }
+
     @Test func capacityIsRoundedUpToAPowerOfTwo() {
         #expect(ComplexHistory(capacity: 1).capacity == 1)
         #expect(ComplexHistory(capacity: 100).capacity == 128)

@@ -39,6 +39,20 @@ struct ComplexHistory {
         end += 1
     }
 
+    /// Appends `count` samples given as (re, im) pairs, as `append` one at a time would.
+    mutating func append(pairs: UnsafeBufferPointer<Float>, count: Int) {
+        precondition(pairs.count >= 2 * count)
+        while end + count - 1 > mask && mask + 1 < capacity { grow() }
+        let mask = self.mask, start = end
+        real.withUnsafeMutableBufferPointer { re in
+            for j in 0..<count { re[(start + j) & mask] = pairs[2 * j] }
+        }
+        imaginary.withUnsafeMutableBufferPointer { im in
+            for j in 0..<count { im[(start + j) & mask] = pairs[2 * j + 1] }
+        }
+        end += count
+    }
+
     /// Whether absolute index `i` is held.
     @inline(__always)
     func holds(_ i: Int) -> Bool { i >= start && i < end }

@@ -35,8 +35,8 @@ struct PreambleAcquisition {
 
     let threshold: Float
     private var lanes: [Lane]
-    private let twiddleRe: [[Float]]  // [bin][q]
-    private let twiddleIm: [[Float]]
+    let twiddleRe: [[Float]]  // [bin][q]
+    let twiddleIm: [[Float]]
     /// Grid samples received so far.
     private(set) var gridCount = 0
 
@@ -84,6 +84,10 @@ struct PreambleAcquisition {
         }
     }
 
+    /// Cells evaluated per block: their screen energies and noise levels are computed
+    /// together before the cells are decided one by one.
+    static let block = 256
+
     private mutating func evaluate(lane h: Int, final: Bool, candidates: inout [Candidate]) {
         let threshold = self.threshold
         var lane = lanes[h]
@@ -91,67 +95,39 @@ struct PreambleAcquisition {
         let cCount = lane.c.end
         let lastOffset = lane.offsets[12]
         let end = final ? cCount - Self.correlatorSpan - lastOffset : cCount - Self.noiseHalfWindow
-        while lane.evaluated < end {
-            let m = lane.evaluated
-            lane.updateFloor(upTo: min(cCount, m + Self.noiseHalfWindow))
-            let noise = lane.noise(at: m, available: cCount)
-            var energy: Float = 0
-            for q in 0..<13 { energy += lane.p(m + lane.offsets[q]) }
-            var s: Float = 0
-            if energy >= threshold * noise {
-                s = coherent(lane: lane, at: m, noise: noise)
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * Self.block) { buffer in
+            let energies = UnsafeMutableBufferPointer(rebasing: buffer[..<Self.block])
+            let noises = UnsafeMutableBufferPointer(rebasing: buffer[Self.block...])
+            while lane.evaluated < end {
+                let first = lane.evaluated
+                lane.updateFloor(upTo: min(cCount, first + Self.noiseHalfWindow))
+                // The floor just brought up to date holds for every cell of the block.
+                let count = min(end, first + Self.block, lane.nextFloorUpdate(available: cCount)) - first
+                lane.energies(from: first, count: count, into: energies)
+                for j in 0..<count { noises[j] = lane.noise(at: first + j, available: cCount) }
+                for j in 0..<count {
+                    let m = first + j, noise = noises[j]
+                    var s: Float = 0
+                    if energies[j] >= threshold * noise {
+                        s = coherent(lane: lane, at: m, noise: noise)
+                    }
+                    if lane.s1 >= threshold && lane.s1 >= lane.s2 && lane.s1 > s {
+                        // m − 1 is a local maximum; neighbours the screen skipped are computed exactly.
+                        let before =
+                            lane.s2 > 0 || m < 2
+                            ? lane.s2
+                            : coherent(lane: lane, at: m - 2, noise: lane.noise(at: m - 2, available: cCount))
+                        let after = s > 0 ? s : coherent(lane: lane, at: m, noise: noise)
+                        candidates.append(
+                            Candidate(index: m - 1, hypothesis: h, statistic: lane.s1, before: before, after: after))
+                    }
+                    lane.s2 = lane.s1
+                    lane.s1 = s
+                }
+                lane.evaluated += count
             }
-            if lane.s1 >= threshold && lane.s1 >= lane.s2 && lane.s1 > s {
-                // m − 1 is a local maximum; neighbours the screen skipped are computed exactly.
-                let before =
-                    lane.s2 > 0 || m < 2
-                    ? lane.s2 : coherent(lane: lane, at: m - 2, noise: lane.noise(at: m - 2, available: cCount))
-                let after = s > 0 ? s : coherent(lane: lane, at: m, noise: noise)
-                candidates.append(
-                    Candidate(index: m - 1, hypothesis: h, statistic: lane.s1, before: before, after: after))
-            }
-            lane.s2 = lane.s1
-            lane.s1 = s
-            lane.evaluated += 1
         }
         lanes[h] = lane
-    }
-
-    /// The exact statistic of `lane` at grid index m.
-    private func coherent(lane: Lane, at m: Int, noise: Float) -> Float {
-        var zr: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float) = (
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-        )
-        var zi = zr
-        return withUnsafeMutableBytes(of: &zr) { zrBytes in
-            withUnsafeMutableBytes(of: &zi) { ziBytes in
-                coherent(
-                    lane: lane, at: m, noise: noise,
-                    zr: zrBytes.bindMemory(to: Float.self), zi: ziBytes.bindMemory(to: Float.self))
-            }
-        }
-    }
-
-    private func coherent(
-        lane: Lane, at m: Int, noise: Float,
-        zr: UnsafeMutableBufferPointer<Float>, zi: UnsafeMutableBufferPointer<Float>
-    ) -> Float {
-        for q in 0..<13 {
-            let v = lane.c.value(m + lane.offsets[q])
-            zr[q] = NUTSequences.barker13[q] * v.re
-            zi[q] = NUTSequences.barker13[q] * v.im
-        }
-        var best: Float = 0
-        for b in 0..<twiddleRe.count {
-            var sr: Float = 0, si: Float = 0
-            let wr = twiddleRe[b], wi = twiddleIm[b]
-            for q in 0..<13 {
-                sr += zr[q] * wr[q] - zi[q] * wi[q]
-                si += zr[q] * wi[q] + zi[q] * wr[q]
-            }
-            best = max(best, sr * sr + si * si)
-        }
-        return best / (13 * noise)
     }
 }
 
@@ -168,20 +144,20 @@ extension PreambleAcquisition {
         private var yIm: [Float] = []
         private var yStart = 0  // absolute grid index of yRe[0]
         var c: ComplexHistory
-        private var power: [Float]
+        private(set) var power: [Float]
         private var prefix: [Double]  // prefix[i & mask] = Σ p[0..<i]
         /// `power` and `prefix` grow with `c` (see `ComplexHistory`), up to `capacity`.
-        private var mask: Int
+        private(set) var mask: Int
         /// Next grid index whose S is to be evaluated.
         var evaluated = 0
         /// Median-based noise floor.
-        private var chunkMedians: [Float] = []
-        private var floorValue: Float = 0
-        private var floorChunks = 0
-        private var scratch: [Float] = []
+        var chunkMedians: [Float] = []
+        var floorValue: Float = 0
+        var floorChunks = 0
+        var scratch: [Float] = []
         /// The last two statistics (for local maxima).
         var s1: Float = 0, s2: Float = 0
-        private var provisionalFloor = false
+        var provisionalFloor = false
 
         static let capacity = 1 << 15  // 6.8 s of grid samples
         static let chunk = 4800
@@ -212,6 +188,13 @@ extension PreambleAcquisition {
 
         @inline(__always) func p(_ i: Int) -> Float { i < c.end && i >= c.start ? power[i & mask] : 0 }
 
+        /// The first cell whose `updateFloor(upTo: min(available, m + noiseHalfWindow))` would
+        /// change the floor: `updateFloor` has been brought up to the cell before.
+        func nextFloorUpdate(available: Int) -> Int {
+            let next = (floorChunks + 1) * Self.chunk
+            return next <= available ? next - PreambleAcquisition.noiseHalfWindow : Int.max
+        }
+
         /// Σ p over [lo, hi).
         @inline(__always) private func sum(_ lo: Int, _ hi: Int) -> Double { prefixAt(hi) - prefixAt(lo) }
         @inline(__always) private func prefixAt(_ i: Int) -> Double { i == 0 ? 0 : prefix[(i - 1) & mask] }
@@ -238,20 +221,8 @@ extension PreambleAcquisition {
                             M15Correlator.correlate(re: yr, im: yi, from: first - yStart, count: count, into: out)
                         }
                     }
-                    for j in 0..<count {
-                        let m = first + j
-                        let sr = out[2 * j], si = out[2 * j + 1]
-                        let pw = sr * sr + si * si
-                        if _slowPath(m > mask && mask + 1 < Self.capacity) {
-                            // Before the first wrap: index i is at position i, so growing appends.
-                            power.append(contentsOf: repeatElement(0, count: mask + 1))
-                            prefix.append(contentsOf: repeatElement(0, count: mask + 1))
-                            mask = 2 * mask + 1
-                        }
-                        power[m & mask] = pw
-                        prefix[m & mask] = prefixAt(m) + Double(pw)
-                        c.append(sr, si)
-                    }
+                    store(powerOf: UnsafeBufferPointer(out), count: count, from: first)
+                    c.append(pairs: UnsafeBufferPointer(out), count: count)
                 }
             }
             let drop = c.end - yStart
@@ -262,33 +233,40 @@ extension PreambleAcquisition {
             }
         }
 
+        /// Stores |c[m]|² and the prefix sums of cells `from`…`from + count − 1`, given
+        /// c as (re, im) pairs, growing `power` and `prefix` first as far as they will grow.
+        private mutating func store(powerOf c: UnsafeBufferPointer<Float>, count: Int, from: Int) {
+            while from + count - 1 > mask && mask + 1 < Self.capacity {
+                // Before the first wrap: index i is at position i, so growing appends.
+                power.append(contentsOf: repeatElement(0, count: mask + 1))
+                prefix.append(contentsOf: repeatElement(0, count: mask + 1))
+                mask = 2 * mask + 1
+            }
+            let mask = self.mask
+            var sum = prefixAt(from)
+            var power: [Float] = [], prefix: [Double] = []
+            swap(&power, &self.power)
+            swap(&prefix, &self.prefix)
+            power.withUnsafeMutableBufferPointer { pw in
+                prefix.withUnsafeMutableBufferPointer { pf in
+                    for j in 0..<count {
+                        let p = c[2 * j] * c[2 * j] + c[2 * j + 1] * c[2 * j + 1]
+                        sum = sum + Double(p)
+                        pw[(from + j) & mask] = p
+                        pf[(from + j) & mask] = sum
+                    }
+                }
+            }
+            swap(&power, &self.power)
+            swap(&prefix, &self.prefix)
+        }
+
         /// σ²[m] from the ±0.5 s window (clipped to the data) and the floor.
         func noise(at m: Int, available: Int) -> Float {
             let lo = max(m - PreambleAcquisition.noiseHalfWindow, 0, c.start)
             let hi = min(m + PreambleAcquisition.noiseHalfWindow, available)
             let local = hi > lo ? Float(sum(lo, hi) / Double(hi - lo)) : 0
             return max(local, floorValue) + 1e-30
-        }
-
-        /// Brings the median floor up to date with the data available before `end`.
-        mutating func updateFloor(upTo end: Int) {
-            while (floorChunks + 1) * Self.chunk <= end {
-                let from = floorChunks * Self.chunk
-                scratch.removeAll(keepingCapacity: true)
-                for i in from..<(from + Self.chunk) { scratch.append(p(i)) }
-                chunkMedians.append(median(&scratch))
-                if chunkMedians.count > Self.medianChunks { chunkMedians.removeFirst() }
-                scratch = chunkMedians
-                floorValue = median(&scratch) / Float(M_LN2)
-                floorChunks += 1
-            }
-            if floorChunks == 0 && !provisionalFloor && end > 0 {
-                provisionalFloor = true
-                // before the first full second: the median of what there is
-                scratch.removeAll(keepingCapacity: true)
-                for i in 0..<end { scratch.append(p(i)) }
-                floorValue = median(&scratch) / Float(M_LN2)
-            }
         }
     }
 }
