@@ -26,4 +26,34 @@ import Testing
         var none: [Float] = []
         #expect(median(&none) == 0)
     }
+
+    @Test func radixSelectionGivesTheSortedArraysMiddleElementOfNonNegativeValues() {
+        var rng = SeededGenerator(seed: 28)
+        var cases: [[Float]] = [
+            [0], [0, 0], [3, 0, 1], [.infinity, 1, 2], [.leastNonzeroMagnitude, 0, .leastNormalMagnitude],
+            [.greatestFiniteMagnitude, .infinity, .infinity, 7],
+        ]
+        for count in [2, 3, 10, 57, 1_000, 4_800, 12_000] {
+            let random = (0..<count).map { _ in Float(rng.unit() * rng.unit() * 1e6) }
+            cases += [
+                random, random.sorted(), random.sorted().reversed(),
+                (0..<count).map { _ in Float(rng.upTo(3)) },  // ties, zeros among them
+                // values that share their top 22 bits: the third pass decides
+                (0..<count).map { _ in Float(bitPattern: 0x4000_0000 | UInt32(rng.upTo(1024))) },
+                (0..<count).map { _ in Float(rng.gaussian()).magnitude * 1e-40 },  // subnormals
+            ]
+        }
+        for values in cases {
+            let found = values.withUnsafeBufferPointer { medianOfNonNegative($0) }
+            #expect(found?.bitPattern == Self.sortedMedian(values).bitPattern, "\(values.count) values")
+        }
+        #expect([Float]().withUnsafeBufferPointer { medianOfNonNegative($0) } == 0)
+    }
+
+    @Test func radixSelectionDeclinesNegativeZeroNegativeAndNaNValues() {
+        for odd: Float in [-0.0, -1, .nan, -.infinity] {
+            let values: [Float] = [1, 2, odd, 3]
+            #expect(values.withUnsafeBufferPointer { medianOfNonNegative($0) } == nil, "with \(odd)")
+        }
+    }
 }
