@@ -1,5 +1,11 @@
-import Foundation
 import NearbyAudio
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The token frames of each sound file, decoded once for every session that shares the cache
 /// (several vectors replay the same recording). Keyed by path, size and modification time, so
@@ -7,24 +13,28 @@ import NearbyAudio
 public final class AudioFrameCache: @unchecked Sendable {
     public init() {}
 
-    private let lock = NSLock()
-    private var entries: [String: [AudioTokenFrame]] = [:]
+    private let entries = Mutex<[String: [AudioTokenFrame]]>([:])
 
     /// The CRC-valid NUT frames of the sound file at `path`, in file order.
     public func frames(_ path: String) throws(AudioFileError) -> [AudioTokenFrame] {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let key = "\(path)|\(size)|\(modified)"
-        lock.lock()
-        let cached = entries[key]
-        lock.unlock()
-        if let cached { return cached }
+        let key = Self.key(path)
+        if let cached = entries.withLock({ $0[key] }) { return cached }
         var frames: [AudioTokenFrame] = []
         _ = try AudioFileDecoder().decode(path: path) { frames.append($0) }
-        lock.lock()
-        entries[key] = frames
-        lock.unlock()
+        entries.withLock { $0[key] = frames }
         return frames
+    }
+
+    /// The path with the file's size and modification time (`stat`; -1 and 0 when it
+    /// cannot be read, so that the decoder reports why).
+    private static func key(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "\(path)|-1|0" }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return "\(path)|\(info.st_size)|\(modified.tv_sec).\(modified.tv_nsec)"
     }
 }

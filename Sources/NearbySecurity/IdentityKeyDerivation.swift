@@ -1,5 +1,12 @@
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The EID identity key agreed between a beacon and a resolver by ECDH on Curve25519
 /// (eddystone-eid/eid-computation.md; formats.md §1.7):

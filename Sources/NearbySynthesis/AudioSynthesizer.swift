@@ -1,5 +1,12 @@
-import Foundation
 import NearbyAudio
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Renders a world's `audio` (docs/synthesis.md, "Audio"): every broadcaster's frames at its
 /// level, over seeded white noise, as the samples of one mono recording starting at scenario

@@ -1,6 +1,13 @@
-import Foundation
 import NearbyBytes
 import NearbyJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The ground truth of a synthesized capture (`NAME.truth.json`, docs/synthesis.md): for each
 /// frame of each listed device, every record that carries it in the HCI captures and in the
@@ -107,7 +114,7 @@ public struct GroundTruth {
     /// Per broadcaster: its token, mode and level, and each frame's start and end (as the
     /// decoder reports them) and in-band SNR; these are the audio sightings at their ends.
     func audioJSON(_ audio: World.Audio) -> JSONValue {
-        func fixed(_ x: Double, _ digits: Int) -> JSONValue { .number(String(format: "%.\(digits)f", x)) }
+        func fixed(_ x: Double, _ digits: Int) -> JSONValue { .number(PrintfText.format("%.\(digits)f", x)) }
         let broadcasters: [JSONValue] = audio.broadcasters.enumerated().map { b, caster in
             let frames = audioFrames.filter { $0.broadcaster == b }
             return .object([

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One frame's reception: the time-scale search, the tone measurement per symbol slot, and
 /// the SNR estimate (docs/audio-format.md §6).

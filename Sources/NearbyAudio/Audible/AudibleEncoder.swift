@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// NUT-A, the audible mode: a 100 ms up-chirp from 1.2 to 4.2 kHz, a 20 ms gap, then one
 /// 50 ms two-tone symbol per nibble (docs/audio-format.md §4).

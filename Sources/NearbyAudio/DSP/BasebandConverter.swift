@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The receiver's front end: mixes a real passband stream down by a carrier, low-pass
 /// filters it and decimates it (docs/audio-format.md §6.2, step 1).

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An iterative radix-2 complex FFT of a fixed power-of-two size, with precomputed twiddles
 /// and bit-reversal table; in place on split real/imaginary arrays.

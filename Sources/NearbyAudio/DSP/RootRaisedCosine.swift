@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The root-raised-cosine pulse of NUT-I (docs/audio-format.md §3.1): roll-off α = 0.25,
 /// time in chips, p(0) = 1 − α + 4α/π. Truncated by its users to |t| ≤ 4 chips.

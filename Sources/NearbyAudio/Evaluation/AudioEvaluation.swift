@@ -1,5 +1,13 @@
 import Dispatch
+import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `nearby-conformance audio evaluate` measures (docs/audio-format.md §9): random
 /// tokens encoded at 48 kHz, put through seeded channel conditions, decoded by the mode's
@@ -140,7 +148,8 @@ public struct AudioEvaluation: Sendable {
         var result = Trial()
         defer {
             if !result.decoded, let failureDirectory {
-                let name = "\(condition.name)-\(length)B-\(index)-\(token.map { String(format: "%02x", $0) }.joined())"
+                let hex = token.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+                let name = "\(condition.name)-\(length)B-\(index)-\(hex)"
                     .map { $0 == " " || $0 == "%" || $0 == "/" ? "_" : $0 }
                 let path = failureDirectory + "/" + String(name) + ".wav"
                 if let writer = try? SoundFileWriter(path: path, sampleRate: rate) {
@@ -211,22 +220,18 @@ public struct AudioEvaluation: Sendable {
 
 /// Results written by several threads, each to its own slot.
 private final class ResultBox: @unchecked Sendable {
-    private var values: [AudioEvaluation.Trial]
-    private let lock = NSLock()
-    private(set) var done = 0
+    private let state: Mutex<(values: [AudioEvaluation.Trial], done: Int)>
 
-    init(count: Int) { values = Array(repeating: .init(), count: count) }
+    init(count: Int) { state = Mutex((Array(repeating: .init(), count: count), 0)) }
+
+    var done: Int { state.withLock { $0.done } }
 
     func set(_ i: Int, _ t: AudioEvaluation.Trial) {
-        lock.lock()
-        values[i] = t
-        done += 1
-        lock.unlock()
+        state.withLock {
+            $0.values[i] = t
+            $0.done += 1
+        }
     }
 
-    func get(_ i: Int) -> AudioEvaluation.Trial {
-        lock.lock()
-        defer { lock.unlock() }
-        return values[i]
-    }
+    func get(_ i: Int) -> AudioEvaluation.Trial { state.withLock { $0.values[i] } }
 }

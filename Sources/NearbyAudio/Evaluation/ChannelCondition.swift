@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One set of channel impairments of `audio evaluate` (docs/audio-format.md §9). Applied in
 /// this order: level, reverberation, time scale and resampling, white noise, 16-bit

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A seeded source of standard normal samples (SplitMix64 + Box–Muller): the same seed
 /// gives the same noise on every machine.

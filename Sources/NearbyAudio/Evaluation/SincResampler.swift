@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Band-limited resampling with a time-scale error, for the evaluation's channel model:
 /// output sample n is the input at time n / outputRate · (1 + ε) (ε > 0 compresses the

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The streaming NUT-I receiver for one channel (docs/audio-format.md §6.2): front end,
 /// resampling to 4 samples per chip, matched filter, acquisition over 11 time-scale

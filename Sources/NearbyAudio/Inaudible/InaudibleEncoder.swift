@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// NUT-I, the inaudible mode: one frame of BPSK chips at 1200 chip/s on a 19 250 Hz
 /// carrier, root-raised-cosine shaped (α = 0.25, so 18 500–20 000 Hz), with 8 ms

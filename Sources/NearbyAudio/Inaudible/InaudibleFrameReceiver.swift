@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Receives one NUT-I frame at an acquired preamble (docs/audio-format.md §6.2, steps 4–7):
 /// refines timing and time scale, re-samples the frame from the decimated baseband, measures

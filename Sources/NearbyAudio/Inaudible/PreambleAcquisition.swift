@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// NUT-I preamble acquisition over a grid of time-scale hypotheses (docs/audio-format.md §6.2, steps 2–3).
 ///

@@ -1,7 +1,14 @@
-import Foundation
 import NearbyAudio
 import NearbyBytes
 import NearbyJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How `decode` prints what it finds in sound files (docs/decode-output.md, "Audio files").
 public enum AudioDecodeOutput {
@@ -51,7 +58,7 @@ public enum AudioDecodeOutput {
     /// A number with `decimals` decimals, written verbatim (−0 as 0).
     static func fixed(_ value: Double, _ decimals: Int) -> JSONValue {
         guard value.isFinite else { return .null }
-        let text = String(format: "%.\(decimals)f", value)
+        let text = PrintfText.format("%.\(decimals)f", value)
         return .number(text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text)
     }
 }

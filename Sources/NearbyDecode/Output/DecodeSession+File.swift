@@ -143,7 +143,7 @@ extension DecodeSession {
         if let missing = result.samplesMissing {
             diagnostics(
                 "warning: \(path): cut short: \(missing); decoded the first \(result.sampleFrames) frames "
-                    + "(\(String(format: "%.6f", result.seconds)) s), the rest is missing"
+                    + "(\(PrintfText.format("%.6f", result.seconds)) s), the rest is missing"
             )
         }
         if intervals {

@@ -1,8 +1,15 @@
-import Foundation
 import NearbyAudio
 import NearbyBytes
 import NearbyFormats
 import NearbyJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `decode --format table` lines (docs/decode-output.md): aligned columns for people,
 /// one line per advertisement or sound-file frame, and the accounting under `--summary`.
@@ -186,10 +193,10 @@ public enum DecodeTable {
     /// 32), SNR (dB, 1 decimal), clock offset (ppm, 1 decimal), bytes corrected, channel.
     public static func row(_ f: AudioTokenFrame) -> String {
         [
-            String(format: "%11.6f", f.start), String(format: "%11.6f", f.end),
-            f.mode.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0),
-            Hex.encode(f.token).padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%6.1f dB", f.snrDb),
-            String(format: "%8.1f ppm", f.clockOffsetPpm), "rs \(f.correctedBytes)", "ch \(f.channel)",
+            PrintfText.format("%11.6f", f.start), PrintfText.format("%11.6f", f.end),
+            PrintfText.padded(f.mode.rawValue, to: 9),
+            PrintfText.padded(Hex.encode(f.token), to: 32), PrintfText.format("%6.1f dB", f.snrDb),
+            PrintfText.format("%8.1f ppm", f.clockOffsetPpm), "rs \(f.correctedBytes)", "ch \(f.channel)",
         ].joined(separator: "  ")
     }
 }

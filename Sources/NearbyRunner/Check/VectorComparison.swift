@@ -1,3 +1,4 @@
+import NearbyBytes
 import NearbyJSON
 
 /// The comparisons of Vectors/README.md, "How results are compared", on results given as
@@ -123,7 +124,7 @@ enum VectorComparison {
                     return fail(
                         &r,
                         "frames[\(i)].start: expected \(o["start"]!.serialized) ± \(tolerance) s, got "
-                            + "\(String(format: "%.6f", gs))",
+                            + "\(PrintfText.format("%.6f", gs))",
                         context)
                 }
             }

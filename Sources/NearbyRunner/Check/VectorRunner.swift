@@ -149,8 +149,8 @@ public enum VectorRunner {
     static func audioFrameJSON(_ f: AudioTokenFrame) -> JSONValue {
         .object([
             "token": .string(Hex.encode(f.token)), "mode": .string(f.mode.rawValue),
-            "start": .number(String(format: "%.6f", f.start)), "channel": .int(f.channel),
-            "snrDb": .number(String(format: "%.1f", f.snrDb)),
+            "start": .number(PrintfText.format("%.6f", f.start)), "channel": .int(f.channel),
+            "snrDb": .number(PrintfText.format("%.1f", f.snrDb)),
         ])
     }
 

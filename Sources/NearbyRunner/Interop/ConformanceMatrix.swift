@@ -88,7 +88,7 @@ public struct ConformanceMatrix: Sendable {
     }
 
     static func shellQuoted(_ s: String) -> String {
-        "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + s.replacing("'", with: "'\\''") + "'"
     }
 
     /// The Markdown page.
@@ -244,7 +244,7 @@ public struct ConformanceMatrix: Sendable {
 
     /// One table cell: no line breaks, `|` escaped.
     func cellText(_ s: String) -> String {
-        s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
+        s.replacing("\n", with: " ").replacing("|", with: "\\|")
     }
 
     func anchor(_ name: String) -> String {

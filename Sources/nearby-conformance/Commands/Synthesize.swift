@@ -1,6 +1,13 @@
 import ArgumentParser
-import Foundation
 import NearbySynthesis
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Synthesize: ParsableCommand {
     static let configuration = CommandConfiguration(

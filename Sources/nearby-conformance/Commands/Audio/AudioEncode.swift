@@ -1,8 +1,15 @@
 import ArgumentParser
-import Foundation
 import NearbyAudio
 import NearbyBytes
 import NearbyJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct AudioEncode: ParsableCommand {
     static let configuration = CommandConfiguration(

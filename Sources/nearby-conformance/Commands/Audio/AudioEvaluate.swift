@@ -1,8 +1,15 @@
 import ArgumentParser
-import Foundation
 import NearbyAudio
 import NearbyBytes
 import NearbyJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct AudioEvaluate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,7 +63,10 @@ struct AudioEvaluate: ParsableCommand {
     }
 
     var parsedLengths: [Int]? {
-        let list = lengths.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let list = lengths.split(separator: ",").compactMap { part -> Int? in
+            let head = part.drop(while: \.isWhitespace)
+            return Int(head[..<(head.lastIndex { !$0.isWhitespace }.map(head.index(after:)) ?? head.startIndex)])
+        }
         return !list.isEmpty && list.allSatisfy(NUTFrameCoding.tokenLengths.contains) ? list : nil
     }
 
@@ -76,10 +86,10 @@ struct AudioEvaluate: ParsableCommand {
             var crossings: [String: JSONValue] = [:]
             for length in evaluation.tokenLengths {
                 let snr = AudioEvaluation.snrAt95(rows, length: length)
-                crossings[String(length)] = snr.map { .number(String(format: "%.1f", $0)) } ?? .null
+                crossings[String(length)] = snr.map { .number(PrintfText.format("%.1f", $0)) } ?? .null
                 print(
                     "95 % decoded down to in-band SNR, \(length) B: "
-                        + (snr.map { String(format: "%.1f dB", $0) } ?? "not crossed in the sweep"))
+                        + (snr.map { PrintfText.format("%.1f dB", $0) } ?? "not crossed in the sweep"))
             }
             print("")
             modeReports.append(
@@ -93,7 +103,7 @@ struct AudioEvaluate: ParsableCommand {
             let frames = AudioEvaluation.noiseOnly(seconds: noiseSeconds, seed: seed)
             print("white noise, \(Int(noiseSeconds)) s at 48 kHz, both modes: \(frames.count) tokens")
             report["noiseOnly"] = .object([
-                "seconds": .number(String(format: "%.0f", noiseSeconds)), "tokens": .int(frames.count),
+                "seconds": .number(PrintfText.format("%.0f", noiseSeconds)), "tokens": .int(frames.count),
             ])
         }
         if let json {
@@ -102,7 +112,7 @@ struct AudioEvaluate: ParsableCommand {
     }
 
     static func json(_ r: AudioEvaluation.Row) -> JSONValue {
-        func num(_ x: Double?, _ d: Int) -> JSONValue { x.map { .number(String(format: "%.\(d)f", $0)) } ?? .null }
+        func num(_ x: Double?, _ d: Int) -> JSONValue { x.map { .number(PrintfText.format("%.\(d)f", $0)) } ?? .null }
         return .object([
             "condition": .string(r.condition), "tokenLength": .int(r.tokenLength), "trials": .int(r.trials),
             "decoded": .int(r.decoded), "wrong": .int(r.wrong),
@@ -116,25 +126,25 @@ struct AudioEvaluate: ParsableCommand {
         let name = mode == .audible ? "NUT-A (audible)" : "NUT-I (inaudible)"
         var lines = ["\(name), \(trials) trials per point"]
         let header =
-            ["condition".padding(toLength: 24, withPad: " ", startingAt: 0)]
-            + lengths.map { "\($0) B ok".padding(toLength: 8, withPad: " ", startingAt: 0) }
+            [PrintfText.padded("condition", to: 24)]
+            + lengths.map { PrintfText.padded("\($0) B ok", to: 8) }
             + ["wrong", "|Δt| µs", "ε ppm", "SNR est"]
         lines.append(header.joined(separator: " | "))
         var order: [String] = []
         for r in rows where !order.contains(r.condition) { order.append(r.condition) }
         for condition in order {
             let group = rows.filter { $0.condition == condition }
-            var cells = [condition.padding(toLength: 24, withPad: " ", startingAt: 0)]
+            var cells = [PrintfText.padded(condition, to: 24)]
             for length in lengths {
                 let r = group.first { $0.tokenLength == length }
                 cells.append(
-                    (r.map { "\($0.decoded)/\($0.trials)" } ?? "-").padding(toLength: 8, withPad: " ", startingAt: 0))
+                    PrintfText.padded((r.map { "\($0.decoded)/\($0.trials)" } ?? "-"), to: 8))
             }
             let first = group.first
             cells.append(String(group.reduce(0) { $0 + $1.wrong }))
             cells.append(first?.medianTimingErrorMicros.map { String(Int($0.rounded())) } ?? "-")
             cells.append(first?.medianClockOffsetPpm.map { String(Int($0.rounded())) } ?? "-")
-            cells.append(first?.medianSnrEstimateDb.map { String(format: "%.1f", $0) } ?? "-")
+            cells.append(first?.medianSnrEstimateDb.map { PrintfText.format("%.1f", $0) } ?? "-")
             lines.append(cells.joined(separator: " | "))
         }
         return lines.joined(separator: "\n")

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Text formatted by the C library's `vsnprintf`: what `String(format:)` gives for the
+/// numeric conversions this package uses (`%d`, `%02x`, `%.6f`, `%11.6f`…), without linking
+/// Foundation (whose loading costs every process about 3.5 ms at start). Not for `%@` or
+/// `%s` with Swift strings.
+public enum PrintfText {
+    /// `format` with `arguments`, as C's `printf` writes it.
+    public static func format(_ format: String, _ arguments: any CVarArg...) -> String {
+        withVaList(arguments) { list in
+            var buffer = [CChar](repeating: 0, count: 64)
+            let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
+            if needed < buffer.count { return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
+            buffer = [CChar](repeating: 0, count: needed + 1)
+            return withVaList(arguments) { again in
+                _ = vsnprintf(&buffer, buffer.count, format, again)
+                return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            }
+        }
+    }
+
+    /// `text` followed by spaces up to `width` characters, or its first `width` characters
+    /// when it is longer (what `padding(toLength:withPad: " ", startingAt: 0)` gives).
+    public static func padded(_ text: String, to width: Int) -> String {
+        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
+    }
+}
