@@ -10,7 +10,7 @@ import Darwin
 /// The token frames of each sound file, decoded once for every session that shares the cache
 /// (several vectors replay the same recording). Keyed by path, size and modification time, so
 /// a file rewritten in place is decoded again. Safe to share between threads.
-public final class AudioFrameCache: @unchecked Sendable {
+public final class AudioFrameCache: Sendable {
     public init() {}
 
     private let entries = Mutex<[String: [AudioTokenFrame]]>([:])

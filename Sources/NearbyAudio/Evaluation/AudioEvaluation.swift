@@ -219,7 +219,7 @@ public struct AudioEvaluation: Sendable {
 }
 
 /// Results written by several threads, each to its own slot.
-private final class ResultBox: @unchecked Sendable {
+private final class ResultBox: Sendable {
     private let state: Mutex<(values: [AudioEvaluation.Trial], done: Int)>
 
     init(count: Int) { state = Mutex((Array(repeating: .init(), count: count), 0)) }

@@ -14,10 +14,10 @@ extension PreambleAcquisition.Lane {
             let from = floorChunks * Self.chunk
             scratch.removeAll(keepingCapacity: true)
             for i in from..<(from + Self.chunk) { scratch.append(p(i)) }
-            chunkMedians.append(Self.median(&scratch))
+            chunkMedians.append(Self.powerMedian(&scratch))
             if chunkMedians.count > Self.medianChunks { chunkMedians.removeFirst() }
             scratch = chunkMedians
-            floorValue = NearbyAudio.median(&scratch) / Float(M_LN2)
+            floorValue = median(&scratch) / Float(M_LN2)
             floorChunks += 1
         }
         if floorChunks == 0 && !provisionalFloor && end > 0 {
@@ -25,13 +25,13 @@ extension PreambleAcquisition.Lane {
             // before the first full second: the median of what there is
             scratch.removeAll(keepingCapacity: true)
             for i in 0..<end { scratch.append(p(i)) }
-            floorValue = Self.median(&scratch) / Float(M_LN2)
+            floorValue = Self.powerMedian(&scratch) / Float(M_LN2)
         }
     }
 
-    /// `median(&values)`, without the comparisons when it can (correlator powers are never
-    /// negative; NaN input falls back).
-    private static func median(_ values: inout [Float]) -> Float {
-        values.withUnsafeBufferPointer { medianOfNonNegative($0) } ?? NearbyAudio.median(&values)
+    /// `median(&values)` of correlator powers, without the comparisons when it can (powers
+    /// are never negative; NaN input falls back).
+    private static func powerMedian(_ values: inout [Float]) -> Float {
+        values.withUnsafeBufferPointer { medianOfNonNegative($0) } ?? median(&values)
     }
 }

@@ -63,11 +63,14 @@ struct AudioEvaluate: ParsableCommand {
     }
 
     var parsedLengths: [Int]? {
-        let list = lengths.split(separator: ",").compactMap { part -> Int? in
-            let head = part.drop(while: \.isWhitespace)
-            return Int(head[..<(head.lastIndex { !$0.isWhitespace }.map(head.index(after:)) ?? head.startIndex)])
-        }
+        let list = lengths.split(separator: ",").compactMap { Int(Self.trimmed($0)) }
         return !list.isEmpty && list.allSatisfy(NUTFrameCoding.tokenLengths.contains) ? list : nil
+    }
+
+    /// `text` without the whitespace at either end.
+    static func trimmed(_ text: Substring) -> Substring {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }) else { return "" }
+        return text[first...text.lastIndex(where: { !$0.isWhitespace })!]
     }
 
     func run() throws {
@@ -138,7 +141,7 @@ struct AudioEvaluate: ParsableCommand {
             for length in lengths {
                 let r = group.first { $0.tokenLength == length }
                 cells.append(
-                    PrintfText.padded((r.map { "\($0.decoded)/\($0.trials)" } ?? "-"), to: 8))
+                    PrintfText.padded(r.map { "\($0.decoded)/\($0.trials)" } ?? "-", to: 8))
             }
             let first = group.first
             cells.append(String(group.reduce(0) { $0 + $1.wrong }))
