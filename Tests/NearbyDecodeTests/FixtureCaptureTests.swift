@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func advertisementsAConsumerKeepsKeepTheirOwnBeacons() throws {
-        // CaptureDecoder hands out one DecodedAdvertisement replaced for each advertisement,
+        // CaptureDecoder lends one DecodedAdvertisement, rebuilt for each advertisement and
         // reusing its beacon array: a copy kept by the consumer must not see later ones.
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -113,6 +113,35 @@ import Testing
         for d in kept {
             #expect(d.beacons == DecodedAdvertisement(d.advertisement).beacons, "record \(d.advertisement.record)")
         }
+    }
+
+    @Test func aConsumerThatTakesEachAdvertisementAndLeavesAnotherChangesNothing() throws {
+        // Lent, not copied: the consumer takes each one with `swap`, leaving in its place an
+        // advertisement with data, a beacon and an error, which the next one must not keep.
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        try FixtureCaptures.write(to: dir.path)
+        var left = DecodedAdvertisement(
+            Advertisement(
+                record: 99, timestampMicros: nil, source: .linkLayer, eventTypeRaw: 0,
+                address: BluetoothAddress(rawValue: 0xFFFF_FFFF_FFFF), addressType: .random, rssiDBm: nil,
+                data: InlineBytes(ReferenceVectors.iBeaconAdvert)))
+        left.contents.errors = [DecodeError(.adStructure, .truncated, at: 0, "left by the consumer")]
+        var taken: [DecodedAdvertisement] = []
+        let a = try CaptureDecoder.decode(
+            path: dir.file("hci-h4-1002.btsnoop"),
+            onAdvertisement: { d in
+                var mine = left
+                swap(&mine, &d)
+                taken.append(mine)
+            }, onIssue: { Issue.record("unexpected issue: \($0)") })
+        let withData = taken.filter(\.advertisement.hasADData)
+        #expect(withData.map(\.advertisement.address.description) == Self.hciLines.map(\.address))
+        #expect(withData.map(\.advertisement.record) == Self.hciLines.map(\.record))
+        #expect(withData.map { $0.beacons.map { BeaconJSON.object($0).serialized } } == Self.hciLines.map(\.beacons))
+        #expect(taken.allSatisfy { $0.contents.errors.isEmpty })
+        #expect(a.recordsRead == 10 && a.decoded == 7 && a.malformed == 0 && a.balances)
+        #expect(a.beaconsByType.values.reduce(0, +) == Self.hciLines.map(\.beacons.count).reduce(0, +))
     }
 
     static let airLines = [

@@ -41,11 +41,13 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     /// Chains that are open now.
     public var pendingChainCount: Int { pending.count }
 
-    /// Takes one decoded report and emits an advertisement when its data is complete.
-    public mutating func accept(_ report: inout Advertisement, emit: AdvertisementSink) {
-        guard let details = Self.extendedDetails(of: report) else { return emit(&report) }
+    /// Takes the decoded report in `slot` and emits an advertisement when its data is
+    /// complete: the report itself, left in the slot, or the joined chain, written over it.
+    public mutating func accept(_ slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
+        guard let details = Self.extendedDetails(of: slot.pointee) else { return emitted() }
         // Most reports come whole, with no chain open: handed on as they are.
-        if details.dataStatus != 1 && pending.isEmpty { return emit(&report) }
+        if details.dataStatus != 1 && pending.isEmpty { return emitted() }
+        let report = slot.pointee
         let data = report.data!
         let key = Key(
             address: report.address, addressType: report.addressType, sid: details.sid,
@@ -59,23 +61,23 @@ public struct ExtendedAdvertisingReassembler: Sendable {
                 pending.values[index].fragments += 1
                 pending.values[index].last = header
                 if pending.values[index].data.count > Self.maximumDataLength {
-                    flush(key, emit: emit)
+                    flush(key, into: slot, emitted: emitted)
                 }
             } else {
                 if pending.count >= maximumPendingChains, let oldest = order.first {
-                    flush(oldest, emit: emit)
+                    flush(oldest, into: slot, emitted: emitted)
                 }
                 pending[key] = Chain(data: Array(data), fragments: 1, last: header)
                 order.append(key)
             }
             return
         }
-        guard var whole = pending.removeValue(forKey: key) else { return emit(&report) }
+        guard var whole = pending.removeValue(forKey: key) else { return emitted() }
         order.removeAll { $0 == key }
         whole.data.append(contentsOf: data)
         whole.fragments += 1
-        var joined = joined(report, whole, status: details.dataStatus, truncated: details.dataStatus == 2)
-        emit(&joined)
+        slot.pointee = joined(report, whole, status: details.dataStatus, truncated: details.dataStatus == 2)
+        emitted()
     }
 
     /// The extended details of a report that has data.
@@ -84,21 +86,21 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     }
 
     /// Emits every chain still open (at the end of a capture), oldest first, as truncated.
-    public mutating func finish(emit: AdvertisementSink) {
+    public mutating func finish(into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
         for key in order {
             guard let chain = pending[key] else { continue }
-            var advertisement = Self.pendingAdvertisement(chain)
-            emit(&advertisement)
+            slot.pointee = Self.pendingAdvertisement(chain)
+            emitted()
         }
         pending.removeAll()
         order.removeAll()
     }
 
-    private mutating func flush(_ key: Key, emit: AdvertisementSink) {
+    private mutating func flush(_ key: Key, into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
         guard let chain = pending[key] else { return }
         remove(key)
-        var advertisement = Self.pendingAdvertisement(chain)
-        emit(&advertisement)
+        slot.pointee = Self.pendingAdvertisement(chain)
+        emitted()
     }
 
     private mutating func remove(_ key: Key) {

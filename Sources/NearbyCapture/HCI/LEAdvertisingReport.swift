@@ -12,8 +12,8 @@ import NearbyBytes
 public enum LEAdvertisingReport {
     /// Decodes the subevent parameters after the subevent code.
     public static func decode(
-        _ c: inout ByteCursor, context: RecordContext, into advertisement: inout Advertisement,
-        emit: AdvertisementSink
+        _ c: inout ByteCursor, context: RecordContext, into slot: UnsafeMutablePointer<Advertisement>,
+        emitted: () -> Void
     ) throws(DecodeError) {
         c.layer = .advertisingReport
         let count = try c.readUInt8("Num_Reports")
@@ -25,11 +25,11 @@ public enum LEAdvertisingReport {
             let length = try c.readUInt8("Data_Length")
             let data = try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data")
             let rssi = try c.readInt8("RSSI")
-            advertisement.fill(
+            slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros, source: .hciAdvertisingReport,
                 eventTypeRaw: UInt16(eventType), address: BluetoothAddress(rawValue: address),
                 addressType: AddressType(rawValue: addressType), rssiDBm: rssi == 127 ? nil : rssi, data: data)
-            emit(&advertisement)
+            emitted()
         }
         try c.expectEnd("LE Advertising Report")
     }

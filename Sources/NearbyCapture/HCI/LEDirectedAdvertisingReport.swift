@@ -6,8 +6,8 @@ import NearbyBytes
 /// no AD data: they are advertisements without beacons.
 public enum LEDirectedAdvertisingReport {
     public static func decode(
-        _ c: inout ByteCursor, context: RecordContext, into advertisement: inout Advertisement,
-        emit: AdvertisementSink
+        _ c: inout ByteCursor, context: RecordContext, into slot: UnsafeMutablePointer<Advertisement>,
+        emitted: () -> Void
     ) throws(DecodeError) {
         c.layer = .directedAdvertisingReport
         let count = try c.readUInt8("Num_Reports")
@@ -18,13 +18,13 @@ public enum LEDirectedAdvertisingReport {
             let directType = try c.readUInt8("Direct_Address_Type")
             let direct = try c.readAddressLE("Direct_Address")
             let rssi = try c.readInt8("RSSI")
-            advertisement.fill(
+            slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros,
                 source: .hciDirectedAdvertisingReport, eventTypeRaw: UInt16(eventType),
                 address: BluetoothAddress(rawValue: address), addressType: AddressType(rawValue: addressType),
                 rssiDBm: rssi == 127 ? nil : rssi, data: nil,
                 directAddress: BluetoothAddress(rawValue: direct), directAddressType: AddressType(rawValue: directType))
-            emit(&advertisement)
+            emitted()
         }
         try c.expectEnd("LE Directed Advertising Report")
     }

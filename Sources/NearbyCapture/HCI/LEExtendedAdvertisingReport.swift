@@ -16,7 +16,7 @@ import NearbyBytes
 public enum LEExtendedAdvertisingReport {
     public static func decode(
         _ c: inout ByteCursor, context: RecordContext, reassembler: inout ExtendedAdvertisingReassembler,
-        into advertisement: inout Advertisement, emit: AdvertisementSink
+        into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void
     ) throws(DecodeError) {
         c.layer = .extendedAdvertisingReport
         let count = try c.readUInt8("Num_Reports")
@@ -37,7 +37,7 @@ public enum LEExtendedAdvertisingReport {
             let data = try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data")
             let directed = eventType & 0x0004 != 0
             let status = UInt8((eventType >> 5) & 0x3)
-            advertisement.fill(
+            slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros,
                 source: .hciExtendedAdvertisingReport, eventTypeRaw: eventType,
                 address: BluetoothAddress(rawValue: address), addressType: AddressType(rawValue: addressType),
@@ -47,7 +47,7 @@ public enum LEExtendedAdvertisingReport {
                     periodicAdvertisingInterval: interval, dataStatus: status, truncated: status == 2),
                 directAddress: directed ? BluetoothAddress(rawValue: direct) : nil,
                 directAddressType: directed ? AddressType(rawValue: directType) : nil)
-            reassembler.accept(&advertisement, emit: emit)
+            reassembler.accept(slot, emitted: emitted)
         }
         try c.expectEnd("LE Extended Advertising Report")
     }

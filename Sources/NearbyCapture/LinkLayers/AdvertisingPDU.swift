@@ -33,7 +33,7 @@ public enum AdvertisingPDU {
     public static func decode(
         _ c: inout ByteCursor, context: RecordContext, channelIndex: UInt8?, rssi: Int8?,
         crcStatus: CRCStatus, crcLayout: CRCLayout = .onAir,
-        into advertisement: inout Advertisement, emit: AdvertisementSink
+        into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void
     ) throws(DecodeError) -> RecordOutcome {
         c.layer = .linkLayer
         let packetStart = c.readerIndex
@@ -67,22 +67,22 @@ public enum AdvertisingPDU {
         switch type {
         case 0, 2, 4, 6:
             let address = try p.readAddressLE("AdvA")
-            advertisement.fill(
+            slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros, source: .linkLayer,
                 eventTypeRaw: UInt16(type), address: BluetoothAddress(rawValue: address), addressType: txAdd,
                 rssiDBm: rssi, channelIndex: channelIndex, data: p.readRestInlineBytes())
-            emit(&advertisement)
+            emitted()
             return .decoded
         case 1:
             let address = try p.readAddressLE("AdvA")
             let target = try p.readAddressLE("TargetA")
             try p.expectEnd("ADV_DIRECT_IND")
-            advertisement.fill(
+            slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros, source: .linkLayer,
                 eventTypeRaw: 1, address: BluetoothAddress(rawValue: address), addressType: txAdd,
                 rssiDBm: rssi, channelIndex: channelIndex, data: nil,
                 directAddress: BluetoothAddress(rawValue: target), directAddressType: rxAdd)
-            emit(&advertisement)
+            emitted()
             return .decoded
         case 3: return .ignored(.llScanRequest)
         case 5: return .ignored(.llConnectIndication)

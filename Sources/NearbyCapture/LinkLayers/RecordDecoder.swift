@@ -8,23 +8,32 @@ import NearbyBytes
 /// the btsnoop flags / monitor opcode where there is none) decides the packet type.
 public struct RecordDecoder: Sendable {
     public private(set) var reassembler: ExtendedAdvertisingReassembler
-    /// The storage each advertisement is built in before it is lent to `emit`: reused, so
-    /// that no advertisement is copied on its way out (`AdvertisementSink`).
-    private var advertisement = Advertisement()
 
     public init(maximumPendingChains: Int = 16) {
         reassembler = ExtendedAdvertisingReassembler(maximumPendingChains: maximumPendingChains)
     }
 
-    /// Decodes `record`, emitting each advertisement it completes, and says how it is
-    /// to be counted.
-    public mutating func decode(_ record: borrowing RecordView, emit: AdvertisementSink) -> RecordOutcome {
+    /// Decodes `record`, building each advertisement it completes in `slot` and calling
+    /// `emitted` once it is there, and says how the record is to be counted.
+    ///
+    /// Every field of the slot is written before each call (what a consumer leaves there
+    /// is overwritten); the consumer reads the advertisement in place, or takes it. Built
+    /// where the consumer reads it, an advertisement is never copied on its way out.
+    public mutating func decode(
+        _ record: borrowing RecordView, building slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void
+    ) -> RecordOutcome {
         let context = RecordContext(index: record.metadata.index, timestampMicros: record.metadata.timestampMicros)
         do {
-            return try decodeThrowing(record, context: context, emit: emit)
+            return try decodeThrowing(record, context: context, slot: slot, emitted: emitted)
         } catch {
             return .malformed(error)
         }
+    }
+
+    /// Decodes `record`, lending each advertisement it completes to `emit`, and says how
+    /// the record is to be counted.
+    public mutating func decode(_ record: borrowing RecordView, emit: AdvertisementSink) -> RecordOutcome {
+        Self.withSlot { slot in decode(record, building: slot) { emit(&slot.pointee) } }
     }
 
     /// Decodes a record held as a value of its own.
@@ -32,58 +41,76 @@ public struct RecordDecoder: Sendable {
         record.withView { decode($0, emit: emit) }
     }
 
+    /// Emits the extended-report chains still open at the end of a capture, built in `slot`
+    /// as `decode(_:building:emitted:)` builds them.
+    public mutating func finish(building slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
+        reassembler.finish(into: slot, emitted: emitted)
+    }
+
     /// Emits the extended-report chains still open at the end of a capture.
     public mutating func finish(emit: AdvertisementSink) {
-        reassembler.finish(emit: emit)
+        Self.withSlot { slot in finish(building: slot) { emit(&slot.pointee) } }
+    }
+
+    /// Runs `body` with an advertisement slot on the stack.
+    private static func withSlot<R>(_ body: (UnsafeMutablePointer<Advertisement>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Advertisement.self, capacity: 1) { buffer in
+            let slot = buffer.baseAddress!
+            slot.initialize(to: Advertisement())
+            defer { slot.deinitialize(count: 1) }
+            return body(slot)
+        }
     }
 
     private mutating func decodeThrowing(
-        _ record: borrowing RecordView, context: RecordContext, emit: AdvertisementSink
+        _ record: borrowing RecordView, context: RecordContext, slot: UnsafeMutablePointer<Advertisement>,
+        emitted: () -> Void
     ) throws(DecodeError) -> RecordOutcome {
         // One cursor walks the record through every layer (each layer names itself in the
         // cursor's errors), so no layer copies the bytes on.
         var c = ByteCursor(record.bytes, layer: .h4)
         switch record.metadata.encapsulation {
         case .hexText:
-            return try decodeH4(&c, context: context, emit: emit)
+            return try decodeH4(&c, context: context, slot: slot, emitted: emitted)
         case .btsnoop(let datalink, let flags):
             switch datalink {
             case .hciUART:
-                return try decodeH4(&c, context: context, emit: emit)
+                return try decodeH4(&c, context: context, slot: slot, emitted: emitted)
             case .hciUnencapsulated:
                 // Flags bit 1: command/event (1) or data (0); bit 0: received (1) or sent (0).
                 guard flags & 0x02 != 0 else { return .ignored(.hciACLData) }
                 guard flags & 0x01 != 0 else { return .ignored(.hciCommand) }
-                return try decodeEvent(&c, context: context, emit: emit)
+                return try decodeEvent(&c, context: context, slot: slot, emitted: emitted)
             case .linuxMonitor:
-                return try decodeMonitor(opcode: UInt16(truncatingIfNeeded: flags), &c, context: context, emit: emit)
+                return try decodeMonitor(
+                    opcode: UInt16(truncatingIfNeeded: flags), &c, context: context, slot: slot, emitted: emitted)
             default:
                 return .ignored(.unsupportedEncapsulation)
             }
         case .pcap(let linkType):
             switch linkType {
             case .bluetoothHCIH4:
-                return try decodeH4(&c, context: context, emit: emit)
+                return try decodeH4(&c, context: context, slot: slot, emitted: emitted)
             case .bluetoothHCIH4WithPHDR:
                 c.layer = .h4PseudoHeader
                 _ = try c.readUInt32BE("direction")
-                return try decodeH4(&c, context: context, emit: emit)
+                return try decodeH4(&c, context: context, slot: slot, emitted: emitted)
             case .bluetoothLinuxMonitor:
                 c.layer = .linuxMonitor
                 _ = try c.readUInt16BE("adapter index")
                 let opcode = try c.readUInt16BE("opcode")
-                return try decodeMonitor(opcode: opcode, &c, context: context, emit: emit)
+                return try decodeMonitor(opcode: opcode, &c, context: context, slot: slot, emitted: emitted)
             case .bluetoothLELL:
                 c.layer = .h4PseudoHeader
                 return try AdvertisingPDU.decode(
                     &c, context: context, channelIndex: nil, rssi: nil,
-                    crcStatus: .unchecked, into: &advertisement, emit: emit)
+                    crcStatus: .unchecked, into: slot, emitted: emitted)
             case .bluetoothLELLWithPHDR:
                 c.layer = .h4PseudoHeader
                 let header = try LEPseudoHeader(&c)
                 return try AdvertisingPDU.decode(
                     &c, context: context, channelIndex: header.channelIndex,
-                    rssi: header.signalPowerDBm, crcStatus: header.crcStatus, into: &advertisement, emit: emit)
+                    rssi: header.signalPowerDBm, crcStatus: header.crcStatus, into: slot, emitted: emitted)
             case .nordicBLE:
                 c.layer = .h4PseudoHeader
                 let header = try NordicSnifferHeader(&c)
@@ -92,7 +119,7 @@ public struct RecordDecoder: Sendable {
                 return try AdvertisingPDU.decode(
                     &c, context: context, channelIndex: header.channelIndex,
                     rssi: header.rssiDBm, crcStatus: header.crcStatus,
-                    crcLayout: .registerValue, into: &advertisement, emit: emit)
+                    crcLayout: .registerValue, into: slot, emitted: emitted)
             default:
                 return .ignored(.unsupportedEncapsulation)
             }
@@ -102,12 +129,12 @@ public struct RecordDecoder: Sendable {
     /// An H4 packet: indicator byte, then the HCI packet.
     @inline(__always)
     private mutating func decodeH4(
-        _ c: inout ByteCursor, context: RecordContext, emit: AdvertisementSink
+        _ c: inout ByteCursor, context: RecordContext, slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void
     ) throws(DecodeError) -> RecordOutcome {
         c.layer = .h4
         let indicatorOffset = c.readerIndex
         switch HCIPacketType(rawValue: try c.readUInt8("packet indicator")) {
-        case .event: return try decodeEvent(&c, context: context, emit: emit)
+        case .event: return try decodeEvent(&c, context: context, slot: slot, emitted: emitted)
         case .command: return .ignored(.hciCommand)
         case .aclData: return .ignored(.hciACLData)
         case .scoData: return .ignored(.hciSCOData)
@@ -123,11 +150,12 @@ public struct RecordDecoder: Sendable {
     /// A Linux monitor record (btsnoop 2001, LINKTYPE 254): opcode 3 is an HCI event.
     @inline(__always)
     private mutating func decodeMonitor(
-        opcode: UInt16, _ c: inout ByteCursor, context: RecordContext, emit: AdvertisementSink
+        opcode: UInt16, _ c: inout ByteCursor, context: RecordContext, slot: UnsafeMutablePointer<Advertisement>,
+        emitted: () -> Void
     ) throws(DecodeError) -> RecordOutcome {
         switch opcode {
         case 2: return .ignored(.hciCommand)
-        case 3: return try decodeEvent(&c, context: context, emit: emit)
+        case 3: return try decodeEvent(&c, context: context, slot: slot, emitted: emitted)
         case 4, 5: return .ignored(.hciACLData)
         case 6, 7: return .ignored(.hciSCOData)
         case 18, 19: return .ignored(.hciISOData)
@@ -138,18 +166,18 @@ public struct RecordDecoder: Sendable {
     /// An HCI event without indicator, from the cursor to the end of the record.
     @inline(__always)
     private mutating func decodeEvent(
-        _ c: inout ByteCursor, context: RecordContext, emit: AdvertisementSink
+        _ c: inout ByteCursor, context: RecordContext, slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void
     ) throws(DecodeError) -> RecordOutcome {
         guard try HCIEvent.readHeader(&c) == .leMeta else { return .ignored(.hciOtherEvent) }
         let subevent = LEMetaSubevent(rawValue: try c.readUInt8("Subevent_Code"))
         switch subevent {
         case .advertisingReport:
-            try LEAdvertisingReport.decode(&c, context: context, into: &advertisement, emit: emit)
+            try LEAdvertisingReport.decode(&c, context: context, into: slot, emitted: emitted)
         case .extendedAdvertisingReport:
             try LEExtendedAdvertisingReport.decode(
-                &c, context: context, reassembler: &reassembler, into: &advertisement, emit: emit)
+                &c, context: context, reassembler: &reassembler, into: slot, emitted: emitted)
         case .directedAdvertisingReport:
-            try LEDirectedAdvertisingReport.decode(&c, context: context, into: &advertisement, emit: emit)
+            try LEDirectedAdvertisingReport.decode(&c, context: context, into: slot, emitted: emitted)
         default:
             return .ignored(.leMetaOtherSubevent)
         }

@@ -17,9 +17,13 @@ public enum CaptureDecoder {
     /// Decodes `path`, calling `onAdvertisement` for each advertisement (with or without AD
     /// data) and `onIssue` for each fault, and returns the file's accounting. Throws only
     /// when the file cannot be read at all.
+    ///
+    /// Each decoded advertisement is lent to `onAdvertisement`, not copied: read it in place,
+    /// copy it to keep it, or take it with `swap`; whatever is left is overwritten by the
+    /// next one, and changes made to it change nothing in the decode.
     public static func decode(
         path: String,
-        onAdvertisement: (DecodedAdvertisement) -> Void,
+        onAdvertisement: (inout DecodedAdvertisement) -> Void,
         onIssue: (DecodeIssue) -> Void
     ) throws(CaptureFileError) -> DecodeAccounting {
         decode(try CaptureFile.open(path), name: path, onAdvertisement: onAdvertisement, onIssue: onIssue)
@@ -29,7 +33,7 @@ public enum CaptureDecoder {
     /// naming it `name` in the issues, as `decode(path:onAdvertisement:onIssue:)` does.
     public static func decode(
         _ reader: any CaptureRecordReader, name path: String,
-        onAdvertisement: (DecodedAdvertisement) -> Void,
+        onAdvertisement: (inout DecodedAdvertisement) -> Void,
         onIssue: (DecodeIssue) -> Void
     ) -> DecodeAccounting {
         var decoder = RecordDecoder()
@@ -38,19 +42,24 @@ public enum CaptureDecoder {
         // chain still open at the end of the capture can make its last record malformed.
         var cleanWithOpenChains: Set<Int> = []
 
-        // One decoded advertisement, replaced for each: its beacon array keeps its storage
-        // (no allocation per advertisement), unless the consumer kept a copy of it.
-        var scratch = DecodedAdvertisement(
-            Advertisement(
-                record: 0, timestampMicros: nil, source: .hciAdvertisingReport, eventTypeRaw: 0,
-                address: BluetoothAddress(rawValue: 0), addressType: AddressType(rawValue: 0), rssiDBm: nil, data: nil))
+        // One decoded advertisement for the whole decode, in which the record decoder builds
+        // each advertisement and the AD data is decoded, where the consumer reads it. The
+        // beacon array keeps its storage (no allocation per advertisement) unless the
+        // consumer kept a copy of it.
+        let scratch = UnsafeMutablePointer<DecodedAdvertisement>.allocate(capacity: 1)
+        scratch.initialize(to: DecodedAdvertisement(Advertisement()))
+        defer {
+            scratch.deinitialize(count: 1)
+            scratch.deallocate()
+        }
+        let slot = DecodedAdvertisement.advertisement(in: scratch)
 
-        // The counts and the scratch value are passed `inout` to the closures that update them.
+        // The counts are passed `inout` to the closures that update them, and the decoded
+        // advertisement too: a value read from the pointer would be copied.
         func deliver(
-            _ advertisement: inout Advertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally,
-            reusing decoded: inout DecodedAdvertisement
+            _ decoded: inout DecodedAdvertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally
         ) -> DecodeError? {
-            decoded.replace(taking: &advertisement)
+            decoded.decodeContents()
             tally.count(decoded)
             // Faults are rare: the clean path does not touch (retain) the array of errors.
             var firstError: DecodeError?
@@ -64,7 +73,7 @@ public enum CaptureDecoder {
                 }
                 firstError = decoded.contents.errors.first
             }
-            onAdvertisement(decoded)
+            onAdvertisement(&decoded)
             return firstError
         }
 
@@ -73,10 +82,8 @@ public enum CaptureDecoder {
             let step = reader.read { record in
                 var firstDataFault: DecodeError?
                 let fileOffset = record.metadata.fileOffset, line = record.metadata.line
-                let outcome = decoder.decode(record) { (advertisement: inout Advertisement) in
-                    if let fault = deliver(
-                        &advertisement, fileOffset: fileOffset, line: line,
-                        into: &tally, reusing: &scratch),
+                let outcome = decoder.decode(record, building: slot) {
+                    if let fault = deliver(&scratch.pointee, fileOffset: fileOffset, line: line, into: &tally),
                         firstDataFault == nil
                     {
                         firstDataFault = fault
@@ -124,9 +131,9 @@ public enum CaptureDecoder {
                 break reading
             }
         }
-        decoder.finish { advertisement in
-            let record = advertisement.record, address = advertisement.address
-            _ = deliver(&advertisement, fileOffset: nil, line: nil, into: &tally, reusing: &scratch)
+        decoder.finish(building: slot) {
+            let record = slot.pointee.record, address = slot.pointee.address
+            _ = deliver(&scratch.pointee, fileOffset: nil, line: nil, into: &tally)
             // The record that carried the last fragment held data the capture never completed:
             // it becomes malformed (once), so every reported fault has a malformed record.
             if cleanWithOpenChains.remove(record) != nil {

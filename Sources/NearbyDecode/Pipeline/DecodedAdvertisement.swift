@@ -14,16 +14,21 @@ public struct DecodedAdvertisement: Sendable {
         self.advertisement = advertisement
     }
 
-    /// Makes this the decoding of `advertisement`, reusing the storage of the beacon array
-    /// (no allocation per advertisement while nothing else holds the array; one that a
-    /// consumer kept is left alone, by copy-on-write): how `CaptureDecoder` hands out the
-    /// advertisements of a capture.
-    /// The advertisement is taken from `advertisement` by a swap, which leaves the previous
-    /// one in its place.
-    public mutating func replace(taking advertisement: inout Advertisement) {
-        swap(&self.advertisement, &advertisement)
+    /// The advertisement inside the decoded advertisement at `decoded`, for a
+    /// `RecordDecoder` to build advertisements in (`decodeContents()` then decodes them).
+    static func advertisement(
+        in decoded: UnsafeMutablePointer<DecodedAdvertisement>
+    ) -> UnsafeMutablePointer<Advertisement> {
+        let offset = MemoryLayout<DecodedAdvertisement>.offset(of: \.advertisement)!
+        return (UnsafeMutableRawPointer(decoded) + offset).assumingMemoryBound(to: Advertisement.self)
+    }
+
+    /// Makes `contents` the decoding of the advertisement's AD data, reusing the storage of
+    /// the beacon array (no allocation per advertisement while nothing else holds the array;
+    /// one that a consumer kept is left alone, by copy-on-write).
+    mutating func decodeContents() {
         contents.removeAll()
-        Self.decode(self.advertisement, into: &contents)
+        Self.decode(advertisement, into: &contents)
     }
 
     /// Decodes the AD data of a borrowed advertisement into `contents` (empty).
