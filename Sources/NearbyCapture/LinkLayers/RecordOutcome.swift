@@ -8,7 +8,7 @@ public enum RecordOutcome: Sendable, Equatable {
     /// It is well formed but carries no advertisement (a command, ACL data, …).
     case ignored(IgnoreReason)
     /// Something in it is malformed; whatever decoded before the fault was still emitted.
-    case malformed(DecodeError)
+    indirect case malformed(DecodeError)
 }
 
 /// Why a record carries no advertisement. An open code space.
