@@ -37,92 +37,29 @@ public enum CaptureDecoder {
         onIssue: (DecodeIssue) -> Void
     ) -> DecodeAccounting {
         var decoder = RecordDecoder()
-        var tally = Tally()
-        // Records counted decoded while an extended-advertising chain stayed open, so that a
-        // chain still open at the end of the capture can make its last record malformed.
-        var cleanWithOpenChains: Set<Int> = []
-
-        // One decoded advertisement for the whole decode, in which the record decoder builds
-        // each advertisement and the AD data is decoded, where the consumer reads it. The
-        // beacon array keeps its storage (no allocation per advertisement) unless the
-        // consumer kept a copy of it.
-        let scratch = UnsafeMutablePointer<DecodedAdvertisement>.allocate(capacity: 1)
-        scratch.initialize(to: DecodedAdvertisement(Advertisement()))
-        defer {
-            scratch.deinitialize(count: 1)
-            scratch.deallocate()
-        }
-        let slot = DecodedAdvertisement.advertisement(in: scratch)
-
-        // The counts are passed `inout` to the closures that update them, and the decoded
-        // advertisement too: a value read from the pointer would be copied.
-        func deliver(
-            _ decoded: inout DecodedAdvertisement, fileOffset: Int64?, line: Int?, into tally: inout Tally
-        ) -> DecodeError? {
-            decoded.decodeContents()
-            tally.count(decoded)
-            // Faults are rare: the clean path does not touch (retain) the array of errors.
-            var firstError: DecodeError?
-            if !decoded.contents.errors.isEmpty {
-                let reassembled = (decoded.advertisement.extended?.fragments ?? 1) > 1
-                for error in decoded.contents.errors {
-                    onIssue(
-                        DecodeIssue(
-                            file: path, record: decoded.advertisement.record, recordFileOffset: fileOffset,
-                            line: line, error: error, inReassembledData: reassembled))
-                }
-                firstError = decoded.contents.errors.first
-            }
-            onAdvertisement(&decoded)
-            return firstError
-        }
+        var run = Run(path: path)
+        defer { run.release() }
+        let slot = DecodedAdvertisement.advertisement(in: run.scratch)
 
         reading: while true {
             // Each record is lent, its bytes still in the reader's buffer (or libpcap's).
             let step = reader.read { record in
-                var firstDataFault: DecodeError?
-                let fileOffset = record.metadata.fileOffset, line = record.metadata.line
+                run.start(record.metadata)
                 let outcome = decoder.decode(record, building: slot) {
-                    if let fault = deliver(&scratch.pointee, fileOffset: fileOffset, line: line, into: &tally),
-                        firstDataFault == nil
-                    {
-                        firstDataFault = fault
-                    }
+                    run.deliver(onAdvertisement: onAdvertisement, onIssue: onIssue)
                 }
-                switch outcome {
-                case .decoded:
-                    let openChains = decoder.reassembler.pendingChainCount
-                    if let fault = firstDataFault {
-                        tally.countMalformed(fault.key)
-                    } else {
-                        tally.accounting.decoded += 1
-                        if openChains > 0 && cleanWithOpenChains.count < Self.openChainRecordLimit {
-                            cleanWithOpenChains.insert(record.metadata.index)
-                        }
-                    }
-                    if openChains == 0 && !cleanWithOpenChains.isEmpty {
-                        cleanWithOpenChains.removeAll(keepingCapacity: true)
-                    }
-                case .ignored(let reason):
-                    tally.countIgnored(reason.rawValue)
-                case .malformed(let error):
-                    tally.countMalformed(error.key)
-                    onIssue(
-                        DecodeIssue(
-                            file: path, record: record.metadata.index, recordFileOffset: fileOffset,
-                            line: line, error: error))
-                }
+                run.account(outcome, openChains: decoder.reassembler.pendingChainCount, onIssue: onIssue)
             }
 
             switch step {
             case .record:
-                tally.accounting.recordsRead += 1
+                run.tally.accounting.recordsRead += 1
             case .malformed(let index, let fileOffset, let line, let error, let skipped):
-                tally.accounting.recordsRead += 1
-                tally.countMalformed(error.key)
+                run.tally.accounting.recordsRead += 1
+                run.tally.countMalformed(error.key)
                 if let skipped {
-                    tally.accounting.bytesSkipped += skipped.count
-                    if skipped.resynchronized { tally.accounting.resynchronizations += 1 }
+                    run.tally.accounting.bytesSkipped += skipped.count
+                    if skipped.resynchronized { run.tally.accounting.resynchronizations += 1 }
                 }
                 var issue = DecodeIssue(file: path, record: index, recordFileOffset: nil, line: line, error: error)
                 if let fileOffset { issue.recordFileOffset = fileOffset - Int64(error.offset) }
@@ -133,13 +70,15 @@ public enum CaptureDecoder {
         }
         decoder.finish(building: slot) {
             let record = slot.pointee.record, address = slot.pointee.address
-            _ = deliver(&scratch.pointee, fileOffset: nil, line: nil, into: &tally)
+            run.fileOffset = nil
+            run.line = nil
+            run.deliver(onAdvertisement: onAdvertisement, onIssue: onIssue)
             // The record that carried the last fragment held data the capture never completed:
             // it becomes malformed (once), so every reported fault has a malformed record.
-            if cleanWithOpenChains.remove(record) != nil {
-                tally.accounting.decoded -= 1
-                tally.accounting.malformed += 1
-                tally.accounting.malformedByReason["ext-adv-report/incomplete-chain", default: 0] += 1
+            if run.cleanWithOpenChains.remove(record) != nil {
+                run.tally.accounting.decoded -= 1
+                run.tally.accounting.malformed += 1
+                run.tally.accounting.malformedByReason["ext-adv-report/incomplete-chain", default: 0] += 1
             }
             onIssue(
                 DecodeIssue(
@@ -149,7 +88,97 @@ public enum CaptureDecoder {
                         "extended advertising data from \(address) was still incomplete at the end of the capture"),
                     inReassembledData: true))
         }
-        return tally.finish()
+        return run.tally.finish()
+    }
+
+    /// What the decode of one capture keeps from record to record: the counts, the decoded
+    /// advertisement it lends, and the record being decoded.
+    private struct Run {
+        let path: String
+        /// One decoded advertisement for the whole decode, in which the record decoder
+        /// builds each advertisement and the AD data is decoded, where the consumer reads
+        /// it. The beacon array keeps its storage (no allocation per advertisement) unless
+        /// the consumer kept a copy of it.
+        let scratch: UnsafeMutablePointer<DecodedAdvertisement>
+        var tally = Tally()
+        /// Records counted decoded while an extended-advertising chain stayed open, so that
+        /// a chain still open at the end of the capture can make its last record malformed.
+        var cleanWithOpenChains: Set<Int> = []
+        /// The record being decoded: where it is, and the first fault in its AD data.
+        var index = 0
+        var fileOffset: Int64?
+        var line: Int?
+        var firstDataFault: DecodeError?
+
+        init(path: String) {
+            self.path = path
+            scratch = .allocate(capacity: 1)
+            scratch.initialize(to: DecodedAdvertisement(Advertisement()))
+        }
+
+        func release() {
+            scratch.deinitialize(count: 1)
+            scratch.deallocate()
+        }
+
+        mutating func start(_ metadata: RecordMetadata) {
+            index = metadata.index
+            fileOffset = metadata.fileOffset
+            line = metadata.line
+            firstDataFault = nil
+        }
+
+        /// Decodes the AD data of the advertisement built in `scratch`, counts it, reports
+        /// its faults and lends it to the consumer. The decoded advertisement is passed
+        /// `inout`: a value read from the pointer would be copied.
+        @inline(__always)
+        mutating func deliver(
+            onAdvertisement: (inout DecodedAdvertisement) -> Void, onIssue: (DecodeIssue) -> Void
+        ) {
+            scratch.pointee.decodeContents()
+            tally.count(scratch.pointee)
+            // Faults are rare: the clean path does not touch (retain) the array of errors.
+            if !scratch.pointee.contents.errors.isEmpty { reportDataFaults(onIssue: onIssue) }
+            onAdvertisement(&scratch.pointee)
+        }
+
+        @inline(never)
+        mutating func reportDataFaults(onIssue: (DecodeIssue) -> Void) {
+            let decoded = scratch.pointee
+            let reassembled = (decoded.advertisement.extended?.fragments ?? 1) > 1
+            for error in decoded.contents.errors {
+                onIssue(
+                    DecodeIssue(
+                        file: path, record: decoded.advertisement.record, recordFileOffset: fileOffset,
+                        line: line, error: error, inReassembledData: reassembled))
+            }
+            if firstDataFault == nil { firstDataFault = decoded.contents.errors.first }
+        }
+
+        /// Counts the record just decoded by its outcome.
+        mutating func account(_ outcome: RecordOutcome, openChains: Int, onIssue: (DecodeIssue) -> Void) {
+            switch outcome {
+            case .decoded:
+                if let fault = firstDataFault {
+                    tally.countMalformed(fault.key)
+                } else {
+                    tally.accounting.decoded += 1
+                    if openChains > 0 && cleanWithOpenChains.count < CaptureDecoder.openChainRecordLimit {
+                        cleanWithOpenChains.insert(index)
+                    }
+                }
+                if openChains == 0 && !cleanWithOpenChains.isEmpty {
+                    cleanWithOpenChains.removeAll(keepingCapacity: true)
+                }
+            case .ignored(let reason):
+                tally.countIgnored(reason.rawValue)
+            case .malformed(let error):
+                tally.countMalformed(error.key)
+                onIssue(
+                    DecodeIssue(
+                        file: path, record: index, recordFileOffset: fileOffset, line: line, error: error))
+            }
+        }
     }
 
     /// The accounting of a decode, with beacons counted by `BeaconFrame.typeIndex` until the
