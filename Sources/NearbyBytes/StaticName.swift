@@ -50,9 +50,15 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
         return body(UnsafeBufferPointer(start: utf8, count: strlen(start)))
     }
 
+    @inlinable
     public static func == (a: StaticName, b: StaticName) -> Bool {
         // The same literal is the same bytes in the binary: compared by address first.
-        if a.bits == b.bits { return true }
+        a.bits == b.bits || sameText(a, b)
+    }
+
+    /// Whether two names at different addresses spell the same text.
+    @usableFromInline
+    static func sameText(_ a: StaticName, _ b: StaticName) -> Bool {
         guard (a.bits | b.bits) & scalarTag == 0 else {
             return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
         }
