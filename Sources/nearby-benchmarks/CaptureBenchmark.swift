@@ -97,35 +97,30 @@ struct CaptureBenchmark {
             seconds.append(cpuNow() - t0)
 
             // Each advertisement built in one slot, as `CaptureDecoder` builds them.
-            let slot = UnsafeMutablePointer<Advertisement>.allocate(capacity: 1)
-            slot.initialize(to: Advertisement())
-            defer {
-                slot.deinitialize(count: 1)
-                slot.deallocate()
+            try RecordDecoder.withSlot { (slot) throws(CaptureFileError) in
+                t0 = cpuNow()
+                reader = try CaptureFile.open(path)
+                var records = RecordDecoder()
+                while case .record = reader.read({
+                    _ = records.decode($0, building: slot) { check &+= slot.pointee.data?.count ?? 0 }
+                }) {}
+                seconds.append(cpuNow() - t0)
+
+                t0 = cpuNow()
+                reader = try CaptureFile.open(path)
+                records = RecordDecoder()
+                // Into one reused `AdvertisingDataContents`, as `CaptureDecoder` decodes.
+                var contents = AdvertisingDataContents()
+                while case .record = reader.read({ record in
+                    _ = records.decode(record, building: slot) {
+                        guard let data = slot.pointee.data else { return }
+                        contents.removeAll()
+                        AdvertisingDataDecoder.decode(data, into: &contents)
+                        check &+= contents.beacons.count
+                    }
+                }) {}
+                seconds.append(cpuNow() - t0)
             }
-
-            t0 = cpuNow()
-            reader = try CaptureFile.open(path)
-            var records = RecordDecoder()
-            while case .record = reader.read({
-                _ = records.decode($0, building: slot) { check &+= slot.pointee.data?.count ?? 0 }
-            }) {}
-            seconds.append(cpuNow() - t0)
-
-            t0 = cpuNow()
-            reader = try CaptureFile.open(path)
-            records = RecordDecoder()
-            // Into one reused `AdvertisingDataContents`, as `CaptureDecoder` decodes.
-            var contents = AdvertisingDataContents()
-            while case .record = reader.read({ record in
-                _ = records.decode(record, building: slot) {
-                    guard let data = slot.pointee.data else { return }
-                    contents.removeAll()
-                    AdvertisingDataDecoder.decode(data, into: &contents)
-                    check &+= contents.beacons.count
-                }
-            }) {}
-            seconds.append(cpuNow() - t0)
         } catch {
             fatalError("\(error)")
         }

@@ -153,26 +153,25 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
     @Test func eachAdvertisementIsBuiltWholeInTheSlotBeforeItIsEmitted() {
         // Every field is written for each advertisement: nothing left in the slot (here an
         // extended, directed advertisement with data) survives into the next one.
-        let slot = UnsafeMutablePointer<Advertisement>.allocate(capacity: 1)
-        defer { slot.deallocate() }
-        slot.initialize(
-            to: Advertisement(
+        var decoder = RecordDecoder()
+        var seen: [Advertisement] = []
+        let outcome = RecordDecoder.withSlot { slot in
+            slot.pointee = Advertisement(
                 record: 99, timestampMicros: 5, source: .hciExtendedAdvertisingReport, eventTypeRaw: 0x13,
                 address: BluetoothAddress(rawValue: 0xFFFF_FFFF_FFFF), addressType: .random, rssiDBm: -1,
                 txPowerDBm: 4, channelIndex: 39, data: [0x02, 0x01, 0x06],
                 extended: ExtendedReportDetails(
                     primaryPHY: 1, secondaryPHY: 2, sid: 3, periodicAdvertisingInterval: 4, dataStatus: 0),
-                directAddress: BluetoothAddress(rawValue: 1), directAddressType: .public))
-        defer { slot.deinitialize(count: 1) }
-        var decoder = RecordDecoder()
-        var seen: [Advertisement] = []
-        let outcome = ReferenceVectors.twoReportEvent.withUnsafeBytes { raw in
-            decoder.decode(
-                RecordView(
-                    RecordMetadata(index: 1, timestampMicros: 7, encapsulation: .hexText, originalLength: raw.count),
-                    bytes: Span(_unsafeBytes: raw)),
-                building: slot
-            ) { seen.append(slot.pointee) }
+                directAddress: BluetoothAddress(rawValue: 1), directAddressType: .public)
+            return ReferenceVectors.twoReportEvent.withUnsafeBytes { raw in
+                decoder.decode(
+                    RecordView(
+                        RecordMetadata(
+                            index: 1, timestampMicros: 7, encapsulation: .hexText, originalLength: raw.count),
+                        bytes: Span(_unsafeBytes: raw)),
+                    building: slot
+                ) { seen.append(slot.pointee) }
+            }
         }
         #expect(outcome == .decoded)
         // ReferenceVectors.twoReportEvent: two legacy reports (formats.md §5.2).
@@ -189,24 +188,25 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
     @Test func aChainPushedOutThroughTheSlotLeavesTheNewChainItsOwnHeader() {
         // The third chain's report is in the slot when the oldest chain is written over it.
         var decoder = RecordDecoder(maximumPendingChains: 2)
-        let slot = UnsafeMutablePointer<Advertisement>.allocate(capacity: 1)
-        defer { slot.deallocate() }
-        slot.initialize(to: Advertisement())
-        defer { slot.deinitialize(count: 1) }
         var emitted: [String] = []
-        for i in 0..<3 {
-            let event = FixtureEvents.extendedReportEvent([
-                FixtureEvents.extendedReport(
-                    eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:0\(i)", sid: 1, rssi: -60,
-                    data: [0x02, UInt8(i)])
-            ])
-            _ = CaptureRecord(index: i + 1, timestampMicros: 0, encapsulation: .hexText, bytes: event[...]).withView {
-                decoder.decode($0, building: slot) {
-                    emitted.append("\(slot.pointee.address) \(Array(slot.pointee.data ?? []))")
-                }
+        RecordDecoder.withSlot { slot in
+            for i in 0..<3 {
+                let event = FixtureEvents.extendedReportEvent([
+                    FixtureEvents.extendedReport(
+                        eventType: 0x0020, addressType: 1, address: "c0:ff:ee:00:00:0\(i)", sid: 1, rssi: -60,
+                        data: [0x02, UInt8(i)])
+                ])
+                _ = CaptureRecord(index: i + 1, timestampMicros: 0, encapsulation: .hexText, bytes: event[...])
+                    .withView {
+                        decoder.decode($0, building: slot) {
+                            emitted.append("\(slot.pointee.address) \(Array(slot.pointee.data ?? []))")
+                        }
+                    }
+            }
+            decoder.finish(building: slot) {
+                emitted.append("\(slot.pointee.address) \(Array(slot.pointee.data ?? []))")
             }
         }
-        decoder.finish(building: slot) { emitted.append("\(slot.pointee.address) \(Array(slot.pointee.data ?? []))") }
         #expect(
             emitted == [
                 "c0:ff:ee:00:00:00 [2, 0]", "c0:ff:ee:00:00:01 [2, 1]", "c0:ff:ee:00:00:02 [2, 2]",

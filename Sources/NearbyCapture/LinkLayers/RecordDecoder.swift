@@ -52,13 +52,16 @@ public struct RecordDecoder: Sendable {
         Self.withSlot { slot in finish(building: slot) { emit(&slot.pointee) } }
     }
 
-    /// Runs `body` with an advertisement slot on the stack.
-    private static func withSlot<R>(_ body: (UnsafeMutablePointer<Advertisement>) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: Advertisement.self, capacity: 1) { buffer in
+    /// Runs `body` with an advertisement slot on the stack (holding `Advertisement()`), for
+    /// `decode(_:building:emitted:)` and `finish(building:emitted:)`.
+    public static func withSlot<R, E: Error>(
+        _ body: (UnsafeMutablePointer<Advertisement>) throws(E) -> R
+    ) throws(E) -> R {
+        try withUnsafeTemporaryAllocation(of: Advertisement.self, capacity: 1) { buffer throws(E) in
             let slot = buffer.baseAddress!
             slot.initialize(to: Advertisement())
             defer { slot.deinitialize(count: 1) }
-            return body(slot)
+            return try body(slot)
         }
     }
 
