@@ -194,11 +194,12 @@ public struct ByteCursor: ~Escapable {
         }
     }
 
-    /// Reads everything that is left into `InlineBytes` indexed by record offsets.
+    /// Reads everything that is left into `InlineBytes` indexed by record offsets, or from
+    /// `startIndex` when given.
     @inlinable
-    public mutating func readRestInlineBytes() -> InlineBytes {
+    public mutating func readRestInlineBytes(startIndex: Int? = nil) -> InlineBytes {
         defer { position = bytes.count }
-        let start = readerIndex
+        let start = startIndex ?? readerIndex
         return bytes.withUnsafeBytes {
             InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position...]), startIndex: start)
         }

@@ -216,6 +216,9 @@ import Testing
         for count in [17, 40] {
             let frame = try EddystoneURL(serviceData: ([0x10, 0x00, 0x01] + Array(repeating: 0x04, count: count))[...])
             #expect(frame.url == "https://www." + String(repeating: ".info/", count: count))
+            // 40 bytes are past what `encodedBytes` holds inline: the same bytes, indexed from 0.
+            #expect(frame.encoded == Array(repeating: 0x04, count: count))
+            #expect(frame.encodedBytes.indices == 0..<count)
         }
     }
 

@@ -41,6 +41,27 @@ import Testing
         }
     }
 
+    /// docs/token-format.md: `L` is 6 or 8…16. Every declared length byte, with `L` token
+    /// bytes and the Tx_Power after it, is accepted exactly when it is one of those.
+    @Test func onlyTheSpecifiedLengthsAreAccepted() throws {
+        for length in 0...255 {
+            let serviceData: [UInt8] = [0xF7, 0x10, UInt8(length)] + Array(repeating: 0x5A, count: length) + [0xF4]
+            let specified = length == 6 || (8...16).contains(length)
+            do {
+                let content = try TokenAdvertisement.decode(serviceData: serviceData[...])
+                #expect(specified, "length \(length) was accepted")
+                guard case .v1(let token)? = content else {
+                    Issue.record("length \(length): \(String(describing: content))")
+                    continue
+                }
+                #expect(Array(token.token) == Array(repeating: 0x5A, count: length))
+            } catch {
+                #expect(!specified, "length \(length) was refused: \(error)")
+                #expect(error.key == "token/invalid-value" && error.offset == 2, "length \(length)")
+            }
+        }
+    }
+
     @Test func disallowedLengthIsInvalidValueAtTheLengthByte() {
         let contents = AdvertisingDataDecoder.decode(ReferenceVectors.bytes("0916f3fef71007a1b2c3")[...])
         #expect(contents.beacons.isEmpty)

@@ -88,8 +88,8 @@ public enum BeaconJSON {
     private static func writeMembers(_ beacon: BeaconFrame, to w: inout JSONWriter) {
         switch beacon {
         case .eddystone(.url(let url)):
-            w.member("encodedUrl", hex: url.encoded)
-            if url.encoded.contains(where: EddystoneURL.isReserved) {
+            w.member("encodedUrl", hex: url.encodedBytes)
+            if url.encodedBytes.contains(where: EddystoneURL.isReserved) {
                 let reserved = url.reservedBytes
                 w.key("reservedBytes")
                 w.beginArray()

@@ -11,8 +11,15 @@ import NearbyBytes
 public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     public var txPowerDBm: Int8
     public var scheme: UInt8
-    /// The encoded URL bytes after the scheme byte.
-    public var encoded: [UInt8]
+    /// The encoded URL bytes after the scheme byte, as an array of their own (a copy of
+    /// `encodedBytes`).
+    public var encoded: [UInt8] {
+        get { Array(encodedBytes) }
+        set { encodedBytes = InlineBytes(newValue) }
+    }
+    /// `encoded`, held inline up to 32 bytes (every legacy advertisement's URL): decoding a
+    /// URL frame allocates nothing. Indices start at 0.
+    public var encodedBytes: InlineBytes
 
     /// The scheme prefixes by scheme byte (0–3).
     public static let schemes = (0...3).map { schemeText(UInt8($0)).description }
@@ -22,7 +29,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     public init(txPowerDBm: Int8, scheme: UInt8, encoded: [UInt8]) {
         self.txPowerDBm = txPowerDBm
         self.scheme = scheme
-        self.encoded = encoded
+        encodedBytes = InlineBytes(encoded)
     }
 
     /// Reads the service data at the cursor to its end, frame type byte first.
@@ -32,7 +39,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
         try c.skip(1, "URL frame type")
         txPowerDBm = try c.readInt8("URL Tx_Power")
         scheme = try c.readUInt8("URL scheme")
-        encoded = c.readRestArray()
+        encodedBytes = c.readRestInlineBytes(startIndex: 0)
     }
 
     /// A reserved byte of the encoding: its offset in `encoded` and its value.
@@ -43,7 +50,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
 
     /// Offsets and values of reserved bytes in the encoding.
     public var reservedBytes: [ReservedByte] {
-        encoded.enumerated().compactMap { i, b in Self.isReserved(b) ? ReservedByte(offset: i, value: b) : nil }
+        encodedBytes.enumerated().compactMap { i, b in Self.isReserved(b) ? ReservedByte(offset: i, value: b) : nil }
     }
 
     public var hasReservedScheme: Bool { scheme > 3 }
@@ -62,7 +69,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     public func withExpandedURL<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard !hasReservedScheme else { return nil }
         // The longest scheme is 12 bytes, the longest expansion 6 (`.info/`).
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12 + encoded.count * 6) { buffer -> R? in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12 + encodedBytes.count * 6) { buffer -> R? in
             var n = 0
             func append(_ text: StaticString) {
                 UnsafeMutableRawPointer(buffer.baseAddress! + n).copyMemory(
@@ -70,7 +77,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
                 n += text.utf8CodeUnitCount
             }
             append(Self.schemeText(scheme))
-            for b in encoded {
+            for b in encodedBytes {
                 if let expansion = Self.expansionText(b) {
                     append(expansion)
                 } else if Self.isReserved(b) {

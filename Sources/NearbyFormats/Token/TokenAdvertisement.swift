@@ -17,6 +17,9 @@ public struct TokenAdvertisement: Hashable, Sendable {
     public static let majorVersion: UInt8 = 1
     /// Allowed token lengths, bytes.
     public static let allowedLengths: Set<Int> = [6, 8, 9, 10, 11, 12, 13, 14, 15, 16]
+    /// `allowedLengths` as bits (bit L set when L is allowed): the decoder's test, which
+    /// hashes nothing.
+    static let allowedLengthBits: UInt32 = allowedLengths.reduce(0) { $0 | 1 << $1 }
 
     /// The opaque token, 6 or 8…16 bytes, held inline (no allocation per advertisement).
     public var token: ShortBytes
@@ -64,7 +67,7 @@ public struct TokenAdvertisement: Hashable, Sendable {
         }
         let lengthOffset = c.readerIndex
         let length = Int(try c.readUInt8("token length"))
-        guard allowedLengths.contains(length) else {
+        guard length < 32 && allowedLengthBits & 1 << length != 0 else {
             throw c.error(.invalidValue, at: lengthOffset, "token length \(length) is not 6 or 8…16")
         }
         try c.expectDeclared(length, declaredAt: lengthOffset, "token")
