@@ -56,8 +56,9 @@ public struct ExtendedAdvertisingReassembler: Sendable {
             var header = report
             header.data = nil
             if let index = pending.index(forKey: key) {
-                // Appended in place: the dictionary's copy is the only one.
-                pending.values[index].data.append(contentsOf: data)
+                // Appended in place (the dictionary's copy is the only one), from contiguous
+                // bytes: appending the collection itself goes byte by byte.
+                data.withUnsafeBytes { pending.values[index].data.append(contentsOf: $0) }
                 pending.values[index].fragments += 1
                 pending.values[index].last = header
                 if pending.values[index].data.count > Self.maximumDataLength {
@@ -74,7 +75,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
         }
         guard var whole = pending.removeValue(forKey: key) else { return emitted() }
         order.removeAll { $0 == key }
-        whole.data.append(contentsOf: data)
+        data.withUnsafeBytes { whole.data.append(contentsOf: $0) }
         whole.fragments += 1
         slot.pointee = joined(report, whole, status: details.dataStatus, truncated: details.dataStatus == 2)
         emitted()
