@@ -138,3 +138,18 @@ extension InlineBytes {
         }
     }
 }
+
+extension Optional where Wrapped == InlineBytes {
+    /// Replaces the value with `new`, as assignment does, without destroying the old value
+    /// when it holds no heap storage (inline bytes, or nil): it references nothing, so
+    /// overwriting it releases nothing that assignment would have released.
+    @inlinable @inline(__always)
+    public mutating func store(_ new: consuming InlineBytes?) {
+        if self?.heap == nil {
+            let value = new
+            withUnsafeMutablePointer(to: &self) { $0.initialize(to: value) }
+        } else {
+            self = new
+        }
+    }
+}

@@ -79,7 +79,7 @@ public struct Advertisement: Sendable {
         self.rssiDBm = rssiDBm
         self.txPowerDBm = txPowerDBm
         self.channelIndex = channelIndex
-        self.data = data
+        self.data.store(data)
         self.extended = extended
         self.directAddress = directAddress
         self.directAddressType = directAddressType

@@ -18,6 +18,26 @@ import Testing
         #expect(bytes.withContiguousStorageIfAvailable { Array($0) } == source)
     }
 
+    /// `store` is assignment: whatever the old value held (nothing, inline bytes or heap
+    /// storage), the new one (likewise) is what is left, with its own indices, and a copy
+    /// taken of the old value before keeps its bytes.
+    @Test func storeLeavesTheNewValueWhateverTheOldOneHeld() {
+        let values: [InlineBytes?] = [
+            nil, InlineBytes([1, 2, 3], startIndex: 7), InlineBytes((0..<40).map { UInt8($0) }, startIndex: 9),
+        ]
+        for old in values {
+            for new in values {
+                var target = old
+                let kept = target
+                target.store(new)
+                #expect(target == new)
+                #expect(target?.startIndex == new?.startIndex)
+                #expect(target.map { Array($0) } == new.map { Array($0) })
+                #expect(kept.map { Array($0) } == old.map { Array($0) })
+            }
+        }
+    }
+
     @Test func holdsEveryInlineLengthAtEveryAlignmentReadingOnlyItsOwnBytes() {
         // The bytes sit at the end of a buffer whose next byte differs from every source byte:
         // a copy that read past them, or kept a byte of the wrong position, would differ.
