@@ -13,26 +13,12 @@ extension PcapFileReader {
     func makeScan() -> Resynchronizer? {
         guard let window = FileWindow(path: path), let raw = window.bytes(at: 0, count: 24) else { return nil }
         fileHeader = Array(raw)
-        let magic = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
-        let nanoseconds: Bool
-        switch magic {
-        case 0xa1b2_c3d4: (bigEndian, nanoseconds) = (false, false)
-        case 0xa1b2_3c4d: (bigEndian, nanoseconds) = (false, true)
-        case 0xd4c3_b2a1: (bigEndian, nanoseconds) = (true, false)
-        case 0x4d3c_b2a1: (bigEndian, nanoseconds) = (true, true)
-        default: return nil
+        guard let layout = HeaderLayout(magic: UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))) else {
+            return nil
         }
-        let bigEndian = bigEndian
+        bigEndian = layout.bigEndian
         return Resynchronizer(window: window, headerLength: 16) { window, offset in
-            guard let seconds = window.integer(UInt32.self, at: offset, bigEndian: bigEndian),
-                let fraction = window.integer(UInt32.self, at: offset + 4, bigEndian: bigEndian),
-                let included = window.integer(UInt32.self, at: offset + 8, bigEndian: bigEndian),
-                let original = window.integer(UInt32.self, at: offset + 12, bigEndian: bigEndian),
-                fraction < (nanoseconds ? 1_000_000_000 : 1_000_000),
-                included <= Self.maximumRecordLength, original >= included, original <= Self.maximumOriginalLength
-            else { return nil }
-            let micros = Int64(seconds) * 1_000_000 + Int64(nanoseconds ? fraction / 1000 : fraction)
-            return ProbedRecord(start: offset, end: offset + 16 + Int64(included), timestampMicros: micros)
+            window.bytes(at: offset, count: 16).flatMap { layout.record(header: $0.baseAddress!, at: offset) }
         }
     }
 

@@ -10,9 +10,11 @@ import Darwin
 /// Reads pcap and pcapng files through libpcap (`pcap_open_offline_with_tstamp_precision`,
 /// `pcap_next_ex`), with microsecond timestamps whatever the file's precision.
 ///
-/// Classic pcap: each record is held back (copied) until the header after it is read, so
+/// Classic pcap: each record is checked against the header after it before it is lent, so
 /// that a header which is not plausible (docs/damaged-captures.md) can still unmask a
-/// wrong length in the record before it. Past damage, libpcap reads on from the next
+/// wrong length in the record before it: read where libpcap will read it when it is in the
+/// stream's buffer with its record's bytes, else once libpcap has read it, the record held
+/// back (copied) meanwhile (PcapFileReader+LookAhead.swift). Past damage, libpcap reads on from the next
 /// plausible record, handed a stream of the file's header and the bytes from there
 /// (`SplicedStream`). File offsets are exact. pcapng: libpcap checks each block's framing
 /// (its length at both ends) and gives up at a damaged block; the reader skips it, or the
@@ -49,6 +51,12 @@ public final class PcapFileReader: CaptureRecordReader {
     @exclusivity(unchecked) var heldCount = 0
     /// The last record lent: what a record found past damage should follow in time.
     @exclusivity(unchecked) var lastLent: ProbedRecord?
+    /// A record checked against the next header in the stream's buffer, to lend at the next
+    /// `read` (`nextRecordIsBuffered`).
+    @exclusivity(unchecked) var approved: Approved?
+    /// Classic pcap's record header layout, for reading the next header in the stream's
+    /// buffer; nil when it cannot be known (pcapng, a pipe).
+    var headerLayout: HeaderLayout?
     /// What the next `read` reports before reading on: damage found after a record lent.
     var pendingStep: CaptureReadStep?
     /// The file's first 24 bytes (classic pcap), for splicing, and its byte order; set with
@@ -87,6 +95,7 @@ public final class PcapFileReader: CaptureRecordReader {
         guard let stream = fopen(path, "rb") else {
             throw CaptureFileError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
         }
+        headerLayout = format == .pcap ? HeaderLayout(stream: stream) : nil
         // glibc ignores the size unless it is given the buffer too.
         let streamBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.streamBufferSize)
         setvbuf(stream, streamBuffer, _IOFBF, Self.streamBufferSize)
@@ -116,6 +125,11 @@ public final class PcapFileReader: CaptureRecordReader {
         if let step = pendingStep {
             pendingStep = nil
             return step
+        }
+        if let a = approved {
+            approved = nil
+            lend(index: a.index, a.record, bytes: a.bytes, originalLength: a.originalLength, body)
+            return .record
         }
         guard !done else { return .end }
         while true {
@@ -176,7 +190,12 @@ public final class PcapFileReader: CaptureRecordReader {
                 if let held {
                     if problem == nil && record.follows(held.record) {
                         lendHeld(body)
-                        hold(record, bytes: bytes, originalLength: Int(h.len))
+                        if nextRecordIsBuffered(after: record) {
+                            index += 1
+                            approved = Approved(index: index, record: record, bytes: bytes, originalLength: Int(h.len))
+                        } else {
+                            hold(record, bytes: bytes, originalLength: Int(h.len))
+                        }
                         return .record
                     }
                     let nextProblem =
@@ -190,6 +209,11 @@ public final class PcapFileReader: CaptureRecordReader {
                         body, next: problem == nil ? (record, bytes, Int(h.len)) : nil, nextProblem: nextProblem)
                 }
                 if let problem { return recover(at: start, problem) }
+                if nextRecordIsBuffered(after: record) {
+                    index += 1
+                    lend(index: index, record, bytes: bytes, originalLength: Int(h.len), body)
+                    return .record
+                }
                 hold(record, bytes: bytes, originalLength: Int(h.len))
                 continue
             }
@@ -228,13 +252,9 @@ public final class PcapFileReader: CaptureRecordReader {
     func lendHeld(_ body: (borrowing RecordView) -> Void) {
         guard let h = held else { return }
         held = nil
-        lastLent = h.record
-        body(
-            RecordView(
-                RecordMetadata(
-                    index: h.index, timestampMicros: h.record.timestampMicros, encapsulation: .pcap(linkType),
-                    originalLength: h.originalLength, fileOffset: h.record.start + 16),
-                bytes: Span(_unsafeBytes: UnsafeRawBufferPointer(rebasing: heldBytes[..<heldCount]))))
+        lend(
+            index: h.index, h.record, bytes: UnsafeRawBufferPointer(rebasing: heldBytes[..<heldCount]),
+            originalLength: h.originalLength, body)
     }
 
     /// The offset in a classic-pcap record header (ts_sec 0, ts_usec 4, incl_len 8,

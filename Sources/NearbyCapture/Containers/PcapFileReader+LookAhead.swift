@@ -1,0 +1,103 @@
+import CPcap
+import NearbyBytes
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The look-ahead of classic pcap without a copy: a record is checked against the next
+/// header before it is lent (docs/damaged-captures.md). When that header, and the bytes of
+/// its record, are already in the stream's buffer, the reader reads the header there,
+/// where libpcap will read it next, and lends the record where libpcap read it; otherwise
+/// it holds a copy of the record until libpcap has read the next one (`hold`).
+extension PcapFileReader {
+    /// The layout of the file's record headers, from its magic number (pcap file format,
+    /// section 3), and what makes one plausible (docs/damaged-captures.md).
+    struct HeaderLayout {
+        var bigEndian: Bool
+        var nanoseconds: Bool
+
+        /// Nil for a magic number other than the four of 16-byte record headers.
+        init?(magic: UInt32) {
+            switch magic {
+            case 0xa1b2_c3d4: (bigEndian, nanoseconds) = (false, false)
+            case 0xa1b2_3c4d: (bigEndian, nanoseconds) = (false, true)
+            case 0xd4c3_b2a1: (bigEndian, nanoseconds) = (true, false)
+            case 0x4d3c_b2a1: (bigEndian, nanoseconds) = (true, true)
+            default: return nil
+            }
+        }
+
+        /// The layout of the file `stream` reads, from its first four bytes; nil when they
+        /// cannot be read at an offset (a pipe) or are not one of the four magic numbers.
+        init?(stream: UnsafeMutablePointer<FILE>) {
+            var magic: UInt32 = 0
+            guard pread(fileno(stream), &magic, 4, 0) == 4 else { return nil }
+            self.init(magic: UInt32(littleEndian: magic))
+        }
+
+        /// The record whose 16-byte header is at `header` (ts_sec, ts_usec or ts_nsec,
+        /// incl_len, orig_len), the header at file offset `start`; nil when the header is not
+        /// plausible: a fraction of a second that is a second or more, a captured length above
+        /// `maximumRecordLength` or above the original length, an original length above
+        /// `maximumOriginalLength`.
+        func record(header: UnsafeRawPointer, at start: Int64) -> ProbedRecord? {
+            func field(_ offset: Int) -> UInt32 {
+                let raw = header.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                return bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
+            }
+            let (seconds, fraction, included, original) = (field(0), field(4), field(8), field(12))
+            guard fraction < (nanoseconds ? 1_000_000_000 : 1_000_000),
+                included <= PcapFileReader.maximumRecordLength, original >= included,
+                original <= PcapFileReader.maximumOriginalLength
+            else { return nil }
+            let micros = Int64(seconds) * 1_000_000 + Int64(nanoseconds ? fraction / 1000 : fraction)
+            return ProbedRecord(start: start, end: start + 16 + Int64(included), timestampMicros: micros)
+        }
+    }
+
+    /// A record read from libpcap and checked against the next header, lent at the next
+    /// `read` from libpcap's buffer (valid until libpcap reads again).
+    struct Approved {
+        var index: Int
+        var record: ProbedRecord
+        var bytes: UnsafeRawBufferPointer
+        var originalLength: Int
+    }
+
+    /// True when the header after `record` is in the stream's buffer with all its record's
+    /// bytes, is plausible, and follows `record`: what libpcap will read next is then that
+    /// header and those bytes, which the look-ahead of `read` would accept.
+    func nextRecordIsBuffered(after record: ProbedRecord) -> Bool {
+        #if canImport(Glibc)
+        guard let layout = headerLayout, let stream = pcap_file(handle),
+            let next = stream.pointee._IO_read_ptr, let end = stream.pointee._IO_read_end
+        else { return false }
+        let available = end - next
+        guard available >= 16, let following = layout.record(header: UnsafeRawPointer(next), at: record.end)
+        else { return false }
+        // libpcap cuts a record longer than the snapshot length and skips the rest: read as
+        // `read` does, not here.
+        let length = Int(following.end - following.start)
+        return length - 16 < snapshotLength && available >= length && following.follows(record)
+        #else
+        return false
+        #endif
+    }
+
+    /// Lends a record read from libpcap where libpcap read it.
+    func lend(
+        index: Int, _ record: ProbedRecord, bytes: UnsafeRawBufferPointer, originalLength: Int,
+        _ body: (borrowing RecordView) -> Void
+    ) {
+        lastLent = record
+        body(
+            RecordView(
+                RecordMetadata(
+                    index: index, timestampMicros: record.timestampMicros, encapsulation: .pcap(linkType),
+                    originalLength: originalLength, fileOffset: record.start + 16),
+                bytes: Span(_unsafeBytes: bytes)))
+    }
+}

@@ -1,0 +1,78 @@
+import NearbyBytes
+import NearbyTestSupport
+import Testing
+
+@testable import NearbyCapture
+
+/// The classic-pcap look-ahead over files larger than the reader's stream buffer (256 KiB):
+/// record headers and records fall across every refill of the buffer, where the next
+/// header cannot be read in place and the record is held back instead.
+@Suite struct PcapLookAheadTests {
+    /// 6,000 records of 1–251 bytes (about 850 KB): every length, every position of a header
+    /// against a refill. Each record's bytes name it, so a record lent from the wrong buffer
+    /// shows.
+    static let records: [[UInt8]] = (0..<6000).map { i in
+        (0..<(1 + i * 37 % 251)).map { UInt8(truncatingIfNeeded: i &* 7 &+ $0) }
+    }
+
+    /// File offset of each record's header: the file header is 24 bytes, a record its
+    /// 16-byte header and its bytes (pcap file format, section 4).
+    static let headerOffsets: [Int] = records.reduce(into: [24]) { $0.append($0.last! + 16 + $1.count) }
+
+    @Test func everyRecordOfAFileLargerThanTheStreamBufferIsLentWhereItIs() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let (path, bytes) = try dir.writePcap(Self.records, linkType: .bluetoothHCIH4, to: "large.pcap")
+        #expect(bytes.count > 3 * PcapFileReader.streamBufferSize)
+        let results = try readAll(path)
+        #expect(results.count == Self.records.count)
+        for (i, result) in results.enumerated() {
+            guard case .record(let r) = result else {
+                Issue.record("record \(i + 1): \(result)")
+                continue
+            }
+            #expect(r.metadata.index == i + 1)
+            #expect(r.metadata.fileOffset == Int64(Self.headerOffsets[i] + 16), "record \(i + 1)")
+            #expect(r.metadata.timestampMicros == Int64(i + 1), "record \(i + 1)")
+            #expect(Array(r.bytes) == Self.records[i], "record \(i + 1)")
+        }
+    }
+
+    /// docs/damaged-captures.md: a record header that is not plausible is reported as one
+    /// malformed record, its bytes skipped up to the next plausible record, and reading goes
+    /// on from there; the record before it is whole. Here the damage lies past the first
+    /// buffer's worth of the file.
+    @Test func aDamagedHeaderPastTheFirstBufferLosesOnlyItsRecord() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        var (_, bytes) = try dir.writePcap(Self.records, linkType: .bluetoothHCIH4, to: "large.pcap")
+        let damaged = Self.headerOffsets.firstIndex { $0 > PcapFileReader.streamBufferSize + 5000 }!
+        let start = Self.headerOffsets[damaged]
+        // incl_len (bytes 8–11, little-endian) far beyond any record.
+        for k in 0..<4 { bytes[start + 8 + k] = [0xFF, 0xFF, 0xFF, 0x7F][k] }
+        let path = dir.write(bytes, to: "damaged.pcap")
+        let results = try readAll(path)
+        #expect(results.count == Self.records.count)
+        for (i, result) in results.enumerated() {
+            if i == damaged {
+                guard case .malformed(let index, let fileOffset, _, let error, let skipped) = result else {
+                    Issue.record("record \(i + 1): \(result)")
+                    continue
+                }
+                #expect(index == i + 1)
+                #expect(error.layer == .pcap && error.code == .invalidValue && error.offset == 8, "\(error)")
+                #expect(fileOffset == Int64(start + 8))
+                #expect(skipped?.range == Int64(start)..<Int64(Self.headerOffsets[i + 1]))
+                #expect(skipped?.resynchronized == true)
+                continue
+            }
+            guard case .record(let r) = result else {
+                Issue.record("record \(i + 1): \(result)")
+                continue
+            }
+            #expect(r.metadata.index == i + 1)
+            #expect(r.metadata.fileOffset == Int64(Self.headerOffsets[i] + 16), "record \(i + 1)")
+            #expect(Array(r.bytes) == Self.records[i], "record \(i + 1)")
+        }
+    }
+}
