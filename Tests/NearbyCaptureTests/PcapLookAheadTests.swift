@@ -19,6 +19,48 @@ import Testing
     /// 16-byte header and its bytes (pcap file format, section 4).
     static let headerOffsets: [Int] = records.reduce(into: [24]) { $0.append($0.last! + 16 + $1.count) }
 
+    /// The file in either byte order, with microsecond or nanosecond fractions (pcap file
+    /// format, sections 3 and 4: magic 0xA1B2C3D4 or 0xA1B23C4D written in the file's byte
+    /// order, version 2.4, snaplen 262144, LINKTYPE 201), record `i` at `i + 1` µs.
+    static func file(bigEndian: Bool, nanoseconds: Bool) -> [UInt8] {
+        func word(_ v: UInt32) -> [UInt8] {
+            withUnsafeBytes(of: bigEndian ? v.bigEndian : v.littleEndian) { Array($0) }
+        }
+        func half(_ v: UInt16) -> [UInt8] {
+            withUnsafeBytes(of: bigEndian ? v.bigEndian : v.littleEndian) { Array($0) }
+        }
+        var out = word(nanoseconds ? 0xA1B2_3C4D : 0xA1B2_C3D4) + half(2) + half(4) + word(0) + word(0)
+        out += word(262_144) + word(201)
+        for (i, record) in records.enumerated() {
+            let data = [0, 0, 0, 1] + record  // the 4-byte direction pseudo-header of LINKTYPE 201
+            out += word(UInt32(1_700_000_000 + i / 1_000_000)) + word(UInt32(i + 1) * (nanoseconds ? 1000 : 1))
+            out += word(UInt32(data.count)) + word(UInt32(data.count)) + data
+        }
+        return out
+    }
+
+    @Test(arguments: [(false, false), (false, true), (true, false), (true, true)])
+    func everyByteOrderAndPrecisionIsReadRecordForRecord(bigEndian: Bool, nanoseconds: Bool) throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let bytes = Self.file(bigEndian: bigEndian, nanoseconds: nanoseconds)
+        #expect(bytes.count > 3 * PcapFileReader.streamBufferSize)
+        let results = try readAll(dir.write(bytes, to: "large.pcap"))
+        #expect(results.count == Self.records.count)
+        var offset = 24
+        for (i, result) in results.enumerated() {
+            guard case .record(let r) = result else {
+                Issue.record("record \(i + 1): \(result)")
+                continue
+            }
+            #expect(r.metadata.index == i + 1)
+            #expect(r.metadata.fileOffset == Int64(offset + 16), "record \(i + 1)")
+            #expect(r.metadata.timestampMicros == 1_700_000_000 * 1_000_000 + Int64(i + 1), "record \(i + 1)")
+            #expect(Array(r.bytes) == [0, 0, 0, 1] + Self.records[i], "record \(i + 1)")
+            offset += 16 + 4 + Self.records[i].count
+        }
+    }
+
     @Test func everyRecordOfAFileLargerThanTheStreamBufferIsLentWhereItIs() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
