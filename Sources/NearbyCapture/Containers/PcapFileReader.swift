@@ -12,11 +12,11 @@ import Darwin
 ///
 /// Classic pcap: each record is checked against the header after it before it is lent, so
 /// that a header which is not plausible (docs/damaged-captures.md) can still unmask a
-/// wrong length in the record before it: read where libpcap will read it when it is in the
-/// stream's buffer with its record's bytes, else once libpcap has read it, the record held
-/// back (copied) meanwhile (PcapFileReader+LookAhead.swift). Past damage, libpcap reads on from the next
-/// plausible record, handed a stream of the file's header and the bytes from there
-/// (`SplicedStream`). File offsets are exact. pcapng: libpcap checks each block's framing
+/// wrong length in the record before it. That header is read where libpcap will read it
+/// when it is in the stream's buffer with its record's bytes, else once libpcap has read
+/// it, the record held back (copied) meanwhile (PcapFileReader+LookAhead.swift). Past
+/// damage, libpcap reads on from the next plausible record, handed a stream of the file's
+/// header and the bytes from there (`SplicedStream`). File offsets are exact. pcapng: libpcap checks each block's framing
 /// (its length at both ends) and gives up at a damaged block; the reader skips it, or the
 /// bytes up to the next well-framed blocks, and hands libpcap the section's header blocks
 /// and the rest (`PcapngBlockWalker`). Only offsets inside the record are given.
