@@ -58,15 +58,6 @@ extension PcapFileReader {
         }
     }
 
-    /// A record read from libpcap and checked against the next header, lent at the next
-    /// `read` from libpcap's buffer (valid until libpcap reads again).
-    struct Approved {
-        var index: Int
-        var record: ProbedRecord
-        var bytes: UnsafeRawBufferPointer
-        var originalLength: Int
-    }
-
     /// True when the header after `record` is in the stream's buffer with all its record's
     /// bytes, is plausible, and follows `record`: what libpcap will read next is then that
     /// header and those bytes, which the look-ahead of `read` would accept.
@@ -87,17 +78,14 @@ extension PcapFileReader {
         #endif
     }
 
-    /// Lends a record read from libpcap where libpcap read it.
-    func lend(
-        index: Int, _ record: ProbedRecord, bytes: UnsafeRawBufferPointer, originalLength: Int,
-        _ body: (borrowing RecordView) -> Void
-    ) {
-        lastLent = record
+    /// Lends a record read from libpcap, its bytes at `bytes`.
+    func lend(_ held: Held, bytes: UnsafeRawBufferPointer, _ body: (borrowing RecordView) -> Void) {
+        lastLent = held.record
         body(
             RecordView(
                 RecordMetadata(
-                    index: index, timestampMicros: record.timestampMicros, encapsulation: .pcap(linkType),
-                    originalLength: originalLength, fileOffset: record.start + 16),
+                    index: held.index, timestampMicros: held.record.timestampMicros, encapsulation: .pcap(linkType),
+                    originalLength: held.originalLength, fileOffset: held.record.start + 16),
                 bytes: Span(_unsafeBytes: bytes)))
     }
 }

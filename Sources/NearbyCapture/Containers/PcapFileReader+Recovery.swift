@@ -16,7 +16,7 @@ extension PcapFileReader {
         guard let layout = HeaderLayout(magic: UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))) else {
             return nil
         }
-        bigEndian = layout.bigEndian
+        headerLayout = layout
         return Resynchronizer(window: window, headerLength: 16) { window, offset in
             window.bytes(at: offset, count: 16).flatMap { layout.record(header: $0.baseAddress!, at: offset) }
         }
@@ -95,7 +95,7 @@ extension PcapFileReader {
             return fault(nil)
         }
         var resume: Int64?
-        if let included = scan.window.integer(UInt32.self, at: start + 8, bigEndian: bigEndian),
+        if let included = scan.window.integer(UInt32.self, at: start + 8, bigEndian: headerLayout!.bigEndian),
             included > 0, included <= Self.maximumRecordLength,
             start + 16 + Int64(included) < scan.size, scan.runStarts(at: start + 16 + Int64(included), after: lastLent)
         {

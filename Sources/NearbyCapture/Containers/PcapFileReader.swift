@@ -52,17 +52,15 @@ public final class PcapFileReader: CaptureRecordReader {
     /// The last record lent: what a record found past damage should follow in time.
     @exclusivity(unchecked) var lastLent: ProbedRecord?
     /// A record checked against the next header in the stream's buffer, to lend at the next
-    /// `read` (`nextRecordIsBuffered`).
-    @exclusivity(unchecked) var approved: Approved?
+    /// `read` (`nextRecordIsBuffered`) from libpcap's buffer, valid until libpcap reads again.
+    @exclusivity(unchecked) var approved: (record: Held, bytes: UnsafeRawBufferPointer)?
     /// Classic pcap's record header layout, for reading the next header in the stream's
-    /// buffer; nil when it cannot be known (pcapng, a pipe).
+    /// buffer and for the scan; nil when it cannot be known (pcapng, a pipe).
     var headerLayout: HeaderLayout?
     /// What the next `read` reports before reading on: damage found after a record lent.
     var pendingStep: CaptureReadStep?
-    /// The file's first 24 bytes (classic pcap), for splicing, and its byte order; set with
-    /// `scan`.
+    /// The file's first 24 bytes (classic pcap), for splicing; set with `scan`.
     var fileHeader: [UInt8] = []
-    var bigEndian = false
     /// The scan for the next plausible classic-pcap record, set up at the first damage; nil
     /// when the file cannot be read at an offset (a pipe) or its header is not classic pcap.
     lazy var scan: Resynchronizer? = makeScan()
@@ -80,7 +78,8 @@ public final class PcapFileReader: CaptureRecordReader {
     /// Original lengths above this are taken for damage (Wireshark's bound, 128 MiB).
     static let maximumOriginalLength: UInt32 = 1 << 27
 
-    /// A record read from libpcap and not yet lent.
+    /// A record read from libpcap and not yet lent (its bytes copied, or still in libpcap's
+    /// buffer).
     struct Held {
         var index: Int
         var record: ProbedRecord
@@ -126,9 +125,9 @@ public final class PcapFileReader: CaptureRecordReader {
             pendingStep = nil
             return step
         }
-        if let a = approved {
+        if let (record, bytes) = approved {
             approved = nil
-            lend(index: a.index, a.record, bytes: a.bytes, originalLength: a.originalLength, body)
+            lend(record, bytes: bytes, body)
             return .record
         }
         guard !done else { return .end }
@@ -192,7 +191,7 @@ public final class PcapFileReader: CaptureRecordReader {
                         lendHeld(body)
                         if nextRecordIsBuffered(after: record) {
                             index += 1
-                            approved = Approved(index: index, record: record, bytes: bytes, originalLength: Int(h.len))
+                            approved = (Held(index: index, record: record, originalLength: Int(h.len)), bytes)
                         } else {
                             hold(record, bytes: bytes, originalLength: Int(h.len))
                         }
@@ -211,7 +210,7 @@ public final class PcapFileReader: CaptureRecordReader {
                 if let problem { return recover(at: start, problem) }
                 if nextRecordIsBuffered(after: record) {
                     index += 1
-                    lend(index: index, record, bytes: bytes, originalLength: Int(h.len), body)
+                    lend(Held(index: index, record: record, originalLength: Int(h.len)), bytes: bytes, body)
                     return .record
                 }
                 hold(record, bytes: bytes, originalLength: Int(h.len))
@@ -252,9 +251,7 @@ public final class PcapFileReader: CaptureRecordReader {
     func lendHeld(_ body: (borrowing RecordView) -> Void) {
         guard let h = held else { return }
         held = nil
-        lend(
-            index: h.index, h.record, bytes: UnsafeRawBufferPointer(rebasing: heldBytes[..<heldCount]),
-            originalLength: h.originalLength, body)
+        lend(h, bytes: UnsafeRawBufferPointer(rebasing: heldBytes[..<heldCount]), body)
     }
 
     /// The offset in a classic-pcap record header (ts_sec 0, ts_usec 4, incl_len 8,

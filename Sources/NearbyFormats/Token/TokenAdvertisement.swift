@@ -67,7 +67,7 @@ public struct TokenAdvertisement: Hashable, Sendable {
         }
         let lengthOffset = c.readerIndex
         let length = Int(try c.readUInt8("token length"))
-        guard length < 32 && allowedLengthBits & 1 << length != 0 else {
+        guard allowedLengthBits & 1 << length != 0 else {
             throw c.error(.invalidValue, at: lengthOffset, "token length \(length) is not 6 or 8…16")
         }
         try c.expectDeclared(length, declaredAt: lengthOffset, "token")
