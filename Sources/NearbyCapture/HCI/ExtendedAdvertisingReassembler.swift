@@ -16,14 +16,14 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     /// Part E §7.8.54: Advertising_Data up to 1650 octets).
     public static let maximumDataLength = 1650
 
-    struct Key: Hashable, Sendable {
+    @usableFromInline struct Key: Hashable, Sendable {
         var address: BluetoothAddress
         var addressType: AddressType
         var sid: UInt8
         var scanResponse: Bool
     }
 
-    struct Chain: Sendable {
+    @usableFromInline struct Chain: Sendable {
         var data: [UInt8]
         var fragments: Int
         /// The header of the latest fragment (its `data` is nil: the chain owns the bytes).
@@ -31,7 +31,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     }
 
     public let maximumPendingChains: Int
-    private var pending: [Key: Chain] = [:]
+    @usableFromInline var pending: [Key: Chain] = [:]
     private var order: [Key] = []
 
     public init(maximumPendingChains: Int = 16) {
@@ -39,7 +39,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
     }
 
     /// Chains that are open now.
-    public var pendingChainCount: Int { pending.count }
+    @inlinable public var pendingChainCount: Int { pending.count }
 
     /// Takes the decoded report in `slot` and emits an advertisement when its data is
     /// complete: the report itself, left in the slot, or the joined chain, written over it.
