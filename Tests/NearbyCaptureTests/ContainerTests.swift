@@ -12,6 +12,22 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
     return out
 }
 
+/// Every record and step of the file at `path`, the records lent in runs (`readRun`, as
+/// `CaptureDecoder` reads) when `inRuns`, else one at a time (`readAll(_:)`).
+func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
+    guard inRuns else { return try readAll(path) }
+    let reader = try CaptureFile.open(path)
+    var out: [CaptureReadResult] = []
+    while true {
+        switch reader.readRun({ out.append(.record(CaptureRecord(copying: $0))) }) {
+        case .record: continue
+        case .malformed(let index, let fileOffset, let line, let error, let skipped):
+            out.append(.malformed(index: index, fileOffset: fileOffset, line: line, error, skipped: skipped))
+        case .end: return out
+        }
+    }
+}
+
 @Suite struct ContainerTests {
     @Test func theBtsnoopVectorGivesOneRecordAtItsTime() throws {
         let dir = TemporaryDirectory()

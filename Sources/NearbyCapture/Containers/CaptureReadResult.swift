@@ -30,9 +30,18 @@ public protocol CaptureRecordReader: AnyObject {
     /// (no copy, no reference count): the decode path. The view is valid only during the
     /// call.
     func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep
+    /// Reads as `read` does, then on while the next record is at hand (no fault, no wait),
+    /// lending each record to `body`, and returns the step that ended the run: `.record`
+    /// after a record, or a malformed record or the end, which come after every record lent
+    /// before them. The records and steps, in order, are those that `read` gives one at a
+    /// time. For readers that count records in `body` (`CaptureDecoder`).
+    func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep
 }
 
 extension CaptureRecordReader {
+    /// A run of one record: `read`.
+    public func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep { read(body) }
+
     /// The next record as a value of its own (its bytes copied), or nil at the end of the
     /// file: for callers that keep records.
     public func next() -> CaptureReadResult? {

@@ -58,24 +58,53 @@ extension PcapFileReader {
         }
     }
 
-    /// True when the header after `record` is in the stream's buffer with all its record's
+    /// The record after `record` when its header is in the stream's buffer with all its
     /// bytes, is plausible, and follows `record`: what libpcap will read next is then that
-    /// header and those bytes, which the look-ahead of `read` would accept.
-    func nextRecordIsBuffered(after record: ProbedRecord) -> Bool {
+    /// header and those bytes, which the look-ahead of `read` would accept. Nil otherwise.
+    func bufferedRecord(after record: ProbedRecord) -> ProbedRecord? {
         #if canImport(Glibc)
         guard let layout = headerLayout, let stream = pcap_file(handle),
             let next = stream.pointee._IO_read_ptr, let end = stream.pointee._IO_read_end
-        else { return false }
+        else { return nil }
         let available = end - next
         guard available >= 16, let following = layout.record(header: UnsafeRawPointer(next), at: record.end)
-        else { return false }
+        else { return nil }
         // libpcap cuts a record longer than the snapshot length and skips the rest: read as
         // `read` does, not here.
         let length = Int(following.end - following.start)
-        return length - 16 < snapshotLength && available >= length && following.follows(record)
+        guard length - 16 < snapshotLength && available >= length && following.follows(record) else { return nil }
+        return following
         #else
-        return false
+        return nil
         #endif
+    }
+
+    /// Reads as `read` does, then, while the next record is in the stream's buffer
+    /// (`buffered`), lends that one: its header was checked where libpcap reads it, so it is
+    /// lent as `read` would lend it, without `read`'s checks. A result of libpcap's other
+    /// than the one foreseen goes the way of `read`.
+    public func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+        let step = read(body)
+        while let record = buffered {
+            buffered = nil
+            var header: UnsafeMutablePointer<pcap_pkthdr>?
+            var data: UnsafePointer<UInt8>?
+            let rc = pcap_next_ex(handle, &header, &data)
+            guard rc == 1, let h = header?.pointee, let data, Int64(h.caplen) &+ 16 == record.end &- record.start
+            else {
+                // Not what the buffered header said (a file whose lengths libpcap swaps).
+                let next = take(rc, header: header, data: data, body) ?? read(body)
+                guard case .record = next else { return next }
+                continue
+            }
+            nextRecordOffset = record.end
+            index += 1
+            let bytes = UnsafeRawBufferPointer(start: data, count: Int(h.caplen))
+            let next = bufferedRecord(after: record)
+            lend(Held(index: index, record: record, originalLength: Int(h.len)), bytes: bytes, body)
+            buffered = next
+        }
+        return step
     }
 
     /// Lends a record read from libpcap, its bytes at `bytes`.

@@ -14,12 +14,14 @@ import Darwin
 /// that a header which is not plausible (docs/damaged-captures.md) can still unmask a
 /// wrong length in the record before it. That header is read where libpcap will read it
 /// when it is in the stream's buffer with its record's bytes, else once libpcap has read
-/// it, the record held back (copied) meanwhile (PcapFileReader+LookAhead.swift). Past
-/// damage, libpcap reads on from the next plausible record, handed a stream of the file's
-/// header and the bytes from there (`SplicedStream`). File offsets are exact. pcapng: libpcap checks each block's framing
-/// (its length at both ends) and gives up at a damaged block; the reader skips it, or the
-/// bytes up to the next well-framed blocks, and hands libpcap the section's header blocks
-/// and the rest (`PcapngBlockWalker`). Only offsets inside the record are given.
+/// it, the record held back (copied) meanwhile; `readRun` lends on while the next header
+/// and record are in the buffer (PcapFileReader+LookAhead.swift). Past damage, libpcap
+/// reads on from the next plausible record, handed a stream of the file's header and the
+/// bytes from there (`SplicedStream`). File offsets are exact. pcapng: libpcap checks each
+/// block's framing (its length at both ends) and gives up at a damaged block; the reader
+/// skips it, or the bytes up to the next well-framed blocks, and hands libpcap the
+/// section's header blocks and the rest (`PcapngBlockWalker`). Only offsets inside the
+/// record are given.
 public final class PcapFileReader: CaptureRecordReader {
     public let format: CaptureFormat
     public let linkType: LinkType
@@ -52,8 +54,12 @@ public final class PcapFileReader: CaptureRecordReader {
     /// The last record lent: what a record found past damage should follow in time.
     @exclusivity(unchecked) var lastLent: ProbedRecord?
     /// A record checked against the next header in the stream's buffer, to lend at the next
-    /// `read` (`nextRecordIsBuffered`) from libpcap's buffer, valid until libpcap reads again.
+    /// `read` (`bufferedRecord`) from libpcap's buffer, valid until libpcap reads again.
     @exclusivity(unchecked) var approved: (record: Held, bytes: UnsafeRawBufferPointer)?
+    /// The record libpcap reads next, when the record just lent was read by the look-ahead's
+    /// rule and its successor's header and bytes are in the stream's buffer, plausible and
+    /// following it (`bufferedRecord`): what `readRun` lends without the checks of `read`.
+    @exclusivity(unchecked) var buffered: ProbedRecord?
     /// Classic pcap's record header layout, for reading the next header in the stream's
     /// buffer and for the scan; nil when it cannot be known (pcapng, a pipe).
     var headerLayout: HeaderLayout?
@@ -121,6 +127,7 @@ public final class PcapFileReader: CaptureRecordReader {
     }
 
     public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+        buffered = nil
         if let step = pendingStep {
             pendingStep = nil
             return step
@@ -135,105 +142,115 @@ public final class PcapFileReader: CaptureRecordReader {
             var header: UnsafeMutablePointer<pcap_pkthdr>?
             var data: UnsafePointer<UInt8>?
             let rc = pcap_next_ex(handle, &header, &data)
-            if rc == 1 {
-                let h = header!.pointee
-                let length = Int(h.caplen)
-                // pcapng timestamps are 64-bit counts of any resolution: seconds beyond what
-                // microseconds in an Int64 hold (±292,000 years) are damage, not a time.
-                let (scaled, overflow) = Int64(h.ts.tv_sec).multipliedReportingOverflow(by: 1_000_000)
-                let (micros, overflow2) = scaled.addingReportingOverflow(Int64(h.ts.tv_usec))
-                let bytes = UnsafeRawBufferPointer(
-                    start: data.map { UnsafeRawPointer($0) }, count: data == nil ? 0 : length)
-                guard format == .pcap else {
-                    index += 1
-                    if overflow || overflow2 {
-                        return .malformed(
-                            index: index, fileOffset: nil, line: nil,
-                            DecodeError(
-                                .pcap, .invalidValue, at: 0,
-                                "timestamp \(h.ts.tv_sec) s is beyond the representable range (±292,000 years)"),
-                            skipped: nil)
-                    }
-                    // Lent where libpcap read it: valid until the next `pcap_next_ex`.
-                    body(
-                        RecordView(
-                            RecordMetadata(
-                                index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
-                                originalLength: Int(h.len)),
-                            bytes: Span(_unsafeBytes: bytes)))
-                    packetsSinceWalkStart += 1
-                    return .record
-                }
-                let start = nextRecordOffset
-                if length >= snapshotLength, let fp = pcap_file(handle) {
-                    // libpcap may have cut a record longer than the snapshot length and
-                    // skipped the rest: the stream knows where the record ended.
-                    nextRecordOffset = Int64(ftello(fp)) + streamShift
-                } else {
-                    nextRecordOffset += 16 + Int64(length)
-                }
-                let record = ProbedRecord(start: start, end: nextRecordOffset, timestampMicros: micros)
-                let problem: DecodeError?
-                if overflow || overflow2 || h.ts.tv_usec >= 1_000_000 || h.ts.tv_usec < 0 {
-                    problem = DecodeError(
-                        .pcap, .invalidValue, at: 4, "timestamp fraction \(h.ts.tv_usec) µs is not under a second")
-                } else if h.caplen > h.len || h.len > Self.maximumOriginalLength {
-                    problem = DecodeError(
-                        .pcap, .invalidValue, at: 12,
-                        "original length \(h.len) is not between the captured length \(h.caplen) and "
-                            + "\(Self.maximumOriginalLength)"
-                    )
-                } else {
-                    problem = nil
-                }
-                if let held {
-                    if problem == nil && record.follows(held.record) {
-                        lendHeld(body)
-                        if nextRecordIsBuffered(after: record) {
-                            index += 1
-                            approved = (Held(index: index, record: record, originalLength: Int(h.len)), bytes)
-                        } else {
-                            hold(record, bytes: bytes, originalLength: Int(h.len))
-                        }
-                        return .record
-                    }
-                    let nextProblem =
-                        problem
-                        ?? DecodeError(
-                            .pcap, .invalidValue, at: 0,
-                            "timestamp \(micros) µs is not within a day of the record before "
-                                + "(\(held.record.timestampMicros ?? 0) µs)"
-                        )
-                    return lookAheadFailed(
-                        body, next: problem == nil ? (record, bytes, Int(h.len)) : nil, nextProblem: nextProblem)
-                }
-                if let problem { return recover(at: start, problem) }
-                if nextRecordIsBuffered(after: record) {
-                    index += 1
-                    lend(Held(index: index, record: record, originalLength: Int(h.len)), bytes: bytes, body)
-                    return .record
-                }
-                hold(record, bytes: bytes, originalLength: Int(h.len))
-                continue
-            }
-            if rc == PCAP_ERROR_BREAK {
-                done = true
-                if held != nil {
-                    lendHeld(body)
-                    return .record
-                }
-                return .end
-            }
-            let message = String(cString: pcap_geterr(handle))
-            let code: DecodeError.Code = message.contains("truncated") ? .truncated : .invalidValue
-            guard format == .pcap else {
-                return recoverPcapng(DecodeError(.pcap, code, at: 0, "libpcap: \(message)"))
-            }
-            let field = Self.faultyField(libpcapMessage: message)
-            let problem = DecodeError(.pcap, code, at: field, "libpcap: \(message)")
-            if held != nil { return lookAheadFailed(body, next: nil, nextProblem: problem) }
-            return recover(at: nextRecordOffset, problem)
+            if let step = take(rc, header: header, data: data, body) { return step }
         }
+    }
+
+    /// Handles what `pcap_next_ex` returned (`rc`, and the header and data it read): lends a
+    /// record, holds it (nil: read on), or says what went wrong.
+    func take(
+        _ rc: Int32, header: UnsafeMutablePointer<pcap_pkthdr>?, data: UnsafePointer<UInt8>?,
+        _ body: (borrowing RecordView) -> Void
+    ) -> CaptureReadStep? {
+        if rc == 1 {
+            let h = header!.pointee
+            let length = Int(h.caplen)
+            // pcapng timestamps are 64-bit counts of any resolution: seconds beyond what
+            // microseconds in an Int64 hold (±292,000 years) are damage, not a time.
+            let (scaled, overflow) = Int64(h.ts.tv_sec).multipliedReportingOverflow(by: 1_000_000)
+            let (micros, overflow2) = scaled.addingReportingOverflow(Int64(h.ts.tv_usec))
+            let bytes = UnsafeRawBufferPointer(
+                start: data.map { UnsafeRawPointer($0) }, count: data == nil ? 0 : length)
+            guard format == .pcap else {
+                index += 1
+                if overflow || overflow2 {
+                    return .malformed(
+                        index: index, fileOffset: nil, line: nil,
+                        DecodeError(
+                            .pcap, .invalidValue, at: 0,
+                            "timestamp \(h.ts.tv_sec) s is beyond the representable range (±292,000 years)"),
+                        skipped: nil)
+                }
+                // Lent where libpcap read it: valid until the next `pcap_next_ex`.
+                body(
+                    RecordView(
+                        RecordMetadata(
+                            index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
+                            originalLength: Int(h.len)),
+                        bytes: Span(_unsafeBytes: bytes)))
+                packetsSinceWalkStart += 1
+                return .record
+            }
+            let start = nextRecordOffset
+            if length >= snapshotLength, let fp = pcap_file(handle) {
+                // libpcap may have cut a record longer than the snapshot length and
+                // skipped the rest: the stream knows where the record ended.
+                nextRecordOffset = Int64(ftello(fp)) + streamShift
+            } else {
+                nextRecordOffset += 16 + Int64(length)
+            }
+            let record = ProbedRecord(start: start, end: nextRecordOffset, timestampMicros: micros)
+            let problem: DecodeError?
+            if overflow || overflow2 || h.ts.tv_usec >= 1_000_000 || h.ts.tv_usec < 0 {
+                problem = DecodeError(
+                    .pcap, .invalidValue, at: 4, "timestamp fraction \(h.ts.tv_usec) µs is not under a second")
+            } else if h.caplen > h.len || h.len > Self.maximumOriginalLength {
+                problem = DecodeError(
+                    .pcap, .invalidValue, at: 12,
+                    "original length \(h.len) is not between the captured length \(h.caplen) and "
+                        + "\(Self.maximumOriginalLength)"
+                )
+            } else {
+                problem = nil
+            }
+            if let held {
+                if problem == nil && record.follows(held.record) {
+                    lendHeld(body)
+                    if bufferedRecord(after: record) != nil {
+                        index += 1
+                        approved = (Held(index: index, record: record, originalLength: Int(h.len)), bytes)
+                    } else {
+                        hold(record, bytes: bytes, originalLength: Int(h.len))
+                    }
+                    return .record
+                }
+                let nextProblem =
+                    problem
+                    ?? DecodeError(
+                        .pcap, .invalidValue, at: 0,
+                        "timestamp \(micros) µs is not within a day of the record before "
+                            + "(\(held.record.timestampMicros ?? 0) µs)"
+                    )
+                return lookAheadFailed(
+                    body, next: problem == nil ? (record, bytes, Int(h.len)) : nil, nextProblem: nextProblem)
+            }
+            if let problem { return recover(at: start, problem) }
+            if let next = bufferedRecord(after: record) {
+                index += 1
+                lend(Held(index: index, record: record, originalLength: Int(h.len)), bytes: bytes, body)
+                buffered = next
+                return .record
+            }
+            hold(record, bytes: bytes, originalLength: Int(h.len))
+            return nil
+        }
+        if rc == PCAP_ERROR_BREAK {
+            done = true
+            if held != nil {
+                lendHeld(body)
+                return .record
+            }
+            return .end
+        }
+        let message = String(cString: pcap_geterr(handle))
+        let code: DecodeError.Code = message.contains("truncated") ? .truncated : .invalidValue
+        guard format == .pcap else {
+            return recoverPcapng(DecodeError(.pcap, code, at: 0, "libpcap: \(message)"))
+        }
+        let field = Self.faultyField(libpcapMessage: message)
+        let problem = DecodeError(.pcap, code, at: field, "libpcap: \(message)")
+        if held != nil { return lookAheadFailed(body, next: nil, nextProblem: problem) }
+        return recover(at: nextRecordOffset, problem)
     }
 
     /// Copies a record read from libpcap, to lend it once the header after it is read.

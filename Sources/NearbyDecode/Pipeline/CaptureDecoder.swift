@@ -43,7 +43,8 @@ public enum CaptureDecoder {
 
         reading: while true {
             // Each record is lent, its bytes still in the reader's buffer (or libpcap's).
-            let step = reader.read { record in
+            let step = reader.readRun { record in
+                run.tally.accounting.recordsRead += 1
                 run.start(record.metadata)
                 let outcome = decoder.decode(record, building: slot) {
                     run.deliver(onAdvertisement: onAdvertisement, onIssue: onIssue)
@@ -53,7 +54,7 @@ public enum CaptureDecoder {
 
             switch step {
             case .record:
-                run.tally.accounting.recordsRead += 1
+                break
             case .malformed(let index, let fileOffset, let line, let error, let skipped):
                 run.tally.accounting.recordsRead += 1
                 run.tally.countMalformed(error.key)
