@@ -63,7 +63,7 @@ extension PcapFileReader {
     /// header and those bytes, which the look-ahead of `read` would accept. Nil otherwise.
     func bufferedRecord(after record: ProbedRecord) -> ProbedRecord? {
         #if canImport(Glibc)
-        guard let layout = headerLayout, let stream = pcap_file(handle),
+        guard let layout = headerLayout, let stream,
             let next = stream.pointee._IO_read_ptr, let end = stream.pointee._IO_read_end
         else { return nil }
         let available = end - next

@@ -29,7 +29,11 @@ public final class PcapFileReader: CaptureRecordReader {
     public var encapsulationDescription: String { "\(format.rawValue) LINKTYPE \(linkType)" }
 
     let path: String
-    var handle: OpaquePointer
+    var handle: OpaquePointer {
+        didSet { stream = pcap_file(handle) }
+    }
+    /// The stream libpcap reads (`pcap_file`), where the look-ahead reads the next header.
+    @exclusivity(unchecked) var stream: UnsafeMutablePointer<FILE>?
     /// The buffer of the stream libpcap opened first (freed once that stream is closed).
     var streamBuffer: UnsafeMutablePointer<CChar>?
     /// The file's snapshot length: a record this long may have been cut by libpcap (which
@@ -114,6 +118,7 @@ public final class PcapFileReader: CaptureRecordReader {
                     + String(decoding: errbuf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         handle = h
+        self.stream = pcap_file(h)
         self.streamBuffer = streamBuffer
         snapshotLength = Int(pcap_snapshot(h))
         self.format = format

@@ -65,6 +65,7 @@ public struct RecordDecoder: Sendable {
         }
     }
 
+    @inline(__always)
     private mutating func decodeThrowing(
         _ record: borrowing RecordView, context: RecordContext, slot: UnsafeMutablePointer<Advertisement>,
         emitted: () -> Void
