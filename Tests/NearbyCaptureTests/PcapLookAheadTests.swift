@@ -120,6 +120,41 @@ import Testing
         }
     }
 
+    /// docs/damaged-captures.md: a length made wrong but still in range is found at the record
+    /// that carries it, because each record is checked against the header after it before
+    /// it is lent. Here the record whose lengths grow by 7 bytes (its header then points into
+    /// the next record) lies past the first buffer's worth of the file, where records are
+    /// read in runs from the stream's buffer.
+    @Test(arguments: [false, true])
+    func aWrongLengthInRangeIsFoundAtItsOwnRecord(inRuns: Bool) throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        var (_, bytes) = try dir.writePcap(Self.records, linkType: .bluetoothHCIH4, to: "large.pcap")
+        let damaged = Self.headerOffsets.firstIndex { $0 > PcapFileReader.streamBufferSize + 7000 }!
+        let start = Self.headerOffsets[damaged]
+        for field in [8, 12] { bytes[start + field] &+= 7 }  // incl_len and orig_len, little-endian
+        let results = try readAll(dir.write(bytes, to: "damaged.pcap"), inRuns: inRuns)
+        #expect(results.count == Self.records.count)
+        for (i, result) in results.enumerated() {
+            if i == damaged {
+                guard case .malformed(let index, _, _, let error, let skipped) = result else {
+                    Issue.record("record \(i + 1): \(result)")
+                    continue
+                }
+                #expect(index == i + 1)
+                #expect(error.layer == .pcap && error.offset == 8, "\(error)")
+                #expect(skipped?.range == Int64(start)..<Int64(Self.headerOffsets[i + 1]))
+                continue
+            }
+            guard case .record(let r) = result else {
+                Issue.record("record \(i + 1): \(result)")
+                continue
+            }
+            #expect(r.metadata.index == i + 1)
+            #expect(Array(r.bytes) == Self.records[i], "record \(i + 1)")
+        }
+    }
+
     /// Version 2.2 files have the two lengths the other way round, and libpcap swaps them
     /// back (pcap file format, section 4; libpcap's sf-pcap.c), so that a record cut short
     /// (orig_len above incl_len, as written here) is read with the wrong length: what libpcap

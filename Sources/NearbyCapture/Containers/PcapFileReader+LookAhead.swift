@@ -80,9 +80,9 @@ extension PcapFileReader {
     }
 
     /// Reads as `read` does, then, while the next record is in the stream's buffer
-    /// (`buffered`), lends that one: its header was checked where libpcap reads it, so it is
-    /// lent as `read` would lend it, without `read`'s checks. A result of libpcap's other
-    /// than the one foreseen goes the way of `read`.
+    /// (`buffered`), reads that one: its header was checked where libpcap reads it, so it
+    /// needs none of `read`'s checks but the look-ahead to the header after it. A result of
+    /// libpcap's other than the one foreseen goes the way of `read`.
     public func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
         let step = read(body)
         while let record = buffered {
@@ -98,9 +98,16 @@ extension PcapFileReader {
                 continue
             }
             nextRecordOffset = record.end
-            index += 1
             let bytes = UnsafeRawBufferPointer(start: data, count: Int(h.caplen))
-            let next = bufferedRecord(after: record)
+            guard let next = bufferedRecord(after: record) else {
+                // The header after it is not in the buffer, or does not pass: held until
+                // libpcap has read it, as `read` holds it.
+                hold(record, bytes: bytes, originalLength: Int(h.len))
+                let next = read(body)
+                guard case .record = next else { return next }
+                continue
+            }
+            index += 1
             lend(Held(index: index, record: record, originalLength: Int(h.len)), bytes: bytes, body)
             buffered = next
         }
