@@ -100,6 +100,10 @@ public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, Expressib
         return withUnsafeBytes { $0[position &- startIndex] }
     }
 
+    /// True when the bytes are on the heap (more than `inlineCapacity`): only then does the
+    /// value hold a reference.
+    @inlinable public var isOnHeap: Bool { heap != nil }
+
     /// Calls `body` with the bytes in contiguous memory (valid only during the call).
     @inlinable
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {

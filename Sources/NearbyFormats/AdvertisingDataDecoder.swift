@@ -3,7 +3,7 @@ import NearbyBytes
 /// What an advertisement's AD data holds, for this package's purposes.
 public struct AdvertisingDataContents: Sendable {
     /// Beacon frames in the order of their AD structures.
-    public var beacons: [BeaconFrame] = []
+    public var beacons = BeaconFrames()
     /// The Tx Power Level AD (0x0A), dBm, when present.
     public var txPowerLevelDBm: Int8?
     /// Faults found: a malformed AD structure stops the walk; a malformed beacon frame is
@@ -12,15 +12,10 @@ public struct AdvertisingDataContents: Sendable {
 
     public init() {}
 
-    /// Empties the contents, keeping the storage of the beacon array for the next decode.
-    /// Inlined, so that contents already empty (an advertisement without a beacon, about a
-    /// third of a capture) cost two tests and no call.
+    /// Empties the contents, keeping the storage of the beacon frames for the next decode.
     @inlinable @inline(__always)
     public mutating func removeAll() {
-        // One by one from the end: `removeAll(keepingCapacity:)` destroys the frames through
-        // the generic runtime (a value-witness call per frame), several times the cost for
-        // the one or two frames an advertisement has.
-        while !beacons.isEmpty { beacons.removeLast() }
+        beacons.removeAll()
         txPowerLevelDBm = nil
         if !errors.isEmpty { errors.removeAll() }
     }

@@ -1,3 +1,5 @@
+import NearbyBytes
+
 /// A beacon frame found in an advertisement's AD data.
 public enum BeaconFrame: Hashable, Sendable {
     case eddystone(EddystoneFrame)
@@ -46,6 +48,23 @@ public enum BeaconFrame: Hashable, Sendable {
         case .altBeacon: 8
         case .token(.v1): 9
         case .token(.unknownVersion): 10
+        }
+    }
+
+    /// True when the frame holds a reference (an array, or URL bytes on the heap), false
+    /// when it is plain bytes that need no destroying (`BeaconFrames.removeAll()`): the
+    /// payloads of the other cases hold only integers and `ShortBytes`
+    /// (`BeaconFramesTests` checks that they are plain values).
+    @inlinable public var holdsReferences: Bool {
+        switch self {
+        case .iBeacon, .altBeacon, .token(.v1): false
+        case .token(.unknownVersion): true
+        case .eddystone(let frame):
+            switch frame {
+            case .uid, .tlm, .eid: false
+            case .url(let url): url.encodedBytes.isOnHeap
+            case .encryptedTLM, .tlmUnknownVersion, .e2eeEID, .unknown: true
+            }
         }
     }
 

@@ -36,7 +36,7 @@ public struct DecodedAdvertisement: Sendable {
         if let data = advertisement.data { AdvertisingDataDecoder.decode(data, into: &contents) }
     }
 
-    public var beacons: [BeaconFrame] { contents.beacons }
+    public var beacons: BeaconFrames { contents.beacons }
 
     /// The advertiser's transmit power: the one the extended report states, else the Tx
     /// Power Level AD structure's, else nil.

@@ -56,7 +56,7 @@ public enum VectorRunner {
         switch input {
         case .adData(let bytes):
             let contents = AdvertisingDataDecoder.decode(bytes[...])
-            beacons = contents.beacons
+            beacons = Array(contents.beacons)
             firstError = contents.errors.first
         case .h4(let bytes), .linkLayer(let bytes):
             let encapsulation: Encapsulation

@@ -1,0 +1,109 @@
+/// The beacon frames of one advertisement, in the order of their AD structures.
+///
+/// A random-access collection that reads like an array (`Array(frames)` gives one, and an
+/// array literal makes one), with value semantics: a copy is independent of the original,
+/// which is copied on its first change while both are held.
+///
+/// Emptied with `removeAll()`, it keeps its storage, and frames that hold no reference
+/// (`BeaconFrame.holdsReferences`: all but URL frames of more than 32 encoded bytes, eTLM,
+/// E2EE-EID, unknown Eddystone frames and tokens of an unknown version) are dropped
+/// without being destroyed one by one: a decoder that reuses one `AdvertisingDataContents`
+/// empties it with two tests, whatever it held.
+public struct BeaconFrames: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
+    CustomStringConvertible
+{
+    @usableFromInline var storage: Storage
+
+    /// No frames.
+    @inlinable public init() { storage = Storage.empty }
+
+    /// The frames of `frames`, in order.
+    public init<S: Sequence>(_ frames: S) where S.Element == BeaconFrame {
+        self.init()
+        for frame in frames { append(frame) }
+    }
+
+    public init(arrayLiteral frames: BeaconFrame...) { self.init(frames) }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { storage.count }
+
+    @inlinable public subscript(position: Int) -> BeaconFrame {
+        precondition(position >= 0 && position < storage.count, "BeaconFrames index out of range")
+        return storage.frames[position]
+    }
+
+    /// Adds `frame` at the end.
+    @inlinable @inline(__always)
+    public mutating func append(_ frame: consuming BeaconFrame) {
+        let references = frame.holdsReferences
+        if _slowPath(!isKnownUniquelyReferenced(&storage) || storage.count == storage.capacity) {
+            storage = storage.copy(minimumCapacity: Swift.max(4, 2 * storage.capacity))
+        }
+        (storage.frames + storage.count).initialize(to: frame)
+        storage.count &+= 1
+        if references { storage.holdsReferences = true }
+    }
+
+    /// Removes every frame, keeping the storage for the next ones (unless a copy of these
+    /// frames holds it too).
+    @inlinable @inline(__always)
+    public mutating func removeAll() {
+        if _fastPath(isKnownUniquelyReferenced(&storage)) {
+            storage.removeAll()
+        } else if storage.count > 0 {
+            storage = Storage(capacity: storage.capacity)
+        }
+    }
+
+    public static func == (a: BeaconFrames, b: BeaconFrames) -> Bool { a.elementsEqual(b) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for frame in self { hasher.combine(frame) }
+    }
+
+    public var description: String { Array(self).description }
+
+    /// The frames' memory: `count` initialized frames of `capacity`, shared by copies of a
+    /// `BeaconFrames` until one of them changes (only a uniquely held storage is changed).
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline @exclusivity(unchecked) var frames: UnsafeMutablePointer<BeaconFrame>
+        @usableFromInline @exclusivity(unchecked) var count = 0
+        @usableFromInline let capacity: Int
+        /// True when one of the frames may hold a reference: they are then destroyed one by one.
+        @usableFromInline @exclusivity(unchecked) var holdsReferences = false
+
+        /// The storage of every empty `BeaconFrames` until its first frame.
+        @usableFromInline static let empty = Storage(capacity: 0)
+
+        @usableFromInline init(capacity: Int) {
+            self.capacity = capacity
+            frames = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            removeAll()
+            frames.deallocate()
+        }
+
+        /// A storage of at least `minimumCapacity` frames holding copies of these.
+        @usableFromInline func copy(minimumCapacity: Int) -> Storage {
+            let copy = Storage(capacity: Swift.max(minimumCapacity, count))
+            copy.frames.initialize(from: frames, count: count)
+            copy.count = count
+            copy.holdsReferences = holdsReferences
+            return copy
+        }
+
+        @inlinable @inline(__always)
+        func removeAll() {
+            // Frames that hold no reference are plain bytes: nothing to destroy.
+            if _slowPath(holdsReferences) {
+                frames.deinitialize(count: count)
+                holdsReferences = false
+            }
+            count = 0
+        }
+    }
+}
