@@ -66,15 +66,17 @@ struct CaptureBenchmark {
         return f
     }
 
-    /// Records per second through our container reader alone (records lent, as
+    /// Records per second through our container reader alone (records lent in runs, as
     /// `CaptureDecoder` reads them, and their last byte read).
     static func containerOnly(_ path: String) -> Double {
         let t0 = cpuNow()
         var n = 0, lastBytes = 0
         do {
             let reader = try CaptureFile.open(path)
-            while case .record = reader.read({ lastBytes &+= $0.bytes.isEmpty ? 0 : Int($0.bytes[$0.bytes.count - 1]) })
-            { n += 1 }
+            while case .record = reader.readRun({
+                n += 1
+                lastBytes &+= $0.bytes.isEmpty ? 0 : Int($0.bytes[$0.bytes.count - 1])
+            }) {}
         } catch {
             fatalError("\(error)")
         }
@@ -93,7 +95,7 @@ struct CaptureBenchmark {
         do {
             var t0 = cpuNow()
             var reader = try CaptureFile.open(path)
-            while case .record = reader.read({ check &+= $0.bytes.count }) {}
+            while case .record = reader.readRun({ check &+= $0.bytes.count }) {}
             seconds.append(cpuNow() - t0)
 
             // Each advertisement built in one slot, as `CaptureDecoder` builds them.
@@ -101,7 +103,7 @@ struct CaptureBenchmark {
                 t0 = cpuNow()
                 reader = try CaptureFile.open(path)
                 var records = RecordDecoder()
-                while case .record = reader.read({
+                while case .record = reader.readRun({
                     _ = records.decode($0, building: slot) { check &+= slot.pointee.data?.count ?? 0 }
                 }) {}
                 seconds.append(cpuNow() - t0)
@@ -111,7 +113,7 @@ struct CaptureBenchmark {
                 records = RecordDecoder()
                 // Into one reused `AdvertisingDataContents`, as `CaptureDecoder` decodes.
                 var contents = AdvertisingDataContents()
-                while case .record = reader.read({ record in
+                while case .record = reader.readRun({ record in
                     _ = records.decode(record, building: slot) {
                         guard let data = slot.pointee.data else { return }
                         contents.removeAll()
