@@ -40,7 +40,8 @@ import Testing
                 (0..<count).map { _ in Float(rng.upTo(3)) },  // ties, zeros among them
                 // values that share their top 22 bits: the third pass decides
                 (0..<count).map { _ in Float(bitPattern: 0x4000_0000 | UInt32(rng.upTo(1024))) },
-                (0..<count).map { _ in Float(rng.gaussian()).magnitude * 1e-40 },  // subnormals
+                // subnormals: a hundredth of the least normal magnitude, scaled
+                (0..<count).map { _ in Float(rng.gaussian()).magnitude * (Float.leastNormalMagnitude / 100) },
             ]
         }
         for values in cases {
