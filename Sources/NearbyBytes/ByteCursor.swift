@@ -180,31 +180,6 @@ public struct ByteCursor: ~Escapable {
         return bytes.extracting(unchecked: position..<bytes.count).withUnsafeBufferPointer { Array($0) }
     }
 
-    /// Reads a field whose length was declared by a length field at `lengthOffset` into
-    /// `InlineBytes` indexed by record offsets (the errors of `carveDeclared`).
-    @inlinable
-    public mutating func readDeclaredInlineBytes(
-        _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString
-    ) throws(DecodeError) -> InlineBytes {
-        try expectDeclared(count, declaredAt: lengthOffset, field)
-        defer { position &+= count }
-        let start = readerIndex
-        return bytes.withUnsafeBytes {
-            InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position..<position &+ count]), startIndex: start)
-        }
-    }
-
-    /// Reads everything that is left into `InlineBytes` indexed by record offsets, or from
-    /// `startIndex` when given.
-    @inlinable
-    public mutating func readRestInlineBytes(startIndex: Int? = nil) -> InlineBytes {
-        defer { position = bytes.count }
-        let start = startIndex ?? readerIndex
-        return bytes.withUnsafeBytes {
-            InlineBytes(copying: UnsafeRawBufferPointer(rebasing: $0[position...]), startIndex: start)
-        }
-    }
-
     /// Carves the next `count` bytes of a fixed-size field into a cursor of their own
     /// (same layer, same record offsets), and moves past them.
     @inlinable @_lifetime(copy self)
