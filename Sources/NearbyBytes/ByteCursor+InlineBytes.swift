@@ -15,6 +15,22 @@ extension ByteCursor {
         }
     }
 
+    /// Reads a field whose length was declared at `lengthOffset` into `destination` (the
+    /// bytes `readDeclaredInlineBytes` returns, written in place; the errors of
+    /// `carveDeclared`, which leave `destination` as it was).
+    @inlinable @inline(__always)
+    public mutating func readDeclaredInlineBytes(
+        _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString, into destination: inout InlineBytes?
+    ) throws(DecodeError) {
+        try expectDeclared(count, declaredAt: lengthOffset, field)
+        defer { position &+= count }
+        let start = readerIndex
+        bytes.withUnsafeBytes {
+            let field = UnsafeRawBufferPointer(rebasing: $0[position..<position &+ count])
+            destination.storeCopy(of: field, startIndex: start)
+        }
+    }
+
     /// Reads everything that is left into `InlineBytes` indexed by record offsets, or from
     /// `startIndex` when given.
     @inlinable

@@ -86,6 +86,14 @@ public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, Expressib
         #endif
     }
 
+    /// The bytes of `words` (little-endian order, zero past `count`, at most 32).
+    @inlinable @inline(__always)
+    init(words: (UInt64, UInt64, UInt64, UInt64), count: Int, startIndex: Int) {
+        self.words = words
+        length = count
+        self.startIndex = startIndex
+    }
+
     @inlinable
     public init(arrayLiteral elements: UInt8...) { self.init(elements) }
 
@@ -147,6 +155,20 @@ extension Optional where Wrapped == InlineBytes {
     /// Replaces the value with `new`, as assignment does, without destroying the old value
     /// when it holds no heap storage (inline bytes, or nil): it references nothing, so
     /// overwriting it releases nothing that assignment would have released.
+    /// Replaces the value with a copy of `source` indexed from `startIndex`, as `store` of
+    /// `InlineBytes(copying:startIndex:)` does, writing inline bytes in place.
+    @inlinable @inline(__always)
+    public mutating func storeCopy(of source: UnsafeRawBufferPointer, startIndex: Int) {
+        guard source.count <= InlineBytes.inlineCapacity, self?.heap == nil else {
+            self = InlineBytes(copying: source, startIndex: startIndex)
+            return
+        }
+        let words = source.baseAddress.map { InlineBytes.words($0, count: source.count) } ?? (0, 0, 0, 0)
+        withUnsafeMutablePointer(to: &self) {
+            $0.initialize(to: InlineBytes(words: words, count: source.count, startIndex: startIndex))
+        }
+    }
+
     @inlinable @inline(__always)
     public mutating func store(_ new: consuming InlineBytes?) {
         if self?.heap == nil {

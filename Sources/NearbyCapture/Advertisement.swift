@@ -85,6 +85,29 @@ public struct Advertisement: Sendable {
         self.directAddressType = directAddressType
     }
 
+    /// Sets every field but `data`, which the caller has set: `fill` for a decoder that reads
+    /// the data in place (`ByteCursor.readDeclaredInlineBytes(_:declaredAt:_:into:)`).
+    @inline(__always)
+    public mutating func fill(
+        record: Int, timestampMicros: Int64?, source: AdvertisementSource, eventTypeRaw: UInt16,
+        address: BluetoothAddress, addressType: AddressType, rssiDBm: Int8?, txPowerDBm: Int8? = nil,
+        channelIndex: UInt8? = nil, extended: ExtendedReportDetails? = nil,
+        directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
+    ) {
+        self.record = record
+        self.timestampMicros = timestampMicros
+        self.source = source
+        self.eventTypeRaw = eventTypeRaw
+        self.address = address
+        self.addressType = addressType
+        self.rssiDBm = rssiDBm
+        self.txPowerDBm = txPowerDBm
+        self.channelIndex = channelIndex
+        self.extended = extended
+        self.directAddress = directAddress
+        self.directAddressType = directAddressType
+    }
+
     /// True when the advertisement carries AD data, even of length 0 (a report's Data field,
     /// as opposed to a PDU or report that has none).
     @inlinable public var hasData: Bool {

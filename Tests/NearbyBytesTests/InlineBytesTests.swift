@@ -110,4 +110,52 @@ import Testing
         let index = c.readerIndex
         #expect(index == 0)
     }
+
+    /// Reading a declared field in place is `store` of what `readDeclaredInlineBytes` returns:
+    /// from any old value (nothing, inline, heap) to any new length (inline or not), with the
+    /// field's record offsets, and a copy of the old value keeps its bytes.
+    @Test(arguments: [0, 5, 32, 33, 200])
+    func readingInPlaceStoresWhatReadingReturns(count: Int) {
+        let record = [UInt8(count)] + (0..<count).map { UInt8(truncatingIfNeeded: 0x30 &+ $0) } + [0x7F]
+        let olds: [InlineBytes?] = [
+            nil, InlineBytes([9, 9], startIndex: 50), InlineBytes(Array(repeating: 8, count: 40), startIndex: 60),
+        ]
+        for old in olds {
+            var destination = old
+            let kept = destination
+            var c = ByteCursor(record, layer: .advertisingReport)
+            var returning = ByteCursor(record, layer: .advertisingReport)
+            do {
+                let n = Int(try c.readUInt8("length"))
+                try c.readDeclaredInlineBytes(n, declaredAt: 0, "data", into: &destination)
+                _ = try returning.readUInt8("length")
+                let expected = try returning.readDeclaredInlineBytes(n, declaredAt: 0, "data")
+                #expect(destination.map { Array($0) } == Array(record[1..<1 + count]))
+                #expect(destination == expected)
+                #expect(destination?.startIndex == 1)
+                #expect(try c.readUInt8("after") == 0x7F)
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+            #expect(kept.map { Array($0) } == old.map { Array($0) })
+        }
+    }
+
+    @Test func aDeclaredLengthPastTheEndLeavesTheDestinationAsItWas() {
+        let record: [UInt8] = [4, 1, 2]
+        for old in [nil, InlineBytes([7], startIndex: 3), InlineBytes(Array(repeating: 6, count: 40))] {
+            var destination = old
+            var c = ByteCursor(record, layer: .adStructure)
+            do {
+                try c.readDeclaredInlineBytes(4, declaredAt: 0, "data", into: &destination)
+                Issue.record("expected an overrun")
+            } catch {
+                #expect(error.code == .lengthOverrun)
+                #expect(error.offset == 0)
+            }
+            #expect(destination == old)
+            #expect(destination?.startIndex == old?.startIndex)
+            #expect(c.readerIndex == 0)
+        }
+    }
 }

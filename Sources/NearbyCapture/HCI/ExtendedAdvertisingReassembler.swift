@@ -68,7 +68,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
                 if pending.count >= maximumPendingChains, let oldest = order.first {
                     flush(oldest, into: slot, emitted: emitted)
                 }
-                pending[key] = Chain(data: Array(data), fragments: 1, last: header)
+                pending[key] = Chain(data: data.withUnsafeBytes { Array($0) }, fragments: 1, last: header)
                 order.append(key)
             }
             return

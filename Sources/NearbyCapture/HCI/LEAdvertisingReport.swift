@@ -23,12 +23,14 @@ public enum LEAdvertisingReport {
             let address = try c.readAddressLE("Address")
             let lengthOffset = c.readerIndex
             let length = try c.readUInt8("Data_Length")
-            let data = try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data")
+            // Read into the advertisement where it is built (a report that faults after it is
+            // not emitted).
+            try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data", into: &slot.pointee.data)
             let rssi = try c.readInt8("RSSI")
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros, source: .hciAdvertisingReport,
                 eventTypeRaw: UInt16(eventType), address: BluetoothAddress(rawValue: address),
-                addressType: AddressType(rawValue: addressType), rssiDBm: rssi == 127 ? nil : rssi, data: data)
+                addressType: AddressType(rawValue: addressType), rssiDBm: rssi == 127 ? nil : rssi)
             emitted()
         }
         try c.expectEnd("LE Advertising Report")

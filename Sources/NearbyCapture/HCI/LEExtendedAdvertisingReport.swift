@@ -34,14 +34,14 @@ public enum LEExtendedAdvertisingReport {
             let direct = try c.readAddressLE("Direct_Address")
             let lengthOffset = c.readerIndex
             let length = try c.readUInt8("Data_Length")
-            let data = try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data")
+            try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data", into: &slot.pointee.data)
             let directed = eventType & 0x0004 != 0
             let status = UInt8((eventType >> 5) & 0x3)
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros,
                 source: .hciExtendedAdvertisingReport, eventTypeRaw: eventType,
                 address: BluetoothAddress(rawValue: address), addressType: AddressType(rawValue: addressType),
-                rssiDBm: rssi == 127 ? nil : rssi, txPowerDBm: txPower == 127 ? nil : txPower, data: data,
+                rssiDBm: rssi == 127 ? nil : rssi, txPowerDBm: txPower == 127 ? nil : txPower,
                 extended: ExtendedReportDetails(
                     primaryPHY: primaryPHY, secondaryPHY: secondaryPHY, sid: sid,
                     periodicAdvertisingInterval: interval, dataStatus: status, truncated: status == 2),
