@@ -151,6 +151,27 @@ extension InlineBytes {
     }
 }
 
+extension InlineBytes {
+    /// Calls `body` with a cursor over the bytes where they are held, valid only during the
+    /// call: `withCursor` reads a copy of inline bytes, which costs a stall when they were
+    /// just written. Mutating only to take their address; nothing is changed.
+    @inlinable
+    package mutating func withCursorInPlace<R>(layer: DecodeError.Layer, _ body: (inout ByteCursor) -> R) -> R {
+        let (count, start) = (length, startIndex)
+        if let heap {
+            return heap.withUnsafeBytes { raw in
+                var c = ByteCursor(Span<UInt8>(_unsafeBytes: raw), startIndex: start, layer: layer)
+                return body(&c)
+            }
+        }
+        return Swift.withUnsafeMutableBytes(of: &words) { raw in
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+            var c = ByteCursor(Span<UInt8>(_unsafeBytes: bytes), startIndex: start, layer: layer)
+            return body(&c)
+        }
+    }
+}
+
 extension Optional where Wrapped == InlineBytes {
     /// Replaces the value with `new`, as assignment does, without destroying the old value
     /// when it holds no heap storage (inline bytes, or nil): it references nothing, so

@@ -158,4 +158,23 @@ import Testing
             #expect(c.readerIndex == 0)
         }
     }
+
+    /// The in-place cursor reads what `withCursor` reads, inline or on the heap, with the
+    /// same record offsets, and leaves the bytes as they were.
+    @Test(arguments: [0, 3, 32, 33, 90])
+    func aCursorInPlaceReadsWhatACopyReads(count: Int) {
+        let source = (0..<count).map { UInt8(truncatingIfNeeded: 0xC0 &+ $0) }
+        var bytes = InlineBytes(source, startIndex: 12)
+        func walk(_ c: inout ByteCursor) -> [Int] {
+            var seen: [Int] = []
+            while let byte = try? c.readUInt8("byte") { seen.append(c.readerIndex * 256 + Int(byte)) }
+            return seen
+        }
+        let copied = bytes.withCursor(layer: .adStructure) { walk(&$0) }
+        let inPlace = bytes.withCursorInPlace(layer: .adStructure) { walk(&$0) }
+        #expect(inPlace == copied)
+        #expect(inPlace.count == count)
+        #expect(inPlace.first.map { $0 >> 8 } == (count > 0 ? 13 : nil))
+        #expect(Array(bytes) == source)
+    }
 }

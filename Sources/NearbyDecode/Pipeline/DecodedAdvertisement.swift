@@ -25,10 +25,18 @@ public struct DecodedAdvertisement: Sendable {
 
     /// Makes `contents` the decoding of the advertisement's AD data, reusing the storage of
     /// the beacon array (no allocation per advertisement while nothing else holds the array;
-    /// one that a consumer kept is left alone, by copy-on-write).
+    /// one that a consumer kept is left alone, by copy-on-write). The AD data is read where
+    /// the record decoder wrote it, not copied.
     mutating func decodeContents() {
         contents.removeAll()
-        Self.decode(advertisement, into: &contents)
+        switch advertisement.data {
+        case .none:
+            break
+        case .some:
+            advertisement.data!.withCursorInPlace(layer: .adStructure) {
+                AdvertisingDataDecoder.decode(&$0, into: &contents)
+            }
+        }
     }
 
     /// Decodes the AD data of a borrowed advertisement into `contents` (empty).
