@@ -19,6 +19,14 @@ public struct AdvertisingDataContents: Sendable {
         txPowerLevelDBm = nil
         if !errors.isEmpty { errors.removeAll() }
     }
+
+    /// Empties the contents for the decoder to add to (`BeaconFrames.appendToOwnStorage`).
+    @inline(__always)
+    mutating func removeAllForDecoding() {
+        beacons.removeAllOwningStorage()
+        txPowerLevelDBm = nil
+        if !errors.isEmpty { errors.removeAll() }
+    }
 }
 
 /// Decodes AD data into beacon frames: Eddystone (Service Data 0x16, UUID 0xFEAA), token
@@ -33,16 +41,19 @@ public enum AdvertisingDataDecoder {
         return out
     }
 
-    /// Decodes an advertisement's AD data into `out`, which must be empty (`removeAll()`):
-    /// a decoder that reuses one `AdvertisingDataContents` allocates no beacon array per
-    /// advertisement.
+    /// Replaces `out` with the decoding of an advertisement's AD data, keeping its storage:
+    /// a decoder that reuses one `AdvertisingDataContents` allocates no beacon storage per
+    /// advertisement (unless a copy of the previous frames is still held elsewhere).
     @inlinable
     public static func decode(_ data: InlineBytes, into out: inout AdvertisingDataContents) {
         data.withCursor(layer: .adStructure) { decode(&$0, into: &out) }
     }
 
-    /// Decodes the AD data from the cursor to its end into `out`, which must be empty.
+    /// Replaces `out` with the decoding of the AD data from the cursor to its end.
     public static func decode(_ c: inout ByteCursor, into out: inout AdvertisingDataContents) {
+        // Frames are added to storage made `out`'s own here: `out` is not copied until the
+        // walk returns.
+        out.removeAllForDecoding()
         c.layer = .adStructure
         do throws(DecodeError) {
             while let header = try ADStructure.readHeader(&c) {
@@ -82,16 +93,16 @@ public enum AdvertisingDataDecoder {
         case .serviceData16BitUUID:
             let uuid = ServiceUUID16(rawValue: try c.readUInt16LE("service UUID"))
             if uuid == .eddystone {
-                out.beacons.append(.eddystone(try EddystoneFrame(&c)))
+                out.beacons.appendToOwnStorage(.eddystone(try EddystoneFrame(&c)))
             } else if uuid == .copresence, let token = try TokenAdvertisement.decode(&c) {
-                out.beacons.append(.token(token))
+                out.beacons.appendToOwnStorage(.token(token))
             }
         case .manufacturerSpecificData:
             let company = CompanyIdentifier(rawValue: try c.readUInt16LE("company identifier"))
             if let beacon = try IBeacon(company: company, &c) {
-                out.beacons.append(.iBeacon(beacon))
+                out.beacons.appendToOwnStorage(.iBeacon(beacon))
             } else if let beacon = try AltBeacon(company: company, &c) {
-                out.beacons.append(.altBeacon(beacon))
+                out.beacons.appendToOwnStorage(.altBeacon(beacon))
             }
         case .txPowerLevel:
             out.txPowerLevelDBm = try c.readInt8("Tx Power Level")

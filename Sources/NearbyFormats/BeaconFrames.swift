@@ -56,6 +56,31 @@ public struct BeaconFrames: RandomAccessCollection, Hashable, Sendable, Expressi
         }
     }
 
+    /// Removes every frame, leaving a storage that `appendToOwnStorage` may add to without
+    /// the uniqueness check of `append`: one this value holds alone, or the shared empty
+    /// storage, which has no room (a storage others hold too is left to them).
+    @inline(__always)
+    mutating func removeAllOwningStorage() {
+        if _fastPath(isKnownUniquelyReferenced(&storage)) {
+            storage.removeAll()
+        } else {
+            storage = Storage.empty
+        }
+    }
+
+    /// Adds `frame` at the end, given that `removeAllOwningStorage()` was called and the
+    /// value was not copied since: its storage is its own or has no room.
+    @inline(__always)
+    mutating func appendToOwnStorage(_ frame: consuming BeaconFrame) {
+        let references = frame.holdsReferences
+        if _slowPath(storage.count == storage.capacity) {
+            storage = storage.copy(minimumCapacity: Swift.max(4, 2 * storage.capacity))
+        }
+        (storage.frames + storage.count).initialize(to: frame)
+        storage.count &+= 1
+        if references { storage.holdsReferences = true }
+    }
+
     public static func == (a: BeaconFrames, b: BeaconFrames) -> Bool { a.elementsEqual(b) }
 
     public func hash(into hasher: inout Hasher) {

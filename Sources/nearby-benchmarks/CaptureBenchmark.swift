@@ -116,7 +116,6 @@ struct CaptureBenchmark {
                 while case .record = reader.readRun({ record in
                     _ = records.decode(record, building: slot) {
                         guard let data = slot.pointee.data else { return }
-                        contents.removeAll()
                         AdvertisingDataDecoder.decode(data, into: &contents)
                         check &+= contents.beacons.count
                     }

@@ -1,4 +1,5 @@
 import NearbyBytes
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyFormats
@@ -106,5 +107,69 @@ import Testing
             #expect(held.count == 1)
         }
         serviceData.withUnsafeMutableBufferPointer { #expect(UnsafePointer($0.baseAddress) == address) }
+    }
+
+    /// The decoder's path: frames added after `removeAllOwningStorage` without the uniqueness
+    /// check keep their order past the first storage, and a copy taken before is not changed.
+    @Test func framesAddedToOwnStorageLeaveEarlierCopiesAlone() {
+        let all = (0..<10).map { [Self.uid, Self.tlm, Self.token, Self.shortURL, Self.longURL][$0 % 5] }
+        var frames = BeaconFrames()
+        frames.removeAllOwningStorage()
+        for frame in all { frames.appendToOwnStorage(frame) }
+        #expect(Array(frames) == all)
+
+        let copy = frames
+        frames.removeAllOwningStorage()
+        frames.appendToOwnStorage(Self.tlm)
+        #expect(Array(copy) == all)
+        #expect(Array(frames) == [Self.tlm])
+
+        // An empty copy shares the storage too.
+        frames.removeAllOwningStorage()
+        let emptyCopy = frames
+        frames.removeAllOwningStorage()
+        frames.appendToOwnStorage(Self.uid)
+        #expect(emptyCopy.isEmpty)
+        #expect(Array(frames) == [Self.uid])
+    }
+
+    /// `decode(_:into:)` replaces what the contents held (frames, Tx power, faults) without
+    /// `removeAll()`, and frames a consumer kept from an earlier decode stay as they were.
+    /// Expected frames: the vectors of docs/formats.md §1.8 and §2.1, as BeaconVectorTests
+    /// reads them.
+    @Test func decodingIntoReusedContentsReplacesThemAndLeavesKeptFramesAlone() throws {
+        func decode(_ data: [UInt8], into contents: inout AdvertisingDataContents) {
+            InlineBytes(data).withCursor(layer: .adStructure) { AdvertisingDataDecoder.decode(&$0, into: &contents) }
+        }
+        var contents = AdvertisingDataContents()
+        decode([0x02, 0x0A, 0xF4] + ReferenceVectors.uidAdvert, into: &contents)
+        guard case .eddystone(.uid(let uid))? = contents.beacons.first, contents.beacons.count == 1 else {
+            Issue.record("expected one UID frame, got \(contents.beacons)")
+            return
+        }
+        #expect(Hex.encode(uid.namespace) == "8b0ca750095477cb3e77")
+        #expect(contents.txPowerLevelDBm == -12)
+        let kept = contents.beacons
+
+        decode(ReferenceVectors.iBeaconAdvert, into: &contents)
+        guard case .iBeacon(let beacon)? = contents.beacons.first, contents.beacons.count == 1 else {
+            Issue.record("expected one iBeacon frame, got \(contents.beacons)")
+            return
+        }
+        #expect(beacon.major == 1 && beacon.minor == 2)
+        #expect(contents.txPowerLevelDBm == nil)
+        #expect(Array(kept) == [.eddystone(.uid(uid))])
+
+        // A structure whose length overruns the data (docs/formats.md: length-overrun).
+        decode([0x02, 0x01, 0x06, 0x05, 0xFF, 0x4C], into: &contents)
+        #expect(contents.beacons.isEmpty)
+        #expect(contents.errors.map(\.code) == [.lengthOverrun])
+        let keptEmpty = contents.beacons
+
+        decode(ReferenceVectors.eidAdvert, into: &contents)
+        #expect(contents.errors.isEmpty)
+        #expect(contents.beacons.count == 1)
+        #expect(keptEmpty.isEmpty)
+        #expect(Array(kept) == [.eddystone(.uid(uid))])
     }
 }

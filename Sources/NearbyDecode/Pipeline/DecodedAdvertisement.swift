@@ -24,14 +24,13 @@ public struct DecodedAdvertisement: Sendable {
     }
 
     /// Makes `contents` the decoding of the advertisement's AD data, reusing the storage of
-    /// the beacon array (no allocation per advertisement while nothing else holds the array;
-    /// one that a consumer kept is left alone, by copy-on-write). The AD data is read where
-    /// the record decoder wrote it, not copied.
+    /// the beacon frames (no allocation per advertisement while nothing else holds them;
+    /// frames that a consumer kept are left alone, by copy-on-write). The AD data is read
+    /// where the record decoder wrote it, not copied.
     mutating func decodeContents() {
-        contents.removeAll()
         switch advertisement.data {
         case .none:
-            break
+            contents.removeAll()
         case .some:
             advertisement.data!.withCursorInPlace(layer: .adStructure) {
                 AdvertisingDataDecoder.decode(&$0, into: &contents)
@@ -39,9 +38,13 @@ public struct DecodedAdvertisement: Sendable {
         }
     }
 
-    /// Decodes the AD data of a borrowed advertisement into `contents` (empty).
+    /// Replaces `contents` with the decoding of a borrowed advertisement's AD data.
     private static func decode(_ advertisement: borrowing Advertisement, into contents: inout AdvertisingDataContents) {
-        if let data = advertisement.data { AdvertisingDataDecoder.decode(data, into: &contents) }
+        if let data = advertisement.data {
+            AdvertisingDataDecoder.decode(data, into: &contents)
+        } else {
+            contents.removeAll()
+        }
     }
 
     public var beacons: BeaconFrames { contents.beacons }
