@@ -14,7 +14,10 @@ import Darwin
 /// command it is compared with, and `tshark -T fields` when it is installed, once a round —
 /// and `nearby-benchmarks decode-child` (the pipeline without output). Rates are
 /// advertisements per second of the child's user and system CPU time (`wait4`); ratios are
-/// taken pair by pair, then their median.
+/// taken pair by pair, then their median. The pipeline is also compared in process: the CPU
+/// time that `decode-child` and the C loop each measure from opening the file to the end
+/// (the pipeline itself, as a program that links the library runs it, without either
+/// process's start), from the same pair of runs.
 struct CLIBenchmark {
     var capture: CaptureBenchmark
     var rounds = 5
@@ -22,13 +25,27 @@ struct CLIBenchmark {
     struct Child {
         var seconds: Double
         var peakMiB: Double
+        /// What the child printed, when it was kept.
         var output: String
+
+        /// The CPU seconds a child states on its second line (the C loop, `decode-child`).
+        var statedSeconds: Double? {
+            let lines = output.split(separator: "\n")
+            return lines.count > 1 ? Double(lines[1]) : nil
+        }
     }
 
     /// Runs `argv` with standard output to `output` (a path) and returns its CPU time and the
     /// `ru_maxrss` that `wait4` reports: an upper bound of the child's peak, as Linux carries
-    /// this process's peak at the spawn into it.
-    static func run(_ argv: [String], output: String = "/dev/null") -> Child {
+    /// this process's peak at the spawn into it. With `keepingOutput`, what it printed too.
+    static func run(_ argv: [String], output: String = "/dev/null", keepingOutput: Bool = false) -> Child {
+        if keepingOutput {
+            let kept = "/tmp/nearby-benchmarks-\(getpid()).out"
+            defer { unlink(kept) }
+            var child = run(argv, output: kept)
+            child.output = (try? JSONFile.read(kept)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return child
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -87,12 +104,15 @@ struct CLIBenchmark {
         let tshark = Self.which("tshark")
         let n = Double(counts.advertisements)
         typealias Mode = (name: String, argv: [String])
+        let pipeline = "decode pipeline, no output, pcap 201"
+        let inProcess = "decode pipeline, in process, pcap 201"
+        let loopInProcess = "C loop over libpcap, in process"
         let modes: [Mode] = [
             ("decode, JSON lines, pcap 201", [tool, "decode", capture.pcap]),
             ("decode, JSON lines, btsnoop", [tool, "decode", capture.btsnoop]),
             ("decode --beacons-only, pcap 201", [tool, "decode", "--beacons-only", capture.pcap]),
             ("decode --format table, pcap 201", [tool, "decode", "--format", "table", capture.pcap]),
-            ("decode pipeline, no output, pcap 201", [CommandLine.arguments[0], "decode-child", capture.pcap]),
+            (pipeline, [CommandLine.arguments[0], "decode-child", capture.pcap]),
         ]
         var rates: [String: [Double]] = [:]
         var toLoop: [String: [Double]] = [:]
@@ -112,10 +132,18 @@ struct CLIBenchmark {
             }
             for mode in modes {
                 // The C loop right before the command: the pair shares the machine's load.
-                let c = Self.run([loop, capture.pcap])
+                let c = Self.run([loop, capture.pcap], keepingOutput: mode.name == pipeline)
                 rates["C loop over libpcap", default: []].append(n / c.seconds)
                 print("\(round) | C loop over libpcap | \(c.seconds) | \(Int(n / c.seconds)) | | |")
-                let m = Self.run(mode.argv)
+                let m = Self.run(mode.argv, keepingOutput: mode.name == pipeline)
+                if let loopSeconds = c.statedSeconds, let seconds = m.statedSeconds {
+                    rates[loopInProcess, default: []].append(n / loopSeconds)
+                    rates[inProcess, default: []].append(n / seconds)
+                    toLoop[inProcess, default: []].append(loopSeconds / seconds)
+                    print("\(round) | \(loopInProcess) | \(loopSeconds) | \(Int(n / loopSeconds)) | | |")
+                    let r = ["\(round)", inProcess, "\(seconds)", "\(Int(n / seconds))", ratio(loopSeconds / seconds)]
+                    print(r.joined(separator: " | ") + " | | ")
+                }
                 let rate = n / m.seconds
                 rates[mode.name, default: []].append(rate)
                 toLoop[mode.name, default: []].append(c.seconds / m.seconds)
@@ -131,7 +159,7 @@ struct CLIBenchmark {
         if tshark == nil { print("note: tshark is not installed (Debian package tshark); no TShark ratios") }
         print("median | measure | adv/s | ÷ C loop | ÷ tshark | ru_maxrss MiB (upper bound)")
         var out: [Summary] = []
-        for name in ["C loop over libpcap", "tshark -T fields"] + modes.map(\.name) {
+        for name in ["C loop over libpcap", loopInProcess, "tshark -T fields"] + modes.map(\.name) + [inProcess] {
             guard let r = rates[name] else { continue }
             let row = [
                 "median", name, "\(Int(median(r)))", toLoop[name].map { ratio(median($0)) } ?? "",

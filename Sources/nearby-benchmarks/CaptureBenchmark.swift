@@ -170,7 +170,8 @@ struct CaptureBenchmark {
         waitpid(pid, &status, 0)
         defer { unlink(report) }
         guard status == 0, let text = try? JSONFile.read(report),
-            let kib = Double(String(decoding: text, as: UTF8.self).filter(\.isNumber))
+            let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first,
+            let kib = Double(line)
         else { fatalError("the \(mode) child failed (status \(status))") }
         return kib / 1024
     }

@@ -240,11 +240,13 @@ case "all":
     print("|---|---|---|---|")
     for s in summaries { print(s.row) }
 case "decode-child":
-    // The child of the decode's peak-memory figure, and for profilers: decode one file, then
-    // print this process's peak resident memory (KiB).
+    // The child of the decode's peak-memory figure and of the `cli` pipeline figures, and for
+    // profilers: decode one file, then print this process's peak resident memory (KiB) and,
+    // on a second line, the CPU seconds of the decode (from opening the file to the end).
     let f = CaptureBenchmark.decode(CommandLine.arguments[2])
     precondition(f.advertisements > 0)
     print(CaptureBenchmark.ownPeakKiB())
+    print(f.seconds)
 case "replay-child":
     // The same for one replay of a corpus file (the `capture` benchmark's scenario).
     let r = CaptureBenchmark.replay(scenario: CaptureBenchmark().replayScenario(), capture: CommandLine.arguments[2])
