@@ -70,19 +70,12 @@ public struct Advertisement: Sendable {
         channelIndex: UInt8? = nil, data: consuming InlineBytes?, extended: ExtendedReportDetails? = nil,
         directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
     ) {
-        self.record = record
-        self.timestampMicros = timestampMicros
-        self.source = source
-        self.eventTypeRaw = eventTypeRaw
-        self.address = address
-        self.addressType = addressType
-        self.rssiDBm = rssiDBm
-        self.txPowerDBm = txPowerDBm
-        self.channelIndex = channelIndex
         self.data.store(data)
-        self.extended = extended
-        self.directAddress = directAddress
-        self.directAddressType = directAddressType
+        fill(
+            record: record, timestampMicros: timestampMicros, source: source, eventTypeRaw: eventTypeRaw,
+            address: address, addressType: addressType, rssiDBm: rssiDBm, txPowerDBm: txPowerDBm,
+            channelIndex: channelIndex, extended: extended, directAddress: directAddress,
+            directAddressType: directAddressType)
     }
 
     /// Sets every field but `data`, which the caller has set: `fill` for a decoder that reads
