@@ -173,9 +173,6 @@ extension InlineBytes {
 }
 
 extension Optional where Wrapped == InlineBytes {
-    /// Replaces the value with `new`, as assignment does, without destroying the old value
-    /// when it holds no heap storage (inline bytes, or nil): it references nothing, so
-    /// overwriting it releases nothing that assignment would have released.
     /// Replaces the value with a copy of `source` indexed from `startIndex`, as `store` of
     /// `InlineBytes(copying:startIndex:)` does, writing inline bytes in place.
     @inlinable @inline(__always)
@@ -190,6 +187,9 @@ extension Optional where Wrapped == InlineBytes {
         }
     }
 
+    /// Replaces the value with `new`, as assignment does, without destroying the old value
+    /// when it holds no heap storage (inline bytes, or nil): it references nothing, so
+    /// overwriting it releases nothing that assignment would have released.
     @inlinable @inline(__always)
     public mutating func store(_ new: consuming InlineBytes?) {
         if self?.heap == nil {
