@@ -36,13 +36,10 @@ public struct BeaconFrames: RandomAccessCollection, Hashable, Sendable, Expressi
     /// Adds `frame` at the end.
     @inlinable @inline(__always)
     public mutating func append(_ frame: consuming BeaconFrame) {
-        let references = frame.holdsReferences
-        if _slowPath(!isKnownUniquelyReferenced(&storage) || storage.count == storage.capacity) {
+        if _slowPath(!isKnownUniquelyReferenced(&storage)) {
             storage = storage.copy(minimumCapacity: Swift.max(4, 2 * storage.capacity))
         }
-        (storage.frames + storage.count).initialize(to: frame)
-        storage.count &+= 1
-        if references { storage.holdsReferences = true }
+        appendToOwnStorage(frame)
     }
 
     /// Removes every frame, keeping the storage for the next ones (unless a copy of these
@@ -68,9 +65,9 @@ public struct BeaconFrames: RandomAccessCollection, Hashable, Sendable, Expressi
         }
     }
 
-    /// Adds `frame` at the end, given that `removeAllOwningStorage()` was called and the
-    /// value was not copied since: its storage is its own or has no room.
-    @inline(__always)
+    /// Adds `frame` at the end, given that the storage is this value's alone or has no room:
+    /// after `removeAllOwningStorage()` with no copy made since, or `append`'s check.
+    @inlinable @inline(__always)
     mutating func appendToOwnStorage(_ frame: consuming BeaconFrame) {
         let references = frame.holdsReferences
         if _slowPath(storage.count == storage.capacity) {

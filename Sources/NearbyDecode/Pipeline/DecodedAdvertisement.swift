@@ -9,9 +9,9 @@ public struct DecodedAdvertisement: Sendable {
     public var contents: AdvertisingDataContents
 
     public init(_ advertisement: consuming Advertisement) {
-        contents = AdvertisingDataContents()
-        Self.decode(advertisement, into: &contents)
         self.advertisement = advertisement
+        contents = AdvertisingDataContents()
+        decodeContents()
     }
 
     /// The advertisement inside the decoded advertisement at `decoded`, for a
@@ -35,15 +35,6 @@ public struct DecodedAdvertisement: Sendable {
             advertisement.data!.withCursorInPlace(layer: .adStructure) {
                 AdvertisingDataDecoder.decode(&$0, into: &contents)
             }
-        }
-    }
-
-    /// Replaces `contents` with the decoding of a borrowed advertisement's AD data.
-    private static func decode(_ advertisement: borrowing Advertisement, into contents: inout AdvertisingDataContents) {
-        if let data = advertisement.data {
-            AdvertisingDataDecoder.decode(data, into: &contents)
-        } else {
-            contents.removeAll()
         }
     }
 
