@@ -99,19 +99,31 @@ extension PcapFileReader {
             }
             nextRecordOffset = record.end
             let bytes = UnsafeRawBufferPointer(start: data, count: Int(h.caplen))
-            guard let next = bufferedRecord(after: record) else {
-                // The header after it is not in the buffer, or does not pass: held until
-                // libpcap has read it, as `read` holds it.
-                hold(record, bytes: bytes, originalLength: Int(h.len))
+            if !lendOrHold(record, bytes: bytes, originalLength: Int(h.len), body) {
+                // Held until libpcap has read the header after it, as `read` holds it.
                 let next = read(body)
                 guard case .record = next else { return next }
-                continue
             }
-            index += 1
-            lend(Held(index: index, record: record, originalLength: Int(h.len)), bytes: bytes, body)
-            buffered = next
         }
         return step
+    }
+
+    /// Lends `record`, read by libpcap with the look-ahead's checks passed, when the record
+    /// after it is in the stream's buffer (`buffered` is then that one) and returns true;
+    /// otherwise holds it until libpcap has read the next header, and returns false.
+    @inline(__always)
+    func lendOrHold(
+        _ record: ProbedRecord, bytes: UnsafeRawBufferPointer, originalLength: Int,
+        _ body: (borrowing RecordView) -> Void
+    ) -> Bool {
+        guard let next = bufferedRecord(after: record) else {
+            hold(record, bytes: bytes, originalLength: originalLength)
+            return false
+        }
+        index += 1
+        lend(Held(index: index, record: record, originalLength: originalLength), bytes: bytes, body)
+        buffered = next
+        return true
     }
 
     /// Lends a record read from libpcap, its bytes at `bytes`.

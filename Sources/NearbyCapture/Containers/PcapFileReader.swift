@@ -230,14 +230,7 @@ public final class PcapFileReader: CaptureRecordReader {
                     body, next: problem == nil ? (record, bytes, Int(h.len)) : nil, nextProblem: nextProblem)
             }
             if let problem { return recover(at: start, problem) }
-            if let next = bufferedRecord(after: record) {
-                index += 1
-                lend(Held(index: index, record: record, originalLength: Int(h.len)), bytes: bytes, body)
-                buffered = next
-                return .record
-            }
-            hold(record, bytes: bytes, originalLength: Int(h.len))
-            return nil
+            return lendOrHold(record, bytes: bytes, originalLength: Int(h.len), body) ? .record : nil
         }
         if rc == PCAP_ERROR_BREAK {
             done = true
