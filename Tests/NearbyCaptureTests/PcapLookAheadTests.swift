@@ -87,15 +87,10 @@ import Testing
     /// buffer's worth of the file.
     @Test(arguments: [false, true])
     func aDamagedHeaderPastTheFirstBufferLosesOnlyItsRecord(inRuns: Bool) throws {
-        let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        var (_, bytes) = try dir.writePcap(Self.records, linkType: .bluetoothHCIH4, to: "large.pcap")
-        let damaged = Self.headerOffsets.firstIndex { $0 > PcapFileReader.streamBufferSize + 5000 }!
-        let start = Self.headerOffsets[damaged]
-        // incl_len (bytes 8–11, little-endian) far beyond any record.
-        for k in 0..<4 { bytes[start + 8 + k] = [0xFF, 0xFF, 0xFF, 0x7F][k] }
-        let path = dir.write(bytes, to: "damaged.pcap")
-        let results = try readAll(path, inRuns: inRuns)
+        let (results, damaged, start) = try Self.readDamaged(pastFirstBuffer: 5000, inRuns: inRuns) { bytes, start in
+            // incl_len (bytes 8–11, little-endian) far beyond any record.
+            for k in 0..<4 { bytes[start + 8 + k] = [0xFF, 0xFF, 0xFF, 0x7F][k] }
+        }
         guard
             case .malformed(let index, let fileOffset, _, let error, let skipped)? =
                 Self.lostOnly(damaged, of: results, checkingOffsets: true)
@@ -114,13 +109,9 @@ import Testing
     /// read in runs from the stream's buffer.
     @Test(arguments: [false, true])
     func aWrongLengthInRangeIsFoundAtItsOwnRecord(inRuns: Bool) throws {
-        let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        var (_, bytes) = try dir.writePcap(Self.records, linkType: .bluetoothHCIH4, to: "large.pcap")
-        let damaged = Self.headerOffsets.firstIndex { $0 > PcapFileReader.streamBufferSize + 7000 }!
-        let start = Self.headerOffsets[damaged]
-        for field in [8, 12] { bytes[start + field] &+= 7 }  // incl_len and orig_len, little-endian
-        let results = try readAll(dir.write(bytes, to: "damaged.pcap"), inRuns: inRuns)
+        let (results, damaged, start) = try Self.readDamaged(pastFirstBuffer: 7000, inRuns: inRuns) { bytes, start in
+            for field in [8, 12] { bytes[start + field] &+= 7 }  // incl_len and orig_len, little-endian
+        }
         guard
             case .malformed(let index, _, _, let error, let skipped)? =
                 Self.lostOnly(damaged, of: results, checkingOffsets: false)
@@ -128,6 +119,22 @@ import Testing
         #expect(index == damaged + 1)
         #expect(error.layer == .pcap && error.offset == 8, "\(error)")
         #expect(skipped?.range == Int64(start)..<Int64(Self.headerOffsets[damaged + 1]))
+    }
+
+    /// Reads the file of `records` (LINKTYPE 187) after `damage` has changed the header of the
+    /// first record that starts more than `extra` bytes past the first stream buffer (given
+    /// the file's bytes and the header's offset): what was read, that record's index and its
+    /// header's offset.
+    static func readDamaged(
+        pastFirstBuffer extra: Int, inRuns: Bool, _ damage: (inout [UInt8], Int) -> Void
+    ) throws -> (results: [CaptureReadResult], damaged: Int, start: Int) {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        var (_, bytes) = try dir.writePcap(records, linkType: .bluetoothHCIH4, to: "large.pcap")
+        let damaged = headerOffsets.firstIndex { $0 > PcapFileReader.streamBufferSize + extra }!
+        let start = headerOffsets[damaged]
+        damage(&bytes, start)
+        return (try readAll(dir.write(bytes, to: "damaged.pcap"), inRuns: inRuns), damaged, start)
     }
 
     /// Checks that `results` are every record of `records`, whole and in order (with their
