@@ -11,13 +11,18 @@ import Darwin
 /// header before it is lent (docs/damaged-captures.md). When that header, and the bytes of
 /// its record, are already in the stream's buffer, the reader reads the header there,
 /// where libpcap will read it next, and lends the record where libpcap read it; otherwise
-/// it holds a copy of the record until libpcap has read the next one (`hold`).
+/// it holds a copy of the record until libpcap has read the next one (`hold`). In a run of
+/// such records (`readRun`), a record libpcap would hand on unchanged is lent where it lies
+/// in the buffer and the stream stepped past it, as `pcap_next_ex` would have read it
+/// (`lendFromStreamBuffer`).
 extension PcapFileReader {
     /// The layout of the file's record headers, from its magic number (pcap file format,
     /// section 3), and what makes one plausible (docs/damaged-captures.md).
     struct HeaderLayout {
         var bigEndian: Bool
         var nanoseconds: Bool
+        /// The file header says version 2.4 (known only when read from the file).
+        var isVersion2_4 = false
 
         /// Nil for a magic number other than the four of 16-byte record headers.
         init?(magic: UInt32) {
@@ -30,12 +35,18 @@ extension PcapFileReader {
             }
         }
 
-        /// The layout of the file `stream` reads, from its first four bytes; nil when they
-        /// cannot be read at an offset (a pipe) or are not one of the four magic numbers.
+        /// The layout of the file `stream` reads, from its magic number and version (its
+        /// first eight bytes); nil when they cannot be read at an offset (a pipe) or the
+        /// magic number is not one of the four.
         init?(stream: UnsafeMutablePointer<FILE>) {
-            var magic: UInt32 = 0
-            guard pread(fileno(stream), &magic, 4, 0) == 4 else { return nil }
-            self.init(magic: UInt32(littleEndian: magic))
+            var start = (UInt32(0), UInt16(0), UInt16(0))
+            guard pread(fileno(stream), &start, 8, 0) == 8 else { return nil }
+            self.init(magic: UInt32(littleEndian: start.0))
+            let (major, minor) =
+                bigEndian
+                ? (UInt16(bigEndian: start.1), UInt16(bigEndian: start.2))
+                : (UInt16(littleEndian: start.1), UInt16(littleEndian: start.2))
+            isVersion2_4 = major == 2 && minor == 4
         }
 
         /// The record whose 16-byte header is at `header` (ts_sec, ts_usec or ts_nsec,
@@ -44,17 +55,32 @@ extension PcapFileReader {
         /// `maximumRecordLength` or above the original length, an original length above
         /// `maximumOriginalLength`.
         func record(header: UnsafeRawPointer, at start: Int64) -> ProbedRecord? {
-            func field(_ offset: Int) -> UInt32 {
-                let raw = header.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                return bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
-            }
-            let (seconds, fraction, included, original) = (field(0), field(4), field(8), field(12))
+            let (seconds, fraction) = (field(0, of: header), field(4, of: header))
+            let (included, original) = (field(8, of: header), field(12, of: header))
             guard fraction < (nanoseconds ? 1_000_000_000 : 1_000_000),
                 included <= PcapFileReader.maximumRecordLength, original >= included,
                 original <= PcapFileReader.maximumOriginalLength
             else { return nil }
             let micros = Int64(seconds) * 1_000_000 + Int64(nanoseconds ? fraction / 1000 : fraction)
             return ProbedRecord(start: start, end: start + 16 + Int64(included), timestampMicros: micros)
+        }
+
+        /// The field at `offset` of the record header at `header`, in the file's byte order.
+        @inline(__always)
+        func field(_ offset: Int, of header: UnsafeRawPointer) -> UInt32 {
+            let raw = header.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            return bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
+        }
+    }
+
+    /// Whether libpcap hands on records of `linkType` as the file holds them (see
+    /// `lendsFromStreamBuffer`): the Bluetooth link types.
+    static func libpcapHandsOnUnchanged(_ linkType: LinkType) -> Bool {
+        switch linkType {
+        case .bluetoothHCIH4, .bluetoothHCIH4WithPHDR, .bluetoothLELL, .bluetoothLinuxMonitor,
+            .bluetoothLELLWithPHDR, .nordicBLE:
+            true
+        default: false
         }
     }
 
@@ -63,9 +89,19 @@ extension PcapFileReader {
     /// header and those bytes, which the look-ahead of `read` would accept. Nil otherwise.
     func bufferedRecord(after record: ProbedRecord) -> ProbedRecord? {
         #if canImport(Glibc)
-        guard let layout = headerLayout, let stream,
-            let next = stream.pointee._IO_read_ptr, let end = stream.pointee._IO_read_end
-        else { return nil }
+        guard let stream, let next = stream.pointee._IO_read_ptr else { return nil }
+        return bufferedRecord(after: record, at: next)
+        #else
+        return nil
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// The record whose header is at `next` in the stream's buffer, as `bufferedRecord(after:)`
+    /// gives it.
+    @inline(__always)
+    func bufferedRecord(after record: ProbedRecord, at next: UnsafeMutablePointer<CChar>) -> ProbedRecord? {
+        guard let layout = headerLayout, let end = stream?.pointee._IO_read_end else { return nil }
         let available = end - next
         guard available >= 16, let following = layout.record(header: UnsafeRawPointer(next), at: record.end)
         else { return nil }
@@ -74,10 +110,8 @@ extension PcapFileReader {
         let length = Int(following.end - following.start)
         guard length - 16 < snapshotLength && available >= length && following.follows(record) else { return nil }
         return following
-        #else
-        return nil
-        #endif
     }
+    #endif
 
     /// Reads as `read` does, then, while the next record is in the stream's buffer
     /// (`buffered`), reads that one: its header was checked where libpcap reads it, so it
@@ -86,6 +120,7 @@ extension PcapFileReader {
     public func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
         let step = read(body)
         while let record = buffered {
+            if lendFromStreamBuffer(record, body) { continue }
             buffered = nil
             var header: UnsafeMutablePointer<pcap_pkthdr>?
             var data: UnsafePointer<UInt8>?
@@ -106,6 +141,32 @@ extension PcapFileReader {
             }
         }
         return step
+    }
+
+    /// Lends `record`, the record libpcap reads next (`buffered`), where it lies in the
+    /// stream's buffer and steps the stream past it, as `pcap_next_ex` reads it (the header
+    /// and bytes libpcap would hand on, when `lendsFromStreamBuffer`), if the record after it
+    /// is in the buffer too (it becomes `buffered`) and returns true; otherwise does nothing
+    /// and returns false.
+    @inline(__always)
+    func lendFromStreamBuffer(_ record: ProbedRecord, _ body: (borrowing RecordView) -> Void) -> Bool {
+        #if canImport(Glibc)
+        guard lendsFromStreamBuffer, let stream, let header = stream.pointee._IO_read_ptr, let layout = headerLayout
+        else { return false }
+        let length = Int(record.end &- record.start)
+        guard let next = bufferedRecord(after: record, at: header + length) else { return false }
+        stream.pointee._IO_read_ptr = header + length
+        buffered = next
+        nextRecordOffset = record.end
+        index += 1
+        let original = Int(layout.field(12, of: header))
+        lend(
+            Held(index: index, record: record, originalLength: original),
+            bytes: UnsafeRawBufferPointer(start: header + 16, count: length &- 16), body)
+        return true
+        #else
+        return false
+        #endif
     }
 
     /// Lends `record`, read by libpcap with the look-ahead's checks passed, when the record

@@ -15,7 +15,8 @@ import Darwin
 /// wrong length in the record before it. That header is read where libpcap will read it
 /// when it is in the stream's buffer with its record's bytes, else once libpcap has read
 /// it, the record held back (copied) meanwhile; `readRun` lends on while the next header
-/// and record are in the buffer (PcapFileReader+LookAhead.swift). Past damage, libpcap
+/// and record are in the buffer, from the buffer itself when libpcap would hand the record
+/// on as the file holds it (PcapFileReader+LookAhead.swift). Past damage, libpcap
 /// reads on from the next plausible record, handed a stream of the file's header and the
 /// bytes from there (`SplicedStream`). File offsets are exact. pcapng: libpcap checks each
 /// block's framing (its length at both ends) and gives up at a damaged block; the reader
@@ -67,6 +68,12 @@ public final class PcapFileReader: CaptureRecordReader {
     /// Classic pcap's record header layout, for reading the next header in the stream's
     /// buffer and for the scan; nil when it cannot be known (pcapng, a pipe).
     var headerLayout: HeaderLayout?
+    /// Whether `readRun` may lend a record where it lies in the stream's buffer and step the
+    /// stream past it, without `pcap_next_ex`: true when libpcap would hand on the file's
+    /// header fields and bytes unchanged, that is for classic pcap 2.4 (libpcap swaps the
+    /// lengths of earlier versions) of a Bluetooth link type (it rewrites pseudo-headers
+    /// only of USB, NFLOG, Linux SLL and PFLOG records).
+    let lendsFromStreamBuffer: Bool
     /// What the next `read` reports before reading on: damage found after a record lent.
     var pendingStep: CaptureReadStep?
     /// The file's first 24 bytes (classic pcap), for splicing; set with `scan`.
@@ -123,6 +130,7 @@ public final class PcapFileReader: CaptureRecordReader {
         snapshotLength = Int(pcap_snapshot(h))
         self.format = format
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(h)))
+        lendsFromStreamBuffer = headerLayout?.isVersion2_4 == true && Self.libpcapHandsOnUnchanged(linkType)
     }
 
     deinit {
