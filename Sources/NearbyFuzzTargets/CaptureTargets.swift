@@ -8,7 +8,8 @@ import NearbyDecode
 /// container, cut to their first 4 KiB (headers and the first dozens of records: longer
 /// inputs only repeat records, and slow the fuzzer down in proportion). Besides the decode
 /// invariants (`CaptureDecodeCheck`), btsnoop and pcap inputs must be covered byte for byte
-/// by header, records and skipped ranges (`ContainerCoverageCheck`).
+/// by header, records and skipped ranges (`ContainerCoverageCheck`), and every input must
+/// read the same in runs as one record at a time (`RunReadCheck`).
 extension FuzzTarget {
     public static let capturePcap = captureFile(
         "capture-pcap", "a classic pcap file (any LINKTYPE), through libpcap", suffix: ".pcap")
@@ -23,6 +24,7 @@ extension FuzzTarget {
             check: { input in
                 let path = ScratchFile.write(input, suffix: suffix)
                 return CaptureDecodeCheck.run(path: path).violations + ContainerCoverageCheck.violations(path: path)
+                    + RunReadCheck.violations(path: path)
             },
             seeds: { root in
                 SeedSource.contents(SeedSource.captures(root).filter { $0.hasSuffix(suffix) }).map {

@@ -89,6 +89,45 @@ import Testing
 
     /// The first crash the fuzzer found (capture-pcapng, in 5 s): a pcapng timestamp whose
     /// seconds overflow Int64 microseconds trapped; the record is now malformed, with a reason.
+    /// A reader of three records whose `readRun` loses the second when `dropsInRuns`.
+    final class ThreeRecords: CaptureRecordReader {
+        let format = CaptureFormat.pcap
+        var encapsulationDescription: String { "LINKTYPE 201" }
+        let records: [CaptureRecord] = (1...3).map {
+            CaptureRecord(
+                RecordMetadata(
+                    index: $0, timestampMicros: Int64($0), encapsulation: .pcap(.bluetoothHCIH4WithPHDR),
+                    originalLength: $0),
+                bytes: Array(repeating: UInt8($0), count: $0)[...])
+        }
+        let dropsInRuns: Bool
+        var next = 0
+
+        init(dropsInRuns: Bool) { self.dropsInRuns = dropsInRuns }
+
+        func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+            guard next < records.count else { return .end }
+            next += 1
+            records[next - 1].withView { body($0) }
+            return .record
+        }
+
+        func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+            let step = read(body)
+            if dropsInRuns && next == 1 { next += 1 }
+            return step
+        }
+    }
+
+    @Test func theRunCheckFindsARecordLostInRuns() {
+        #expect(RunReadCheck.violations { ThreeRecords(dropsInRuns: false) }.isEmpty)
+        let lost = RunReadCheck.violations { ThreeRecords(dropsInRuns: true) }
+        #expect(lost.count == 1)
+        #expect(lost.first?.hasPrefix("step 2: ") == true, "\(lost)")
+        let fixture = Self.root + "/Captures/fixtures/hci-h4-187.pcap"
+        #expect(RunReadCheck.violations(path: fixture).isEmpty)
+    }
+
     @Test func aTimestampBeyondInt64MicrosecondsIsAMalformedRecord() {
         let result = CaptureDecodeCheck.run(path: Self.root + "/Fuzz/Regressions/capture-pcapng/timestamp-overflow")
         #expect(result.violations.isEmpty)
