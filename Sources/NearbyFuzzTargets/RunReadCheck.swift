@@ -1,3 +1,4 @@
+import NearbyBytes
 import NearbyCapture
 
 /// The contract of `CaptureRecordReader.readRun`: the records and steps a file gives read in
@@ -15,27 +16,32 @@ public enum RunReadCheck {
         guard let single = try? open(), let runs = try? open() else { return [] }
         let oneByOne = steps(single, inRuns: false)
         let inRuns = steps(runs, inRuns: true)
-        let firstDifferent = zip(oneByOne, inRuns).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        guard let i = firstDifferent ?? mismatchedEnd(oneByOne, inRuns) else { return [] }
-        let one = i < oneByOne.count ? oneByOne[i] : "nothing"
-        let run = i < inRuns.count ? inRuns[i] : "nothing"
+        guard oneByOne != inRuns else { return [] }
+        let i =
+            zip(oneByOne, inRuns).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(oneByOne.count, inRuns.count)
+        let one = i < oneByOne.count ? String(describing: oneByOne[i]) : "nothing"
+        let run = i < inRuns.count ? String(describing: inRuns[i]) : "nothing"
         return ["step \(i + 1): read one at a time gives \(one), read in runs \(run)"]
     }
 
-    /// The index past the shorter list when one list is a prefix of the other.
-    private static func mismatchedEnd(_ a: [String], _ b: [String]) -> Int? {
-        a.count == b.count ? nil : min(a.count, b.count)
+    /// A record, or a malformed step, as read.
+    private enum Step: Equatable {
+        case record(RecordMetadata, [UInt8])
+        case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError, skipped: SkippedBytes?)
     }
 
-    /// Each record (its metadata and bytes) and each malformed step, described, in order.
-    private static func steps(_ reader: any CaptureRecordReader, inRuns: Bool) -> [String] {
-        var out: [String] = []
-        let body: (borrowing RecordView) -> Void = { out.append(String(describing: CaptureRecord(copying: $0))) }
+    /// Each record (its metadata and bytes) and each malformed step, in order.
+    private static func steps(_ reader: any CaptureRecordReader, inRuns: Bool) -> [Step] {
+        var out: [Step] = []
+        let body: (borrowing RecordView) -> Void = { record in
+            out.append(.record(record.metadata, record.bytes.withUnsafeBufferPointer { Array($0) }))
+        }
         while true {
-            let step = inRuns ? reader.readRun(body) : reader.read(body)
-            switch step {
+            switch inRuns ? reader.readRun(body) : reader.read(body) {
             case .record: continue
-            case .malformed: out.append(String(describing: step))
+            case .malformed(let index, let fileOffset, let line, let error, let skipped):
+                out.append(.malformed(index: index, fileOffset: fileOffset, line: line, error, skipped: skipped))
             case .end: return out
             }
         }
