@@ -87,8 +87,6 @@ import Testing
         #expect(fixture.violations.isEmpty)
     }
 
-    /// The first crash the fuzzer found (capture-pcapng, in 5 s): a pcapng timestamp whose
-    /// seconds overflow Int64 microseconds trapped; the record is now malformed, with a reason.
     /// A reader of three records whose `readRun` loses the second when `dropsInRuns`.
     final class ThreeRecords: CaptureRecordReader {
         let format = CaptureFormat.pcap
@@ -128,6 +126,8 @@ import Testing
         #expect(RunReadCheck.violations(path: fixture).isEmpty)
     }
 
+    /// The first crash the fuzzer found (capture-pcapng, in 5 s): a pcapng timestamp whose
+    /// seconds overflow Int64 microseconds trapped; the record is now malformed, with a reason.
     @Test func aTimestampBeyondInt64MicrosecondsIsAMalformedRecord() {
         let result = CaptureDecodeCheck.run(path: Self.root + "/Fuzz/Regressions/capture-pcapng/timestamp-overflow")
         #expect(result.violations.isEmpty)

@@ -21,8 +21,6 @@ extension PcapFileReader {
     struct HeaderLayout {
         var bigEndian: Bool
         var nanoseconds: Bool
-        /// The file header says version 2.4 (known only when read from the file).
-        var isVersion2_4 = false
 
         /// Nil for a magic number other than the four of 16-byte record headers.
         init?(magic: UInt32) {
@@ -35,18 +33,24 @@ extension PcapFileReader {
             }
         }
 
-        /// The layout of the file `stream` reads, from its magic number and version (its
-        /// first eight bytes); nil when they cannot be read at an offset (a pipe) or the
-        /// magic number is not one of the four.
+        /// The layout of the file `stream` reads, from its first four bytes; nil when they
+        /// cannot be read at an offset (a pipe) or are not one of the four magic numbers.
         init?(stream: UnsafeMutablePointer<FILE>) {
-            var start = (UInt32(0), UInt16(0), UInt16(0))
-            guard pread(fileno(stream), &start, 8, 0) == 8 else { return nil }
-            self.init(magic: UInt32(littleEndian: start.0))
+            var magic: UInt32 = 0
+            guard pread(fileno(stream), &magic, 4, 0) == 4 else { return nil }
+            self.init(magic: UInt32(littleEndian: magic))
+        }
+
+        /// Whether the file header of the file `stream` reads says version 2.4 (its major and
+        /// minor version, bytes 4–7, in this layout's byte order).
+        func isVersion2_4(of stream: UnsafeMutablePointer<FILE>) -> Bool {
+            var version = (UInt16(0), UInt16(0))
+            guard pread(fileno(stream), &version, 4, 4) == 4 else { return false }
             let (major, minor) =
                 bigEndian
-                ? (UInt16(bigEndian: start.1), UInt16(bigEndian: start.2))
-                : (UInt16(littleEndian: start.1), UInt16(littleEndian: start.2))
-            isVersion2_4 = major == 2 && minor == 4
+                ? (UInt16(bigEndian: version.0), UInt16(bigEndian: version.1))
+                : (UInt16(littleEndian: version.0), UInt16(littleEndian: version.1))
+            return major == 2 && minor == 4
         }
 
         /// The record whose 16-byte header is at `header` (ts_sec, ts_usec or ts_nsec,

@@ -130,7 +130,8 @@ public final class PcapFileReader: CaptureRecordReader {
         snapshotLength = Int(pcap_snapshot(h))
         self.format = format
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(h)))
-        lendsFromStreamBuffer = headerLayout?.isVersion2_4 == true && Self.libpcapHandsOnUnchanged(linkType)
+        lendsFromStreamBuffer =
+            headerLayout?.isVersion2_4(of: stream) == true && Self.libpcapHandsOnUnchanged(linkType)
     }
 
     deinit {
