@@ -9,3 +9,10 @@ extension Array where Element == UInt8 {
         for i in 0..<(T.bitWidth / 8) { append(UInt8(truncatingIfNeeded: value >> (i * 8))) }
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Appends `value` big-endian when `bigEndian`, else little-endian.
+    mutating func append<T: FixedWidthInteger>(_ value: T, bigEndian: Bool) {
+        if bigEndian { appendBE(value) } else { appendLE(value) }
+    }
+}
