@@ -47,6 +47,12 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         }
     }()
 
+    /// The time of the file's first record when a run of plausible records starts there
+    /// (µs): what a resynchronisation prefers records not to be long before.
+    private lazy var earliestMicros: Int64? = scan.flatMap { scan in
+        scan.runStarts(at: 16) ? scan.probe(scan.window, 16)?.timestampMicros : nil
+    }
+
     public init(path: String) throws(CaptureFileError) {
         self.path = path
         file = try BufferedFile(path: path)
@@ -244,8 +250,10 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     /// `read`); else the malformed step for `record` itself, whose length runs into a
     /// plausible record.
     private func lookAheadFailed(after record: ProbedRecord, nextProblem: DecodeError) -> CaptureReadStep? {
-        guard let scan, !scan.runStarts(at: record.end) else { return nil }
-        let next = scan.firstRun(after: record.start, anchor: record)
+        guard let scan, !scan.runStarts(at: record.end, earliest: earliestMicros) else { return nil }
+        let next = scan.firstRun(after: record.start, anchor: record, earliest: earliestMicros)
+        // Only the clock stepped far back (no run nearer in time follows): not damage.
+        if next == record.end { return nil }
         if let next, next < record.end {
             let skip = SkippedBytes(range: record.start..<next, resynchronized: true)
             file.seek(to: next)
@@ -263,7 +271,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     }
 
     /// The malformed step for an implausible header at `record.start`, reading on at the
-    /// record's end when a run starts there, else at the next run, else ending the file.
+    /// next run (which may be the record's own end), else ending the file.
     private func recover(at record: ProbedRecord, _ problem: DecodeError) -> CaptureReadStep {
         let fault = { (skip: SkippedBytes?) -> CaptureReadStep in
             .malformed(
@@ -277,12 +285,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             done = true
             return fault(nil)
         }
-        let next: Int64?
-        if record.end > record.start + 24, record.end < scan.size, scan.runStarts(at: record.end, after: lastLent) {
-            next = record.end
-        } else {
-            next = scan.firstRun(after: record.start, anchor: lastLent)
-        }
+        let next = scan.firstRun(after: record.start, anchor: lastLent, earliest: earliestMicros)
         let skip = SkippedBytes(range: record.start..<(next ?? scan.size), resynchronized: next != nil)
         if let next { file.seek(to: next) } else { done = true }
         return fault(skip)

@@ -22,13 +22,16 @@ public final class HexTextFileReader: CaptureRecordReader {
         file = try BufferedFile(path: path)
     }
 
-    /// True when the first line of `prefix` that is neither blank nor a `#` comment has a
-    /// field of at least one whole hex byte and nothing but hex digits and separators.
+    /// True when the first line of `prefix` that is neither blank nor a `#` comment has no
+    /// NUL byte and a field of at least one whole hex byte and nothing but hex digits and
+    /// separators.
     static func looksLikeHexText(_ prefix: [UInt8]) -> Bool {
-        guard !prefix.isEmpty, !prefix.contains(0) else { return false }
+        guard !prefix.isEmpty else { return false }
         for line in prefix.split(separator: 0x0A, omittingEmptySubsequences: true) {
             let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
             if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
+            // Later lines may hold anything: a damaged line is one malformed record.
+            if line.contains(0) { return false }
             for field in line.split(separator: 0x09, omittingEmptySubsequences: true) {
                 let chars = field.filter { $0 != 0x0D }
                 let digits = chars.filter { $0 != 0x20 && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "-") }

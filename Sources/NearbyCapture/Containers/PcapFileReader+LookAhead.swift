@@ -55,14 +55,14 @@ extension PcapFileReader {
 
         /// The record whose 16-byte header is at `header` (ts_sec, ts_usec or ts_nsec,
         /// incl_len, orig_len), the header at file offset `start`; nil when the header is not
-        /// plausible: a fraction of a second that is a second or more, a captured length above
-        /// `maximumRecordLength` or above the original length, an original length above
-        /// `maximumOriginalLength`.
+        /// plausible: a fraction of a second that is a second or more, a captured length of 0
+        /// or above `maximumRecordLength` or above the original length, an original length
+        /// above `maximumOriginalLength`.
         func record(header: UnsafeRawPointer, at start: Int64) -> ProbedRecord? {
             let (seconds, fraction) = (field(0, of: header), field(4, of: header))
             let (included, original) = (field(8, of: header), field(12, of: header))
             guard fraction < (nanoseconds ? 1_000_000_000 : 1_000_000),
-                included <= PcapFileReader.maximumRecordLength, original >= included,
+                included &- 1 < PcapFileReader.maximumRecordLength, original >= included,
                 original <= PcapFileReader.maximumOriginalLength
             else { return nil }
             let micros = Int64(seconds) * 1_000_000 + Int64(nanoseconds ? fraction / 1000 : fraction)

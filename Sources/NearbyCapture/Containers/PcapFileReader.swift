@@ -17,12 +17,13 @@ import Darwin
 /// it, the record held back (copied) meanwhile; `readRun` lends on while the next header
 /// and record are in the buffer, from the buffer itself when libpcap would hand the record
 /// on as the file holds it (PcapFileReader+LookAhead.swift). Past damage, libpcap
-/// reads on from the next plausible record, handed a stream of the file's header and the
-/// bytes from there (`SplicedStream`). File offsets are exact. pcapng: libpcap checks each
+/// reads on from the next plausible record: its stream is moved there (`fseeko`), libpcap
+/// keeping the file header it read. File offsets are exact. pcapng: libpcap checks each
 /// block's framing (its length at both ends) and gives up at a damaged block; the reader
-/// skips it, or the bytes up to the next well-framed blocks, and hands libpcap the
-/// section's header blocks and the rest (`PcapngBlockWalker`). Only offsets inside the
-/// record are given.
+/// walks the blocks beside it (`PcapngBlockWalker`), so that each packet gets its file
+/// offset, a block of a type no writer uses is reported as damage, and libpcap reads on
+/// past a damaged block, or past the bytes up to the next well-framed blocks
+/// (PcapFileReader+Pcapng.swift).
 public final class PcapFileReader: CaptureRecordReader {
     public let format: CaptureFormat
     public let linkType: LinkType
@@ -48,9 +49,6 @@ public final class PcapFileReader: CaptureRecordReader {
     /// record is its 16-byte header and `caplen` bytes (counted here rather than asked of
     /// the stream; asked only when libpcap may have cut the record to the snapshot length).
     @exclusivity(unchecked) var nextRecordOffset: Int64 = 24
-    /// File offset minus stream offset: 0 for the file itself, the resumption point minus
-    /// the 24-byte header for a spliced stream.
-    var streamShift: Int64 = 0
     /// The classic-pcap record read but not yet lent, and its bytes.
     @exclusivity(unchecked) var held: Held?
     /// Allocated at the first record held (an initial value would leak when `init` throws).
@@ -74,18 +72,21 @@ public final class PcapFileReader: CaptureRecordReader {
     /// lengths of earlier versions) of a Bluetooth link type (it rewrites pseudo-headers
     /// only of USB, NFLOG, Linux SLL and PFLOG records).
     let lendsFromStreamBuffer: Bool
-    /// What the next `read` reports before reading on: damage found after a record lent.
-    var pendingStep: CaptureReadStep?
-    /// The file's first 24 bytes (classic pcap), for splicing; set with `scan`.
-    var fileHeader: [UInt8] = []
+    /// What the next `read`s report, in order, before reading on: damage found after a
+    /// record lent, or pcapng blocks found damaged before the packet `pendingPacket`.
+    var pendingSteps: [CaptureReadStep] = []
+    /// A pcapng packet libpcap returned after blocks reported as damage: lent once they are.
+    var pendingPacket: (metadata: RecordMetadata, bytes: UnsafeRawBufferPointer)?
+    /// The time of the file's first record when a run of plausible records starts there
+    /// (µs): what a resynchronisation prefers records not to be long before. Set with `scan`.
+    var earliestMicros: Int64?
     /// The scan for the next plausible classic-pcap record, set up at the first damage; nil
     /// when the file cannot be read at an offset (a pipe) or its header is not classic pcap.
     lazy var scan: Resynchronizer? = makeScan()
-    /// pcapng: the blocks walked so far, where libpcap's stream starts in the file, and the
-    /// packets it has returned since.
+    /// pcapng: the blocks beside libpcap (nil when the file cannot be read at an offset),
+    /// and the file offset of the block after the last packet libpcap returned.
     var pcapngWalker: PcapngBlockWalker?
-    var walkStart: Int64 = 0
-    var packetsSinceWalkStart = 0
+    var blockEnd: Int64 = 0
 
     /// The stdio buffer of the stream libpcap reads (bytes).
     static let streamBufferSize = 1 << 18
@@ -132,6 +133,10 @@ public final class PcapFileReader: CaptureRecordReader {
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(h)))
         lendsFromStreamBuffer =
             headerLayout?.isVersion2_4(of: stream) == true && Self.libpcapHandsOnUnchanged(linkType)
+        if format == .pcapng {
+            pcapngWalker = FileWindow(path: path).map { PcapngBlockWalker(window: $0) }
+            blockEnd = Int64(ftello(pcap_file(h)))
+        }
     }
 
     deinit {
@@ -142,9 +147,11 @@ public final class PcapFileReader: CaptureRecordReader {
 
     public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
         buffered = nil
-        if let step = pendingStep {
-            pendingStep = nil
-            return step
+        if !pendingSteps.isEmpty { return pendingSteps.removeFirst() }
+        if let (metadata, bytes) = pendingPacket {
+            pendingPacket = nil
+            body(RecordView(metadata, bytes: Span(_unsafeBytes: bytes)))
+            return .record
         }
         if let (record, bytes) = approved {
             approved = nil
@@ -176,30 +183,13 @@ public final class PcapFileReader: CaptureRecordReader {
             let bytes = UnsafeRawBufferPointer(
                 start: data.map { UnsafeRawPointer($0) }, count: data == nil ? 0 : length)
             guard format == .pcap else {
-                index += 1
-                if overflow || overflow2 {
-                    return .malformed(
-                        index: index, fileOffset: nil, line: nil,
-                        DecodeError(
-                            .pcap, .invalidValue, at: 0,
-                            "timestamp \(h.ts.tv_sec) s is beyond the representable range (±292,000 years)"),
-                        skipped: nil)
-                }
-                // Lent where libpcap read it: valid until the next `pcap_next_ex`.
-                body(
-                    RecordView(
-                        RecordMetadata(
-                            index: index, timestampMicros: micros, encapsulation: .pcap(linkType),
-                            originalLength: Int(h.len)),
-                        bytes: Span(_unsafeBytes: bytes)))
-                packetsSinceWalkStart += 1
-                return .record
+                return takePacket(h, bytes: bytes, micros: overflow || overflow2 ? nil : micros, body)
             }
             let start = nextRecordOffset
             if length >= snapshotLength, let fp = pcap_file(handle) {
                 // libpcap may have cut a record longer than the snapshot length and
                 // skipped the rest: the stream knows where the record ended.
-                nextRecordOffset = Int64(ftello(fp)) + streamShift
+                nextRecordOffset = Int64(ftello(fp))
             } else {
                 nextRecordOffset += 16 + Int64(length)
             }
@@ -208,6 +198,8 @@ public final class PcapFileReader: CaptureRecordReader {
             if overflow || overflow2 || h.ts.tv_usec >= 1_000_000 || h.ts.tv_usec < 0 {
                 problem = DecodeError(
                     .pcap, .invalidValue, at: 4, "timestamp fraction \(h.ts.tv_usec) µs is not under a second")
+            } else if h.caplen == 0 {
+                problem = DecodeError(.pcap, .invalidValue, at: 8, "captured length 0: a record holds at least 1 byte")
             } else if h.caplen > h.len || h.len > Self.maximumOriginalLength {
                 problem = DecodeError(
                     .pcap, .invalidValue, at: 12,

@@ -28,4 +28,14 @@ struct ProbedRecord: Equatable {
         let (high, o2) = p.addingReportingOverflow(Self.forwardToleranceMicros)
         return (o1 || t >= low) && (o2 || t <= high)
     }
+
+    /// True when the record was captured more than `backwardToleranceMicros` before
+    /// `earliest` (µs; the time of the file's first good record): a header read at the wrong
+    /// offset, such as one inside zeroed bytes or a microsecond field read as seconds. False
+    /// when either time is unknown.
+    func isLongBefore(_ earliest: Int64?) -> Bool {
+        guard let t = timestampMicros, let earliest else { return false }
+        let (low, overflow) = earliest.subtractingReportingOverflow(Self.backwardToleranceMicros)
+        return !overflow && t < low
+    }
 }

@@ -6,7 +6,14 @@
 /// record read (the anchor) when there is one. Near the end of the file a run may be
 /// shorter, but never under two records: records reaching exactly the end, or records and
 /// then the end inside a record the file cut short. (One record alone is too easily faked:
-/// a pcap header read 4 bytes late is often plausible.)
+/// a pcap header read 4 bytes late is often plausible. So one whole record alone between
+/// damage and the end of the file is skipped with the damage.)
+///
+/// Runs are looked for in three tiers, each over the rest of the file: runs following the
+/// anchor; then runs none of whose records is earlier than the file's first good record by
+/// more than `ProbedRecord.backwardToleranceMicros` (`earliest`); then any run. A header read
+/// from the wrong offset inside zeroed or shifted bytes has a time decades away from the
+/// file's, so a true record boundary wins over it in the first two tiers.
 struct Resynchronizer {
     /// Records in a run (4): false starts inside record data have to fake four headers in a
     /// row, lengths and timestamps agreeing.
@@ -20,15 +27,18 @@ struct Resynchronizer {
 
     var size: Int64 { window.size }
 
-    /// True when a run starts at `offset`, its first record following `anchor` if given.
-    func runStarts(at offset: Int64, after anchor: ProbedRecord? = nil) -> Bool {
+    /// True when a run starts at `offset`, its first record following `anchor` if given and
+    /// none of its records more than a day before `earliest` (µs) if given.
+    func runStarts(at offset: Int64, after anchor: ProbedRecord? = nil, earliest: Int64? = nil) -> Bool {
         var at = offset
         var previous = anchor
         var whole = 0
         for _ in 0..<Self.runLength {
             if at == size { return whole >= 2 }
             if size - at < Int64(headerLength) { return whole >= 2 }
-            guard let record = probe(window, at), previous.map({ record.follows($0) }) ?? true else { return false }
+            guard let record = probe(window, at), previous.map({ record.follows($0) }) ?? true,
+                !record.isLongBefore(earliest)
+            else { return false }
             if record.end > size { return whole >= 2 }
             whole += 1
             at = record.end
@@ -38,17 +48,100 @@ struct Resynchronizer {
     }
 
     /// The first offset after `offset` (exclusive) at which a run starts, or nil when none
-    /// does before the end of the file. Runs that follow `anchor` are looked for first; when
-    /// there is none (the clock stepped back, or jumped, at the damage), any run.
-    func firstRun(after offset: Int64, anchor: ProbedRecord?) -> Int64? {
-        if let anchor, let found = scan(after: offset, anchor: anchor) { return found }
-        return scan(after: offset, anchor: nil)
+    /// does before the end of the file: a run that follows `anchor` first; when there is
+    /// none (the clock stepped, or jumped, at the damage), a run that is not long before
+    /// `earliest` (µs, the time of the file's first good record); then any run.
+    ///
+    /// A run found is a candidate, not yet the answer: a run that starts inside its first
+    /// record, and that is the better chain of records (`isBetter`), wins over it. (Bytes
+    /// copied from elsewhere in the file, or a header read a few bytes off, can start a run
+    /// that holds up for a while through a lucky alignment.)
+    func firstRun(after offset: Int64, anchor: ProbedRecord?, earliest: Int64? = nil) -> Int64? {
+        var tiers: [(ProbedRecord?, Int64?)] = anchor == nil ? [] : [(anchor, earliest)]
+        tiers.append((nil, earliest))
+        if earliest != nil { tiers.append((nil, nil)) }
+        for (anchor, earliest) in tiers {
+            guard let found = scan(after: offset, anchor: anchor, earliest: earliest) else { continue }
+            var best = found
+            var bestChain = chain(from: found, after: anchor, earliest: earliest)
+            let end = min(bestChain.first?.end ?? found, size - Int64(headerLength) + 1)
+            var candidate = found + 1
+            while candidate < end {
+                if runStarts(at: candidate, after: anchor, earliest: earliest) {
+                    let other = chain(from: candidate, after: anchor, earliest: earliest)
+                    if Self.isBetter(other, than: bestChain) { (best, bestChain) = (candidate, other) }
+                }
+                candidate += 1
+            }
+            return best
+        }
+        return nil
     }
 
-    private func scan(after offset: Int64, anchor: ProbedRecord?) -> Int64? {
+    /// The chain of records from `offset`: each plausible by itself and following the one
+    /// before (the first following `anchor` when given), none long before `earliest`, up to
+    /// `chainLimit` records; the flag says whether it held to the limit or to the exact end
+    /// of the file.
+    private func chain(from offset: Int64, after anchor: ProbedRecord?, earliest: Int64?) -> Chain {
+        var records: [ProbedRecord] = []
+        var at = offset
+        var previous = anchor
+        while records.count < Self.chainLimit {
+            if at == size { return Chain(records: records, holds: true) }
+            guard size - at >= Int64(headerLength), let record = probe(window, at),
+                previous.map({ record.follows($0) }) ?? true, !record.isLongBefore(earliest), record.end <= size
+            else { return Chain(records: records, holds: false) }
+            records.append(record)
+            at = record.end
+            previous = record
+        }
+        return Chain(records: records, holds: true)
+    }
+
+    /// Records a candidate chain is followed for (256).
+    static let chainLimit = 256
+
+    /// A chain of records from a candidate offset (`chain(from:after:earliest:)`).
+    struct Chain {
+        var records: [ProbedRecord]
+        /// True when the chain held to `chainLimit` records or to the exact end of the file.
+        var holds: Bool
+        var first: ProbedRecord? { records.first }
+    }
+
+    /// Whether chain `a` is the better reading of the bytes than chain `b`: when they meet
+    /// (a record of each starts at the same offset), the one with more records before that
+    /// offset (a true chain has a record at every boundary, a false one jumps over records);
+    /// else the one that holds when the other breaks; else the one whose clock moves less
+    /// per record (a header read at the wrong offset takes its time from other fields).
+    /// False on a tie: the earlier candidate stays.
+    static func isBetter(_ a: Chain, than b: Chain) -> Bool {
+        let starts = Set(b.records.map(\.start))
+        if let meet = a.records.first(where: { starts.contains($0.start) })?.start {
+            return a.records.prefix { $0.start < meet }.count > b.records.prefix { $0.start < meet }.count
+        }
+        if a.holds != b.holds { return a.holds }
+        if !a.holds && a.records.count != b.records.count { return a.records.count > b.records.count }
+        let n = min(a.records.count, b.records.count)
+        return n > 1 && drift(a.records.prefix(n)) < drift(b.records.prefix(n))
+    }
+
+    /// The sum of the time steps between consecutive records (µs), saturating; 0 without times.
+    private static func drift(_ records: ArraySlice<ProbedRecord>) -> Int64 {
+        var total: Int64 = 0
+        for (p, r) in zip(records, records.dropFirst()) {
+            guard let t = r.timestampMicros, let u = p.timestampMicros else { return 0 }
+            let (step, o1) = t.subtractingReportingOverflow(u)
+            let (sum, o2) = total.addingReportingOverflow(o1 ? .max : step.magnitude > Int64.max ? .max : abs(step))
+            total = o2 ? .max : sum
+        }
+        return total
+    }
+
+    private func scan(after offset: Int64, anchor: ProbedRecord?, earliest: Int64?) -> Int64? {
         var candidate = offset + 1
         while size - candidate >= Int64(headerLength) {
-            if runStarts(at: candidate, after: anchor) { return candidate }
+            if runStarts(at: candidate, after: anchor, earliest: earliest) { return candidate }
             candidate += 1
         }
         return nil

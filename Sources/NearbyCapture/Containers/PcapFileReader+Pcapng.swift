@@ -1,0 +1,131 @@
+import CPcap
+import NearbyBytes
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// pcapng beside libpcap (docs/damaged-captures.md, "pcapng"). libpcap reads the blocks from
+/// its stream in file order and returns the packet blocks; after each packet, the blocks it
+/// read since the one before (from `blockEnd` to where its stream stands) are walked by
+/// their framing (`PcapngBlockWalker`): the last is the packet's, which gives the packet its
+/// file offset, and any block of a type no writer uses (one whose type field was damaged;
+/// libpcap passes such a block over in silence) is reported as damage, its bytes skipped.
+/// When libpcap gives up at a block, the walk from `blockEnd` finds that block, which is
+/// skipped whole when its framing holds, else with the bytes up to the next run of
+/// well-framed blocks; libpcap's stream is moved there. Bytes before `blockEnd` are never
+/// read again.
+extension PcapFileReader {
+    /// Lends the packet libpcap returned (`h`, its bytes at `bytes`; `micros` nil when its
+    /// time is beyond what microseconds in an Int64 hold), after the damage found in the
+    /// blocks before it.
+    func takePacket(
+        _ h: pcap_pkthdr, bytes: UnsafeRawBufferPointer, micros: Int64?, _ body: (borrowing RecordView) -> Void
+    ) -> CaptureReadStep {
+        var steps: [CaptureReadStep] = []
+        var dataStart: Int64?
+        if var walker = pcapngWalker, let stream = pcap_file(handle) {
+            let end = Int64(ftello(stream))
+            var at = blockEnd
+            while at < end, let block = walker.block(at: at) {
+                if at + block.length == end && PcapngBlockWalker.packetTypes.contains(block.type) {
+                    dataStart = at + block.dataOffset
+                } else if !PcapngBlockWalker.isLegal(type: block.type) {
+                    steps.append(strayBlock(block, at: at))
+                }
+                at = walker.pass(block, at: at)
+            }
+            pcapngWalker = walker
+            blockEnd = end
+        }
+        index += 1
+        guard let micros else {
+            steps.append(
+                .malformed(
+                    index: index, fileOffset: dataStart.map { $0 - 20 }, line: nil,
+                    DecodeError(
+                        .pcap, .invalidValue, at: 0,
+                        "timestamp \(h.ts.tv_sec) s is beyond the representable range (±292,000 years)"),
+                    skipped: nil))
+            return first(of: steps)
+        }
+        let metadata = RecordMetadata(
+            index: index, timestampMicros: micros, encapsulation: .pcap(linkType), originalLength: Int(h.len),
+            fileOffset: dataStart)
+        guard steps.isEmpty else {
+            // Lent at the next `read`, from libpcap's buffer: libpcap reads nothing before.
+            pendingPacket = (metadata, bytes)
+            return first(of: steps)
+        }
+        body(RecordView(metadata, bytes: Span(_unsafeBytes: bytes)))
+        return .record
+    }
+
+    /// libpcap gave up (`problem`) at a block after `blockEnd`: reports the blocks of types no
+    /// writer uses before it, and it, skipping it and reading on past it.
+    func recoverPcapng(_ problem: DecodeError) -> CaptureReadStep {
+        guard var walker = pcapngWalker, let stream = pcap_file(handle) else {
+            index += 1
+            done = true
+            return .malformed(index: index, fileOffset: nil, line: nil, problem, skipped: nil)
+        }
+        // libpcap read up to here: the block it gave up at is the one that ends here, or
+        // that runs past it, or the first whose framing fails.
+        let stopped = Int64(ftello(stream))
+        var steps: [CaptureReadStep] = []
+        var at = blockEnd
+        var framed: PcapngBlockWalker.Block?
+        while at < walker.window.size, let block = walker.block(at: at) {
+            if at + block.length >= stopped || PcapngBlockWalker.packetTypes.contains(block.type) {
+                framed = block
+                break
+            }
+            if !PcapngBlockWalker.isLegal(type: block.type) { steps.append(strayBlock(block, at: at)) }
+            at = walker.pass(block, at: at)
+        }
+        pcapngWalker = walker
+        let scan = Resynchronizer(window: walker.window, headerLength: 12) { [walker] window, offset in
+            walker.probe(window, at: offset)
+        }
+        var resume: Int64?
+        if let framed, at + framed.length < scan.size, scan.runStarts(at: at + framed.length) {
+            resume = at + framed.length
+        } else {
+            resume = scan.firstRun(after: at, anchor: nil)
+        }
+        let skip = goOn(skipping: at, to: resume, size: scan.size)
+        blockEnd = skip.range.upperBound
+        index += 1
+        steps.append(
+            .malformed(
+                index: index, fileOffset: at, line: nil,
+                DecodeError(.pcap, problem.code, at: 0, "\(problem.reason) (block at byte \(at)); \(skip)"),
+                skipped: skip))
+        return first(of: steps)
+    }
+
+    /// The malformed step for a block at `offset` whose framing holds but whose type no
+    /// writer uses (`PcapngBlockWalker.isLegal`): libpcap passed it over.
+    private func strayBlock(_ block: PcapngBlockWalker.Block, at offset: Int64) -> CaptureReadStep {
+        index += 1
+        let skip = SkippedBytes(range: offset..<(offset + block.length), resynchronized: true)
+        let type = String(block.type, radix: 16)
+        return .malformed(
+            index: index, fileOffset: offset, line: nil,
+            DecodeError(
+                .pcap, .invalidValue, at: 0,
+                "block type 0x\(String(repeating: "0", count: 8 - type.count) + type) is reserved: a damaged block "
+                    + "type; \(skip)"),
+            skipped: skip)
+    }
+
+    /// The first of `steps` (not empty), the others queued for the next `read`s.
+    private func first(of steps: [CaptureReadStep]) -> CaptureReadStep {
+        pendingSteps.append(contentsOf: steps.dropFirst())
+        return steps[0]
+    }
+}
