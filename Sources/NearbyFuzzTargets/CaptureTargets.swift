@@ -8,8 +8,11 @@ import NearbyDecode
 /// container, cut to their first 4 KiB (headers and the first dozens of records: longer
 /// inputs only repeat records, and slow the fuzzer down in proportion). Besides the decode
 /// invariants (`CaptureDecodeCheck`), btsnoop and pcap inputs must be covered byte for byte
-/// by header, records and skipped ranges (`ContainerCoverageCheck`), and every input must
-/// read the same in runs as one record at a time (`RunReadCheck`).
+/// by header, records and skipped ranges (`ContainerCoverageCheck`), every input must
+/// read the same in runs as one record at a time (`RunReadCheck`), and an input that reads
+/// without a container fault, damaged in one of the ways of `CaptureDamage` (the way and the
+/// place drawn from its bytes), must lose only what the damage touches
+/// (`DamageLocalityCheck`).
 extension FuzzTarget {
     public static let capturePcap = captureFile(
         "capture-pcap", "a classic pcap file (any LINKTYPE), through libpcap", suffix: ".pcap")
@@ -24,12 +27,23 @@ extension FuzzTarget {
             check: { input in
                 let path = ScratchFile.write(input, suffix: suffix)
                 return CaptureDecodeCheck.run(path: path).violations + ContainerCoverageCheck.violations(path: path)
-                    + RunReadCheck.violations(path: path)
+                    + RunReadCheck.violations(path: path) + damageViolations(input, path: path, suffix: suffix)
             },
             seeds: { root in
                 SeedSource.contents(SeedSource.captures(root).filter { $0.hasSuffix(suffix) }).map {
                     Array($0.prefix(4_096))
                 }
             })
+    }
+
+    /// `DamageLocalityCheck` on `input` (the file at `path`), in the way and at the places its
+    /// bytes' FNV-1a hash chooses.
+    private static func damageViolations(_ input: UnsafeRawBufferPointer, path: String, suffix: String) -> [String] {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in input { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let kinds = CaptureDamage.Kind.allCases
+        return DamageLocalityCheck.violations(
+            clean: Array(input), path: path, kind: kinds[Int(hash % UInt64(kinds.count))], seed: hash,
+            damagedPath: ScratchFile.path(suffix: ".damaged" + suffix))
     }
 }
