@@ -73,7 +73,8 @@ public struct CaptureDamage: Sendable, CustomStringConvertible {
             if bytes[at] == clean[at] { bytes[at] ^= 1 }
             damage = at..<(at + 1)
         case .flipLengthBits:
-            let at = r.extent.lowerBound + r.lengthField + random(4)
+            // Hex text has no length field: a bit of one of the line's first 4 bytes.
+            let at = r.extent.lowerBound + r.lengthField + random(min(4, r.extent.count - r.lengthField))
             bytes[at] ^= UInt8(1 << random(8))
             damage = at..<(at + 1)
         case .concatenate:

@@ -30,6 +30,15 @@ public struct CaptureLayout: Sendable {
     /// about). For hex text, the second line: the first one tells the format.
     public var headerEnd: Int
 
+    /// True when two consecutive records are more than a day apart in time, either way.
+    public var hasClockStep: Bool {
+        zip(records, records.dropFirst()).contains { a, b in
+            guard let s = a.timestampMicros, let t = b.timestampMicros else { return false }
+            let (d, overflow) = t.subtractingReportingOverflow(s)
+            return overflow || d.magnitude > 86_400_000_000
+        }
+    }
+
     /// The layout of the file at `path` holding `bytes`; nil when it cannot be opened or a
     /// record is malformed at the container.
     public init?(path: String, bytes: [UInt8]) {

@@ -65,6 +65,22 @@ extension PcapFileReader {
         return .record
     }
 
+    /// At the end of the file: the blocks after the last packet that no writer uses, reported
+    /// as the blocks before a packet are (nil when there are none). The file then ends.
+    func trailingBlocks() -> CaptureReadStep? {
+        done = true
+        guard var walker = pcapngWalker else { return nil }
+        var steps: [CaptureReadStep] = []
+        var at = blockEnd
+        while at < walker.window.size, let block = walker.block(at: at) {
+            if !PcapngBlockWalker.isLegal(type: block.type) { steps.append(strayBlock(block, at: at)) }
+            at = walker.pass(block, at: at)
+        }
+        pcapngWalker = walker
+        blockEnd = at
+        return steps.isEmpty ? nil : first(of: steps)
+    }
+
     /// libpcap gave up (`problem`) at a block after `blockEnd`: reports the blocks of types no
     /// writer uses before it, and it, skipping it and reading on past it.
     func recoverPcapng(_ problem: DecodeError) -> CaptureReadStep {

@@ -234,6 +234,7 @@ public final class PcapFileReader: CaptureRecordReader {
             return lendOrHold(record, bytes: bytes, originalLength: Int(h.len), body) ? .record : nil
         }
         if rc == PCAP_ERROR_BREAK {
+            if format == .pcapng, !done, let step = trailingBlocks() { return step }
             done = true
             if held != nil {
                 lendHeld(body)
