@@ -148,11 +148,7 @@ import Testing
         return (beacons, accounting, skipped)
     }
 
-    static let captures: [String] = {
-        let root = RepositoryPaths.root + "/Captures"
-        let all = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
-        return all.filter { p in [".pcap", ".btsnoop"].contains { p.hasSuffix($0) } }.sorted()
-    }()
+    static let captures = RepositoryPaths.wholeCaptures(suffixes: [".pcap", ".btsnoop"])
 
     /// A pcapng copy of a classic pcap, one Enhanced Packet Block per record (PcapngWriter).
     static func pcapngCopy(of path: String) throws -> [UInt8]? {

@@ -12,12 +12,7 @@ import Testing
 /// `CaptureDecodeCheck` (the ones the capture fuzz targets check): every fault located (a
 /// record number within the records read), read = decoded + ignored + malformed.
 @Suite struct MalformedCaptureBatteryTests {
-    static let captures: [String] = {
-        let root = RepositoryPaths.root + "/Captures"
-        let suffixes = [".pcap", ".pcapng", ".btsnoop", ".txt", ".log"]
-        let all = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
-        return all.filter { p in suffixes.contains { p.hasSuffix($0) } }.sorted()
-    }()
+    static let captures = RepositoryPaths.wholeCaptures(suffixes: [".pcap", ".pcapng", ".btsnoop", ".txt", ".log"])
 
     /// What one damaged variant gave.
     enum Verdict: Equatable {

@@ -20,8 +20,7 @@ struct WiresharkDissectorTests {
     @Test func pluginShowsWhatDecodePrintsForEveryBundledCapture() throws {
         guard Self.tsharkPresent else { return }
         let root = RepositoryPaths.root + "/Captures"
-        let captures = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
-            .filter { name in [".pcap", ".pcapng", ".btsnoop"].contains { name.hasSuffix($0) } }.sorted()
+        let captures = RepositoryPaths.wholeCaptures(suffixes: [".pcap", ".pcapng", ".btsnoop"])
         #expect(captures.count >= 40)
         var tally = DissectorComparison.Tally()
         for name in captures {

@@ -32,6 +32,14 @@ public enum RepositoryPaths {
         return url.path
     }()
 
+    /// The capture files under `Captures/` ending in one of `suffixes`, relative to it and
+    /// sorted, but those in `Captures/damaged/` (damaged on purpose, for their vectors): the
+    /// files the tests that need whole captures use.
+    public static func wholeCaptures(suffixes: [String]) -> [String] {
+        let all = FileManager.default.enumerator(atPath: root + "/Captures")?.compactMap { $0 as? String } ?? []
+        return all.filter { p in !p.hasPrefix("damaged/") && suffixes.contains { p.hasSuffix($0) } }.sorted()
+    }
+
     /// `../shared/captures` beside the repository, when it is there.
     public static var sharedCaptures: String? {
         let p = URL(fileURLWithPath: root).deletingLastPathComponent().appendingPathComponent("shared/captures").path

@@ -108,7 +108,8 @@ public enum VectorRunner {
     static func recordsJSON(_ a: DecodeAccounting) -> JSONValue {
         .object([
             "read": .int(a.recordsRead), "decoded": .int(a.decoded), "ignored": .int(a.ignored),
-            "malformed": .int(a.malformed),
+            "malformed": .int(a.malformed), "skippedBytes": .int(Int(a.bytesSkipped)),
+            "resynchronizations": .int(a.resynchronizations),
         ])
     }
 

@@ -21,7 +21,8 @@ public struct InteropCoverage: Sendable, Equatable {
     public static let everything = InteropCoverage(beaconFields: nil, locatesFaults: true, advertisementFields: nil)
 
     /// The record counts of docs/interop.md §3.
-    public static let allRecordCounts: Set<String> = ["read", "decoded", "ignored", "malformed"]
+    public static let allRecordCounts: Set<String> = Set(
+        ["read", "decoded", "ignored", "malformed"] + Vector.optionalRecordCounts)
 
     public init(
         beaconFields: [String: Set<String>]?, locatesFaults: Bool, advertisementFields: Set<String>?,
@@ -52,7 +53,10 @@ public struct InteropCoverage: Sendable, Equatable {
         if let counts = h["records"] {
             guard let set = names(counts), !set.isEmpty, set.isSubset(of: allRecordCounts) else {
                 return .failure(
-                    ShapeError(reason: "\"records\" must be a non-empty array of read, decoded, ignored, malformed"))
+                    ShapeError(
+                        reason:
+                            "\"records\" must be a non-empty array of read, decoded, ignored, malformed, skippedBytes, "
+                            + "resynchronizations"))
             }
             c.recordCounts = set
         }

@@ -6,6 +6,10 @@ import NearbyReplay
 /// One conformance vector (Vectors/README.md): an input, the expected result, the rule or
 /// format clause it pins, and a time tolerance.
 public struct Vector: Sendable {
+    /// The record counts a capture vector may give beside `read`, `decoded`, `ignored` and
+    /// `malformed`: the damage skipped (docs/damaged-captures.md), compared only where given.
+    public static let optionalRecordCounts = ["skippedBytes", "resynchronizations"]
+
     /// What a frame vector feeds the decoder.
     public enum FrameInput: Sendable {
         /// AD data of one advertisement.

@@ -90,9 +90,13 @@ extension Vector {
             _ = try bo.required("record").integer(in: 1...Int64(Int32.max))
             return b.value
         }
-        let records = try e.required("records").object(allowed: ["read", "decoded", "ignored", "malformed"])
+        let records = try e.required("records").object(
+            allowed: ["read", "decoded", "ignored", "malformed"] + Vector.optionalRecordCounts)
         for key in ["read", "decoded", "ignored", "malformed"] {
             _ = try records.required(key).integer(in: 0...Int64(Int32.max))
+        }
+        for key in Vector.optionalRecordCounts where records.fields[key] != nil {
+            _ = try records.required(key).integer(in: 0...Int64.max)
         }
         return (input, .capture(beacons: beacons, records: records.fields))
     }

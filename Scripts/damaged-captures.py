@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Write Captures/damaged/ and Vectors/captures/damaged.json: copies of the fixture captures
+damaged in one known way each, and capture vectors whose expected accounting is worked out
+here from the damage made and the rules of docs/damaged-captures.md, never from the tool.
+
+For each damage this script parses the clean fixture itself (btsnoop, classic pcap, pcapng,
+hex text), knows which records the damage covers, and derives: the beacons (the clean fixture
+vector's, less those of lost records, record numbers moved by the malformed records the
+damage adds), the record counts (a record is decoded when it is an HCI event of the LE Meta
+kind, ignored otherwise: commands, ACL data and other events), and the bytes skipped and
+resynchronisations (one stretch per damage: the damaged record whole, or the inserted bytes,
+or the second file's header; a file cut inside its last record skips to its end without a
+resynchronisation). Run from anywhere:
+    python3 Scripts/damaged-captures.py
+"""
+import json
+import os
+import struct
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = os.path.join(ROOT, "Captures", "fixtures")
+OUT = os.path.join(ROOT, "Captures", "damaged")
+VECTORS = os.path.join(ROOT, "Vectors", "captures", "damaged.json")
+
+
+def records(data, kind):
+    """(start, end, h4 bytes) of every record of a clean file, in file order."""
+    out = []
+    if kind == "btsnoop":
+        at = 16
+        while at < len(data):
+            _, incl = struct.unpack_from(">II", data, at)
+            out.append((at, at + 24 + incl, data[at + 24:at + 24 + incl]))
+            at += 24 + incl
+    elif kind == "pcap":
+        at = 24
+        while at < len(data):
+            incl = struct.unpack_from("<I", data, at + 8)[0]
+            out.append((at, at + 16 + incl, data[at + 16 + 4:at + 16 + incl]))  # LINKTYPE 201: 4-byte phdr
+            at += 16 + incl
+    elif kind == "pcapng":
+        at = 0
+        while at < len(data):
+            btype, length = struct.unpack_from("<II", data, at)
+            if btype == 6:
+                incl = struct.unpack_from("<I", data, at + 20)[0]
+                out.append((at, at + length, data[at + 28 + 4:at + 28 + incl]))
+            at += length
+    else:
+        at = 0
+        for line in data.split(b"\n")[:-1]:
+            end = at + len(line) + 1
+            if not line.startswith(b"#"):  # LABEL<TAB>HEX
+                out.append((at, end, bytes.fromhex(line.split(b"\t")[-1].decode().replace(" ", ""))))
+            at = end
+    return out
+
+
+def decoded(h4):
+    """An H4 packet the decoder decodes: an LE Meta event (type 4, event code 0x3E)."""
+    return len(h4) >= 2 and h4[0] == 4 and h4[1] == 0x3E
+
+
+def fixture_vector(name):
+    with open(os.path.join(ROOT, "Vectors", "captures", "fixtures.json")) as f:
+        vectors = json.load(f)["vectors"]
+    return next(v for v in vectors if v["capture"].endswith("/" + name))
+
+
+def expectation(name, recs, lost, added_before=None, skipped=0, resyncs=0, extra_copy=False):
+    """The expected beacons and counts: the clean vector's beacons less those of `lost`
+    records (1-based), renumbered; `added_before` is the record number before which one
+    malformed record is added (inserted or header bytes); `extra_copy` appends the file's
+    records again after it (concatenation)."""
+    clean = fixture_vector(name)["expect"]
+    number = {}
+    n = 0
+    for i in range(1, len(recs) + 1):
+        if added_before == i:
+            n += 1
+        n += 1
+        number[i] = n
+    beacons = [dict(b, record=number[b["record"]]) for b in clean["beacons"] if b["record"] not in lost]
+    kept = [r for i, r in enumerate(recs, 1) if i not in lost]
+    malformed = len(lost) + (1 if added_before else 0)
+    read = len(recs) + (1 if added_before else 0)  # a lost record is read, as a malformed one
+    dec = sum(1 for r in kept if decoded(r[2]))
+    ign = len(kept) - dec
+    if extra_copy:
+        offset = len(recs) + (1 if added_before else 0)  # after the malformed header record, if any
+        beacons += [dict(b, record=b["record"] + offset) for b in clean["beacons"]]
+        read += len(recs)
+        dec += sum(1 for r in recs if decoded(r[2]))
+        ign += sum(1 for r in recs if not decoded(r[2]))
+    return {"beacons": beacons,
+            "records": {"read": read, "decoded": dec, "ignored": ign, "malformed": malformed,
+                        "skippedBytes": skipped, "resynchronizations": resyncs}}
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    vectors = []
+
+    def add(file, data, vid, description, expect):
+        with open(os.path.join(OUT, file), "wb") as f:
+            f.write(data)
+        vectors.append({"id": "capture/damaged/" + vid, "kind": "capture", "description": description,
+                        "capture": "../../Captures/damaged/" + file, "expect": expect})
+
+    snoop = open(os.path.join(FIXTURES, "hci-h4-1002.btsnoop"), "rb").read()
+    pcap = open(os.path.join(FIXTURES, "hci-h4-phdr-201.pcap"), "rb").read()
+    ng = open(os.path.join(FIXTURES, "hci-h4-phdr-201.pcapng"), "rb").read()
+    text = open(os.path.join(FIXTURES, "hci-h4.txt"), "rb").read()
+    rs, rp, rn, rt = records(snoop, "btsnoop"), records(pcap, "pcap"), records(ng, "pcapng"), records(text, "text")
+
+    s, e, _ = rs[4]
+    add("zeroed-header.btsnoop", snoop[:s] + bytes(24) + snoop[s + 24:], "btsnoop-zeroed-header",
+        "Record 5's 24-byte header zeroed (an included length of 0 is not plausible under datalink 1002): "
+        "record 5 is one malformed record, its bytes skipped whole, and reading goes on at record 6.",
+        expectation("hci-h4-1002.btsnoop", rs, lost={5}, skipped=e - s, resyncs=1))
+
+    s, e, _ = rs[9]
+    cut = s + 24 + 3
+    add("cut-in-last-record.btsnoop", snoop[:cut], "btsnoop-cut-in-last-record",
+        "The file cut 3 bytes into record 10's data: record 10 is malformed (its length overruns the file), "
+        "and the bytes from its header to the end are skipped with no resynchronisation.",
+        expectation("hci-h4-1002.btsnoop", rs, lost={10}, skipped=cut - s, resyncs=0))
+
+    add("concatenated.btsnoop", snoop + snoop, "btsnoop-concatenated",
+        "The file followed by itself: the second file's 16-byte header is one malformed record (record 11), "
+        "skipped, and the second copy's records are records 12 to 21.",
+        expectation("hci-h4-1002.btsnoop", rs, lost=set(), added_before=11, skipped=16, resyncs=1,
+                    extra_copy=True))
+
+    s, e, _ = rp[2]
+    damaged = bytearray(pcap)
+    damaged[s + 9] ^= 0x01  # captured length + 256: above the original length
+    add("flipped-length.pcap", bytes(damaged), "pcap-flipped-length",
+        "One bit flipped in record 3's captured length (it exceeds the original length): record 3 is one "
+        "malformed record, skipped whole, and reading goes on at record 4.",
+        expectation("hci-h4-phdr-201.pcap", rp, lost={3}, skipped=e - s, resyncs=1))
+
+    at = rp[5][1]
+    add("inserted-bytes.pcap", pcap[:at] + b"\x5a" * 5 + pcap[at:], "pcap-inserted-bytes",
+        "Five bytes inserted between records 6 and 7: they are one malformed record (record 7), skipped, and "
+        "every record after is read, one number later.",
+        expectation("hci-h4-phdr-201.pcap", rp, lost=set(), added_before=7, skipped=5, resyncs=1))
+
+    s, e, _ = rn[3]
+    damaged = bytearray(ng)
+    damaged[s + 3] ^= 0x10  # block type 6 -> 0x10000006, a reserved type
+    add("reserved-block-type.pcapng", bytes(damaged), "pcapng-reserved-block-type",
+        "Bit 4 of the last byte of packet block 4's type flipped (0x10000006, a reserved type no writer uses): "
+        "the block is one malformed record, skipped whole; the blocks around it are read.",
+        expectation("hci-h4-phdr-201.pcapng", rn, lost={4}, skipped=e - s, resyncs=1))
+
+    s, e, _ = rn[7]
+    damaged = bytearray(ng)
+    damaged[s + 8 + 3] ^= 0x10  # interface 0 -> 0x10000000: no such interface
+    add("unknown-interface.pcapng", bytes(damaged), "pcapng-unknown-interface",
+        "Packet block 8 names interface 0x10000000, which no Interface Description Block describes: the "
+        "block is one malformed record, skipped whole, and reading goes on at block 9.",
+        expectation("hci-h4-phdr-201.pcapng", rn, lost={8}, skipped=e - s, resyncs=1))
+
+    add("two-sections.pcapng", ng + ng, "pcapng-two-sections",
+        "The file followed by itself is a pcapng file of two sections, which the format allows: nothing is "
+        "damaged, and the second section's packets are records 11 to 20.",
+        expectation("hci-h4-phdr-201.pcapng", rn, lost=set(), extra_copy=True))
+
+    s, e, _ = rt[3]
+    add("nul-line.txt", text[:s] + b"packet4\t04 3e\x00\x00 02\n" + text[e:], "hex-text-nul-line",
+        "Packet 4's line replaced by one holding NUL bytes: that line is one malformed record; the file is "
+        "still hex text (its first packet line says so) and every other line is read.",
+        dict(expectation("hci-h4.txt", rt, lost={4}), records={**expectation("hci-h4.txt", rt, lost={4})["records"],
+                                                               "skippedBytes": 0, "resynchronizations": 0}))
+
+    with open(VECTORS, "w") as f:
+        json.dump({"vectorFile": 1,
+                   "description": "Copies of the fixture captures damaged in one known way each "
+                                  "(Scripts/damaged-captures.py, docs/damaged-captures.md): only the damage is lost.",
+                   "vectors": vectors}, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
