@@ -80,9 +80,11 @@ struct ValidateRun {
         }
     }
 
-    /// Ends the implementation, if it runs, giving it 2 s to exit after its input closes.
+    /// Ends the implementation, if it runs, giving it 2 s to exit after its input closes, and
+    /// whatever its runs left behind (`OrphanReaper`).
     mutating func end() {
         if case .running(let p) = state { _ = p.terminate(grace: 2) }
+        OrphanReaper.endAdopted()
         state = .notStarted
     }
 

@@ -67,7 +67,8 @@ public struct ValidateSession {
     }
 
     /// Makes SIGINT and SIGTERM to this process end the implementation's process group
-    /// too (then this process, with status 128 + the signal), so none is left running.
+    /// too, and what it left behind outside the group when this process is their reaper (then
+    /// this process, with status 128 + the signal), so none is left running.
     public static func endImplementationOnSignals() {
         ImplementationProcess.endOnSignals()
     }

@@ -9,7 +9,8 @@ struct Validate: ParsableCommand {
             input and output (docs/interop.md): a handshake naming the levels it supports (frames, \
             captures, audio, events), then one request per vector of those levels, judged as `check` \
             judges the reference. A time-out, a crash, a malformed reply or a reply for another \
-            vector is that vector's verdict, and the implementation is restarted. Exit status 0 \
+            vector is that vector's verdict, and the implementation is restarted; processes it \
+            leaves behind, in its process group or out of it, are ended with it. Exit status 0 \
             when every vector run passes; 1 when one fails or errs, or the implementation never \
             answers the handshake; 5 when no vector ran (none selected, or all skipped) unless \
             --allow-empty; 64 for usage errors, report paths that cannot be written among them \
@@ -44,6 +45,7 @@ struct Validate: ParsableCommand {
             shard: selection.parsedShard, timeoutSeconds: timeout, handshakeSeconds: handshakeTimeout)
         let started = CheckReport.timestampNow()
         ProcessSettings.ignoreBrokenPipes()
+        ProcessSettings.adoptOrphans()
         ValidateSession.endImplementationOnSignals()
         let progress = ProgressLine()
         let outcome = session.run(
