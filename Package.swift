@@ -5,6 +5,7 @@
 // imports a higher one):
 //
 //   CPcap, CSndFile   thin system-library targets (pkg-config libpcap, sndfile)
+//   CProcessControl   prctl(2)'s child-subreaper options, which Swift cannot call directly
 //   NearbyBytes       the byte cursor, typed decode errors, hex helpers, whole-file output
 //   NearbyCapture     capture containers, link layers, HCI reports -> Advertisement
 //   NearbyLive        live HCI sources (Bumble over TCP, Linux monitor and user channels)
@@ -66,6 +67,7 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
+        .systemLibrary(name: "CProcessControl"),
         .target(name: "NearbyBytes", swiftSettings: borrowedBytes),
         .target(name: "NearbyCapture", dependencies: ["NearbyBytes", "CPcap"], swiftSettings: borrowedBytes),
         .target(name: "NearbyLive", dependencies: ["NearbyBytes", "NearbyCapture"]),
@@ -110,15 +112,15 @@ let package = Package(
         .target(
             name: "NearbyRunner",
             dependencies: [
-                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
-                "NearbyMessages", "NearbyReplay",
+                "CProcessControl", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats",
+                "NearbyJSON", "NearbyMessages", "NearbyReplay",
             ]
         ),
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
-                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyLive",
-                "NearbyMessages",
+                "CProcessControl", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyJSON",
+                "NearbyLive", "NearbyMessages",
                 "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis", "NearbyTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

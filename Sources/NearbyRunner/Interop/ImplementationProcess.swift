@@ -7,10 +7,10 @@ import Darwin
 #endif
 
 /// An implementation under test, run as `/bin/sh -c COMMAND` in its own process group with
-/// its standard input, output and error on pipes (docs/interop.md §1). Every read and write
-/// has a deadline, so a hung or dead implementation costs at most its time-out; standard
-/// error is drained continuously (so a chatty implementation never blocks on it) and its
-/// last 4 KiB kept for verdicts.
+/// its standard input, output and error on pipes, and ended together with the processes it
+/// leaves behind (docs/interop.md §1). Every read and write has a deadline, so a hung or dead
+/// implementation costs at most its time-out; standard error is drained continuously (so a
+/// chatty implementation never blocks on it) and its last 4 KiB kept for verdicts.
 final class ImplementationProcess {
     enum ReadResult: Equatable {
         case line(String)
@@ -64,7 +64,10 @@ final class ImplementationProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
         defer { for a in argv { free(a) } }
         var child: pid_t = 0
+        pthread_mutex_lock(Self.starting)
         let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        if rc == 0 { ImplementationProcess.running = child }
+        pthread_mutex_unlock(Self.starting)
         close(toChild[0])
         close(fromChild[1])
         close(errChild[1])
@@ -75,7 +78,6 @@ final class ImplementationProcess {
             throw SpawnError(description: "cannot start /bin/sh: \(String(cString: strerror(rc)))")
         }
         pid = child
-        ImplementationProcess.running = child
         input = toChild[1]
         output = fromChild[0]
         errors = errChild[0]
@@ -91,29 +93,9 @@ final class ImplementationProcess {
     }
 
     /// The process group of the implementation running now (0 when none): what
-    /// `endOnSignals` kills. Written only by the thread that runs the session.
+    /// `endOnSignals` kills. Written by the thread that runs the session: under `starting`
+    /// when it starts one, and when it ends it.
     nonisolated(unsafe) static var running: pid_t = 0
-
-    /// Makes SIGINT and SIGTERM end the running implementation's process group too, then
-    /// this process (status 128 + the signal, as a shell reports it). Only async-signal-safe
-    /// calls run in the handler.
-    static func endOnSignals() {
-        let handler: @convention(c) (Int32) -> Void = { signal in
-            let group = ImplementationProcess.running
-            if group > 0 {
-                kill(-group, SIGKILL)
-            }
-            _exit(128 + signal)
-        }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
-        // A parent may have started this process with them blocked (the mask is inherited).
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    }
 
     static func now() -> Double {
         var ts = timespec()
@@ -226,8 +208,9 @@ final class ImplementationProcess {
         return text.split(separator: "\n").last.map(String.init)
     }
 
-    /// Closes its input, gives it `grace` seconds to exit, then kills its process group.
-    /// Returns how it ended ("exit status 0", "killed by signal 9").
+    /// Closes its input, gives it `grace` seconds to exit, then kills its process group and
+    /// ends what it left behind outside the group (`OrphanReaper.endAdopted`). Returns how it
+    /// ended ("exit status 0", "killed by signal 9").
     @discardableResult
     func terminate(grace: Double = 1) -> String {
         if input >= 0 {
@@ -259,6 +242,7 @@ final class ImplementationProcess {
             }
         }
         if ImplementationProcess.running == pid { ImplementationProcess.running = 0 }
+        OrphanReaper.endAdopted(sparing: ImplementationProcess.running)
         if output >= 0 {
             drainErrors()
             close(output)

@@ -1,4 +1,4 @@
-/// Why a vector sent to another implementation got no judged reply (docs/interop.md §5): each
+/// Why a vector sent to another implementation got no judged reply (docs/interop.md §6): each
 /// fault has a code, the status it gives the vector and the sentence its report shows.
 public enum InteropFault: Error, Sendable, Equatable {
     /// The implementation could not be started or did not shake hands.
@@ -6,6 +6,9 @@ public enum InteropFault: Error, Sendable, Equatable {
     /// The implementation is given up on (failed starts or time-outs in a row): the rest of
     /// the vectors are not sent.
     case notRun(why: String)
+    /// The run's deadline passed before the vector's reply (or before it was sent): not run,
+    /// and the run is incomplete.
+    case deadlinePassed
     /// The implementation's handshake did not list the vector's level.
     case levelUnsupported(InteropLevel)
     /// The vector cannot be put into a request (a file it names cannot be read).
@@ -32,6 +35,7 @@ public enum InteropFault: Error, Sendable, Equatable {
         switch self {
         case .startFailed: "start-failed"
         case .notRun: "not-run"
+        case .deadlinePassed: "deadline"
         case .levelUnsupported: "level-unsupported"
         case .requestUnbuildable: "request-unbuildable"
         case .requestNotRead, .replyTimeout: "timeout"
@@ -42,10 +46,12 @@ public enum InteropFault: Error, Sendable, Equatable {
     }
 
     /// What the vector's result becomes: skipped for a level the implementation does not
-    /// support, an error for every other fault.
+    /// support and for a vector the deadline left out, an error for every other fault.
     public var status: VectorResult.Status {
-        if case .levelUnsupported = self { return .skipped }
-        return .error
+        switch self {
+        case .levelUnsupported, .deadlinePassed: .skipped
+        default: .error
+        }
     }
 
     /// The one-line message of the vector's result.
@@ -53,6 +59,7 @@ public enum InteropFault: Error, Sendable, Equatable {
         switch self {
         case .startFailed(let f): "could not start the implementation: \(f.reason)"
         case .notRun(let why): "not run: \(why)"
+        case .deadlinePassed: "not run: deadline"
         case .levelUnsupported(let level): "level \(level) not supported by the implementation"
         case .requestUnbuildable(let reason): "the request cannot be built: \(reason)"
         case .requestNotRead(let seconds, let line):

@@ -11,9 +11,11 @@ import Darwin
 ///
 /// The process is not started until a vector needs it; it keeps running while its replies can
 /// be judged, and is ended (`notStarted` again) after any fault, so the next vector gets a
-/// fresh start and handshake. After `maximumFailedStarts` failed starts or
-/// `maximumConsecutiveTimeouts` time-outs in a row it is `unusable`, and the remaining vectors
-/// are not sent.
+/// fresh start and handshake. It is `unusable`, and the remaining vectors are not sent, after
+/// `maximumFailedStarts` failed starts or `maximumConsecutiveTimeouts` time-outs in a row, or
+/// once the vectors that ended it have taken `faultBudget` seconds in all. From the run's
+/// deadline on no vector is sent, and a reply still awaited is not waited for: those vectors
+/// are `not run: deadline`.
 struct ValidateRun {
     enum State {
         case notStarted
@@ -29,9 +31,26 @@ struct ValidateRun {
     var starts = 0
     var failedStarts = 0
     var timeouts = 0
+    /// When the run ends (`ImplementationProcess.now()` seconds), or nil.
+    let deadline: Double?
+    /// Whether the deadline left a vector not run.
+    var deadlinePassed = false
+    /// The seconds taken by the vectors that ended the implementation, restarts included.
+    var faultSeconds = 0.0
 
-    init(session: ValidateSession) {
+    init(session: ValidateSession, deadline: Double?) {
         self.session = session
+        self.deadline = deadline
+    }
+
+    /// True when the run's deadline has passed.
+    var pastDeadline: Bool { deadline.map { ImplementationProcess.now() >= $0 } ?? false }
+
+    /// `seconds` from now, or the run's deadline when that comes first (then `cut`).
+    func limit(_ seconds: Double) -> (at: Double, cut: Bool) {
+        let own = ImplementationProcess.now() + seconds
+        guard let deadline, deadline < own else { return (own, false) }
+        return (deadline, true)
     }
 
     /// The verdict on `v`, or nil when its level was not selected.
@@ -50,6 +69,11 @@ struct ValidateRun {
         if let implementation, !implementation.levels.contains(level) {
             return Self.verdict(r, .levelUnsupported(level))
         }
+        if pastDeadline {
+            deadlinePassed = true
+            return Self.verdict(r, .deadlinePassed)
+        }
+        let taken = ImplementationProcess.now()
         let process: ImplementationProcess
         switch state {
         case .running(let p):
@@ -57,7 +81,7 @@ struct ValidateRun {
         case .notStarted, .unusable:
             switch start() {
             case .success(let p): process = p
-            case .failure(let fault): return Self.verdict(r, fault)
+            case .failure(let fault): return charged(r, fault, since: taken)
             }
             if let implementation, !implementation.levels.contains(level) {
                 return Self.verdict(r, .levelUnsupported(level))
@@ -76,13 +100,31 @@ struct ValidateRun {
             return judged
         case .failure(let fault):
             if case .running = state { state = .notStarted }
-            return Self.verdict(r, fault)
+            return charged(r, fault, since: taken)
         }
     }
 
-    /// Ends the implementation, if it runs, giving it 2 s to exit after its input closes.
+    /// The verdict of a fault that ended the implementation: the vector's seconds since it was
+    /// `taken` up count towards `faultBudget` (the deadline's cut does not).
+    mutating func charged(_ r: VectorResult, _ fault: InteropFault, since taken: Double) -> VectorResult {
+        if fault == .deadlinePassed {
+            deadlinePassed = true
+        } else {
+            faultSeconds += ImplementationProcess.now() - taken
+            let budget = session.faultBudget
+            if faultSeconds >= budget, case .notStarted = state {
+                state = .unusable(
+                    why: "time-outs, crashes and bad replies took the implementation's budget of \(budget) s")
+            }
+        }
+        return Self.verdict(r, fault)
+    }
+
+    /// Ends the implementation, if it runs, giving it 2 s to exit after its input closes, and
+    /// whatever its runs left behind (`OrphanReaper`).
     mutating func end() {
         if case .running(let p) = state { _ = p.terminate(grace: 2) }
+        OrphanReaper.endAdopted()
         state = .notStarted
     }
 
@@ -90,15 +132,18 @@ struct ValidateRun {
     /// `notStarted`, or `unusable` after `maximumFailedStarts` in a row.
     mutating func start() -> Result<ImplementationProcess, InteropFault> {
         starts += 1
-        switch ImplementationProcess.handshake(command: session.command, seconds: session.handshakeSeconds) {
+        let (until, cut) = limit(session.handshakeSeconds)
+        let seconds = cut ? until - ImplementationProcess.now() : session.handshakeSeconds
+        switch ImplementationProcess.handshake(command: session.command, seconds: seconds) {
         case .success(let (p, info)):
             failedStarts = 0
             if implementation == nil { implementation = info }
             state = .running(p)
             return .success(p)
         case .failure(let fault):
-            failedStarts += 1
             state = .notStarted
+            if cut && pastDeadline { return .failure(.deadlinePassed) }
+            failedStarts += 1
             if failedStarts >= session.maximumFailedStarts {
                 state = .unusable(
                     why: "the implementation failed to start \(failedStarts) times in a row (last: \(fault.reason))")
@@ -115,13 +160,18 @@ struct ValidateRun {
         -> Result<[String: JSONValue], InteropFault>
     {
         let seconds = session.timeoutSeconds
-        let deadline = ImplementationProcess.now() + seconds
+        let (deadline, cut) = limit(seconds)
         guard p.send(request.serialized, deadline: deadline) else {
             let exited = p.exitStatus()
+            let atDeadline = cut && pastDeadline
             let fault: InteropFault =
                 exited.map { .exitedBeforeRequest(status: $0, lastErrorLine: p.lastErrorLine) }
-                ?? .requestNotRead(seconds: seconds, lastErrorLine: p.lastErrorLine)
-            if exited == nil { countTimeout() } else { timeouts = 0 }
+                ?? (atDeadline ? .deadlinePassed : .requestNotRead(seconds: seconds, lastErrorLine: p.lastErrorLine))
+            if exited != nil {
+                timeouts = 0
+            } else if !atDeadline {
+                countTimeout()
+            }
             _ = p.terminate(grace: 0)
             return .failure(fault)
         }
@@ -132,6 +182,8 @@ struct ValidateRun {
         case .timeout where p.outputClosedBehindShell():
             fault = .outputClosed(lastErrorLine: p.lastErrorLine)
             timeouts = 0
+        case .timeout where cut:
+            fault = .deadlinePassed
         case .timeout:
             fault = .replyTimeout(seconds: seconds, lastErrorLine: p.lastErrorLine)
             countTimeout()

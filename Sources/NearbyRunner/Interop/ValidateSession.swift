@@ -10,7 +10,8 @@ import Darwin
 /// hands, send each selected vector of a level it supports as one request, and judge each
 /// reply with the comparisons `check` uses. A time-out, a crash, a malformed reply or a reply
 /// for another vector is that vector's verdict; the implementation is then restarted (a
-/// fresh handshake) for the next one. Vectors run one at a time, in id order.
+/// fresh handshake) for the next one. Vectors run one at a time, in id order, until the
+/// run's deadline, if it has one.
 public struct ValidateSession {
     /// What the implementation said about itself.
     public struct Implementation: Sendable, Equatable {
@@ -34,6 +35,9 @@ public struct ValidateSession {
         public var results: [VectorResult]
         /// How many times the implementation was started.
         public var starts: Int
+        /// True when the deadline passed before every vector ran: those left are skipped,
+        /// `not run: deadline`, and the run is incomplete.
+        public var deadlinePassed: Bool
     }
 
     public var command: String
@@ -50,6 +54,15 @@ public struct ValidateSession {
     /// Consecutive time-outs after which the remaining vectors are not run (each costs the
     /// full time-out).
     public var maximumConsecutiveTimeouts = 3
+    /// Seconds the vectors that end the implementation (time-outs, crashes, failed starts, bad
+    /// replies) may take in all, their restarts included, before the remaining vectors are not
+    /// run; nil: `defaultFaultBudget` time-outs.
+    public var faultBudgetSeconds: Double?
+    /// The fault budget in time-outs when `faultBudgetSeconds` is nil.
+    public static let defaultFaultBudget = 10.0
+    /// Seconds the whole run may take, from the start of `run` (nil: no limit). No vector is
+    /// sent after it, and a reply awaited is not waited for past it.
+    public var deadlineSeconds: Double?
     /// Leaves out the vectors that are skipped when their files are absent (the field
     /// captures outside the repository), so that a run gives the same verdicts everywhere.
     public var excludingOptionalVectors = false
@@ -66,8 +79,12 @@ public struct ValidateSession {
         self.handshakeSeconds = handshakeSeconds
     }
 
+    /// The fault budget in seconds.
+    var faultBudget: Double { faultBudgetSeconds ?? Self.defaultFaultBudget * timeoutSeconds }
+
     /// Makes SIGINT and SIGTERM to this process end the implementation's process group
-    /// too (then this process, with status 128 + the signal), so none is left running.
+    /// too, and what it left behind outside the group when this process is their reaper (then
+    /// this process, with status 128 + the signal), so none is left running.
     public static func endImplementationOnSignals() {
         ImplementationProcess.endOnSignals()
     }
@@ -76,10 +93,11 @@ public struct ValidateSession {
     /// for `validate` and `matrix`): an implementation that exits before reading a request
     /// would otherwise end this process with it.
     public func run(paths: [String], progress: ((Int, Int, String) -> Void)? = nil) -> Outcome {
+        let deadline = deadlineSeconds.map { ImplementationProcess.now() + $0 }
         let set = VectorSet.load(paths).selecting(filter: filter, shard: shard)
         let vectors = set.vectors.filter { !(excludingOptionalVectors && $0.skipWhenFilesAbsent) }
             .sorted { ($0.id, $0.file) < ($1.id, $1.file) }
-        var run = ValidateRun(session: self)
+        var run = ValidateRun(session: self, deadline: deadline)
         var results: [VectorResult] = []
         for (n, v) in vectors.enumerated() {
             let started = ContinuousClock.now
@@ -92,6 +110,8 @@ public struct ValidateSession {
         run.end()
         results += set.errors.map(\.result)
         results.sort { ($0.id, $0.file) < ($1.id, $1.file) }
-        return Outcome(implementation: run.implementation, results: results, starts: run.starts)
+        return Outcome(
+            implementation: run.implementation, results: results, starts: run.starts,
+            deadlinePassed: run.deadlinePassed)
     }
 }

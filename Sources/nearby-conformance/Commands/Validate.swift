@@ -9,11 +9,13 @@ struct Validate: ParsableCommand {
             input and output (docs/interop.md): a handshake naming the levels it supports (frames, \
             captures, audio, events), then one request per vector of those levels, judged as `check` \
             judges the reference. A time-out, a crash, a malformed reply or a reply for another \
-            vector is that vector's verdict, and the implementation is restarted. Exit status 0 \
-            when every vector run passes; 1 when one fails or errs, or the implementation never \
-            answers the handshake; 5 when no vector ran (none selected, or all skipped) unless \
-            --allow-empty; 64 for usage errors, report paths that cannot be written among them \
-            (checked before the implementation starts).
+            vector is that vector's verdict, and the implementation is restarted; processes it \
+            leaves behind, in its process group or out of it, are ended with it. Vectors still \
+            unjudged at the --deadline are "not run: deadline". Exit status 0 when every vector \
+            run passes; 1 when one fails or errs, or the implementation never answers the \
+            handshake; 2 when the deadline passed before every vector ran; 5 when no vector ran \
+            (none selected, or all skipped) unless --allow-empty; 64 for usage errors, report \
+            paths that cannot be written among them (checked before the implementation starts).
             """)
 
     @Option(help: "The implementation to run: a shell command.")
@@ -30,20 +32,25 @@ struct Validate: ParsableCommand {
     @Option(help: "Seconds allowed for the handshake.")
     var handshakeTimeout: Double = 10
 
+    @Option(help: "Seconds the whole run may take; the vectors left are skipped as \"not run: deadline\" (exit 2).")
+    var deadline: Double = 1800
+
     @OptionGroup var reports: ReportOptions
 
     func validate() throws {
-        guard timeout > 0, timeout <= 86_400, handshakeTimeout > 0, handshakeTimeout <= 86_400 else {
-            throw ValidationError("time-outs are seconds, more than 0 and at most 86400")
+        guard [timeout, handshakeTimeout, deadline].allSatisfy({ $0 > 0 && $0 <= 86_400 }) else {
+            throw ValidationError("time-outs and the deadline are seconds, more than 0 and at most 86400")
         }
     }
 
     func run() throws {
-        let session = ValidateSession(
+        var session = ValidateSession(
             command: implementation, levels: level.isEmpty ? nil : Set(level), filter: selection.filter,
             shard: selection.parsedShard, timeoutSeconds: timeout, handshakeSeconds: handshakeTimeout)
+        session.deadlineSeconds = deadline
         let started = CheckReport.timestampNow()
         ProcessSettings.ignoreBrokenPipes()
+        ProcessSettings.adoptOrphans()
         ValidateSession.endImplementationOnSignals()
         let progress = ProgressLine()
         let outcome = session.run(
@@ -63,6 +70,12 @@ struct Validate: ParsableCommand {
         let subject = CheckReport.Subject(
             name: outcome.implementation?.name, version: outcome.implementation?.version, command: implementation)
         try reports.write(outcome.results, started: started, implementation: subject)
+        if outcome.deadlinePassed {
+            let left = outcome.results.filter { $0.message == InteropFault.deadlinePassed.reason }.count
+            FileDescriptorOutput.write(
+                "error: the deadline (\(deadline) s) passed with \(left) vectors not run; --deadline sets it\n", fd: 2)
+            throw ExitCode(ExitStatus.incomplete)
+        }
         // With no vector selected the implementation is never started: that is "nothing ran".
         let counts = CheckReport.Counts(outcome.results)
         try reports.finish(outcome.results, failed: outcome.implementation == nil && counts.total > 0)

@@ -8,6 +8,9 @@ enum ExitStatus {
     static let partiallyDecoded: Int32 = 2
     /// No vector ran (pytest's "no tests collected").
     static let nothingRan: Int32 = 5
+    /// `validate`'s deadline passed before every vector ran (pytest's "interrupted"), whatever
+    /// the verdicts of those that ran.
+    static let incomplete: Int32 = 2
 
     /// The status of a decode run: 0, `partiallyDecoded` or `failure`.
     static func of(_ outcome: DecodeSession.Outcome) -> Int32 {

@@ -1,3 +1,5 @@
+import CProcessControl
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,5 +12,15 @@ enum ProcessSettings {
     /// process: for the commands that talk to other implementations (`validate`, `matrix`).
     static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Makes this process the reaper of every process it starts (Linux's
+    /// `PR_SET_CHILD_SUBREAPER`): an implementation's child that leaves its process group and
+    /// outlives it is re-parented to this process, not to init, where `validate` finds and
+    /// ends it (docs/interop.md §1). Only for a command that starts no process but the
+    /// implementation; elsewhere than Linux it does nothing, and `validate` ends only the
+    /// implementation's process group.
+    static func adoptOrphans() {
+        _ = nearby_set_child_subreaper()
     }
 }
