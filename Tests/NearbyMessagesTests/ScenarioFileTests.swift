@@ -120,7 +120,31 @@ import Testing
         ),
         (
             "\"content\": \"aGVsbG8=\"", "\"content\": \"\(Base64.encode([UInt8](repeating: 7, count: 102_401)))\"",
-            "$.registry.publications[0].message", "102401 bytes; at most 102400"
+            "$.registry.publications[0].message.content", "102401 bytes; at most 102400"
+        ),
+        (
+            "{\"type\": \"chat\", \"content\"", "{\"type\": \"\(String(repeating: "x", count: 33))\", \"content\"",
+            "$.registry.publications[0].message.type", "33 characters; at most 32"
+        ),
+        (
+            "\"namespacedType\": \"proj/door\"", "\"namespacedType\": \"proj/\(String(repeating: "x", count: 33))\"",
+            "$.registry.beacons[0].attachments[0].namespacedType", "33 characters; at most 32"
+        ),
+        (
+            "\"data\": \"ZnJvbnQ=\"", "\"data\": \"\(Base64.encode([UInt8](repeating: 7, count: 102_401)))\"",
+            "$.registry.beacons[0].attachments[0].data", "102401 bytes; at most 102400"
+        ),
+        (
+            "{\"time\": 3, \"unsubscribe\": \"s2\"}",
+            "{\"time\": 3, \"publish\": {\"id\": \"p\", \"message\": {\"type\": "
+                + "\"\(String(repeating: "x", count: 33))\", \"content\": \"\"}}}",
+            "$.events[4].publish.message.type", "33 characters; at most 32"
+        ),
+        (
+            "{\"time\": 3, \"unsubscribe\": \"s2\"}",
+            "{\"time\": 3, \"publish\": {\"id\": \"p\", \"message\": {\"content\": "
+                + "\"\(Base64.encode([UInt8](repeating: 7, count: 102_401)))\"}}}",
+            "$.events[4].publish.message.content", "102401 bytes; at most 102400"
         ),
         (
             "\"ttlSeconds\": \"infinite\"", "\"ttlSeconds\": 86400.000001", "$.events[0].subscribe.strategy.ttlSeconds",
@@ -180,6 +204,14 @@ import Testing
         let error = Self.rejection(text)
         #expect(error?.path == "$.events[4].publish.strategy.ttlSeconds")
         #expect(error?.reason.contains("TTL_SECONDS_INFINITE") == true)
+    }
+
+    /// docs/scenario-format.md: a type is at most 32 characters (UTF-16 units, rule V1), not
+    /// 32 bytes: 32 "é" (64 bytes of UTF-8) are a valid type.
+    @Test func aTypeIsLimitedInCharactersNotBytes() throws {
+        let type = String(repeating: "\u{E9}", count: 32)
+        let s = try Self.parse(Self.variant("{\"type\": \"chat\", \"content\"", "{\"type\": \"\(type)\", \"content\""))
+        #expect(s.registry.publications.map { Array($0.message.type.utf8) } == [Array(type.utf8)])
     }
 
     @Test func fileErrorsNameTheFileAndLineForSyntaxErrors() {

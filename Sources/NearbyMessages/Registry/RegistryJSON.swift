@@ -120,10 +120,11 @@ extension Registry {
             if let d = ao.optional("maxDistanceMeters") {
                 _ = try d.microseconds(in: 0...1_000_000_000_000, unit: "meters")
             }
-            let m = Message(
-                namespace: String(nt[..<slash]), type: String(nt[nt.index(after: slash)...]),
-                content: try ModelJSON.base64(ao.required("data")))
-            attachments.append(try ModelJSON.checked(m, at: an))
+            attachments.append(
+                Message(
+                    namespace: String(nt[..<slash]),
+                    type: try ModelJSON.type(String(nt[nt.index(after: slash)...]), at: ntNode),
+                    content: try ModelJSON.content(ao.required("data"))))
         }
         return attachments
     }
