@@ -214,6 +214,45 @@ import Testing
         #expect(s.registry.publications.map { Array($0.message.type.utf8) } == [Array(type.utf8)])
     }
 
+    /// docs/scenario-format.md: a duplicate key is an error naming the file and the JSON path
+    /// (of the repeated member), with the line and column (from 1, in bytes) of the repeat.
+    @Test(arguments: [
+        // (substitution from, to, the key repeated, expected path)
+        (
+            "{\"time\": 3, \"unsubscribe\": \"s2\"}", "{\"time\": 3, \"unsubscribe\": \"s2\", \"time\": 4}", "time",
+            "$.events[4].time"
+        ),
+        (
+            "\"lostTimeoutSeconds\": 2.5", "\"lostTimeoutSeconds\": 2.5, \"lostTimeoutSeconds\": 3",
+            "lostTimeoutSeconds", "$.lostTimeoutSeconds"
+        ),
+        (
+            "\"data\": \"ZnJvbnQ=\"", "\"data\": \"ZnJvbnQ=\", \"data\": \"ZnJvbnQ=\"", "data",
+            "$.registry.beacons[0].attachments[0].data"
+        ),
+        ("\"description\": \"two", "\"a b\": 1, \"a b\": 2, \"description\": \"two", "a b", "$[\"a b\"]"),
+    ])
+    func aDuplicateKeyIsNamedByItsJSONPath(from: String, to: String, key: String, path: String) throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let text = Self.variant(from, to)
+        let file = dir.write(Array(text.utf8), to: "duplicate.json")
+        // Where the key is repeated: the second of the two on the one line that has it twice.
+        let quoted = "\"\(key)\""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(lines.firstIndex { $0.ranges(of: quoted).count == 2 })
+        let second = try #require(lines[index].ranges(of: quoted).last).lowerBound
+        let column = lines[index].utf8.distance(from: lines[index].startIndex, to: second) + 1
+        do {
+            _ = try Scenario.load(file)
+            Issue.record("a duplicate key must be rejected")
+        } catch {
+            #expect(error.file == file)
+            #expect(error.location == path, "\(error)")
+            #expect(error.reason == "duplicate key \(quoted) (line \(index + 1), column \(column))", "\(error)")
+        }
+    }
+
     @Test func fileErrorsNameTheFileAndLineForSyntaxErrors() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
