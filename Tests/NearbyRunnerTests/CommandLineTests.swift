@@ -39,6 +39,20 @@ struct CommandLineTests {
         #expect(r.stdout.contains(" passed, 0 failed, 0 errors, 0 skipped"), "\(r.stdout)")
     }
 
+    /// `--format` takes one value: given twice it is a usage error naming the option, for
+    /// every command that has it, not the last value taken silently.
+    @Test(arguments: [
+        ["decode", "--format", "table", "--format", "json", "x.pcap"],
+        ["decode", "--format=json", "--format", "json", "x.pcap"],
+        ["replay", "--scenario", "s.json", "--format", "table", "--format", "json"],
+    ])
+    func aRepeatedFormatIsAUsageError(arguments: [String]) throws {
+        let r = try CommandLineTool.run(arguments)
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("--format takes one value; it was given 2 times"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     /// A negative number is the option's value, refused with the range it may take (a usage
     /// error, 64), not "Missing value" as if it were another option.
     @Test(arguments: [
