@@ -214,6 +214,18 @@ import Testing
         #expect(s.registry.publications.map { Array($0.message.type.utf8) } == [Array(type.utf8)])
     }
 
+    /// Ids are byte for byte (docs/semantics.md R4): a registry's publications "café" with
+    /// U+00E9 and "cafe" + U+0301 are two publications, not one id given twice.
+    @Test func canonicallyEquivalentPublicationIdsAreTwo() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let s = try Self.parse(
+            Self.variant(
+                "{\"id\": \"hello\"",
+                "{\"id\": \"\(composed)\", \"message\": {\"content\": \"\"}, \"tokens\": []}, "
+                    + "{\"id\": \"\(decomposed)\""))
+        #expect(s.registry.publications.map { Array($0.id.utf8) } == [Array(composed.utf8), Array(decomposed.utf8)])
+    }
+
     /// docs/scenario-format.md: a duplicate key is an error naming the file and the JSON path
     /// (of the repeated member), with the line and column (from 1, in bytes) of the repeat.
     @Test(arguments: [

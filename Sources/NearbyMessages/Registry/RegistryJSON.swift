@@ -26,12 +26,14 @@ extension Registry {
         _ = try o.required("registry").integer(in: 1...1)
         if let d = o.optional("description") { _ = try d.string() }
         var publications: [Publication] = []
-        var seen: Set<String> = []
+        var seen: Set<ExactString> = []
         for n in try o.optional("publications")?.array() ?? [] {
             let p = try n.object(allowed: ["id", "message", "from", "until", "tokens"])
             let idNode = try p.required("id")
             let id = try idNode.string()
-            guard seen.insert(id).inserted else { throw idNode.fail("publication id \"\(id)\" is used twice") }
+            guard seen.insert(ExactString(id)).inserted else {
+                throw idNode.fail("publication id \"\(id)\" is used twice")
+            }
             let (from, until) = try Self.interval(p)
             var tokens: [TokenAssignment] = []
             for t in try p.required("tokens").array() {
