@@ -72,7 +72,7 @@ def main():
     s = chat(t32)
     s["registry"]["publications"][0]["message"]["type"] = t33
     vectors.append(refused("registry-type-33-refused", "a registry message of type with 33 characters is refused.",
-                           s, "$.registry.publications[0].message", "33 characters; at most 32"))
+                           s, "$.registry.publications[0].message.type", "33 characters; at most 32"))
     # U+1F600 is two UTF-16 units: 16 of them are 32 units (accepted), 17 are 34 (refused)
     # although 17 is well under 32 Unicode scalars.
     e16, e17 = "\U0001F600" * 16, "\U0001F600" * 17
@@ -95,7 +95,8 @@ def main():
                             "published; with a 1 s TTL it expires at 1 s (P1).", publish(big, 1),
                             [{"time": 1, "event": "publicationExpired", "publication": "p1"}]))
     vectors.append(refused("content-102401-refused", "a message of 102,401 bytes is refused where it is given.",
-                           publish(big + b"\x00", 1), "$.events[0].publish.message", "102401 bytes; at most 102400"))
+                           publish(big + b"\x00", 1), "$.events[0].publish.message.content",
+                           "102401 bytes; at most 102400"))
 
     # TTL: 86,400 s accepted (expiry then, F6), a microsecond more refused, 0 refused,
     # infinite refused for a publication (accepted for a subscription elsewhere).

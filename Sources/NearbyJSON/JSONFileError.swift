@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// An input file that cannot be used: which file, where in it (a JSON path, or a line and
-/// column for a syntax error; empty when the file could not be read) and why. Readers build
+/// column for a syntax error other than a duplicate key; empty when the file could not be
+/// read) and why. Readers build
 /// their whole value before anything uses it, so nothing of a rejected file is applied.
 public struct JSONFileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
@@ -38,8 +39,11 @@ public enum JSONFile {
         do {
             return JSONNode(try JSONParser.parse(bytes))
         } catch {
-            throw JSONFileError(
-                file: path, location: "line \(error.line), column \(error.column)", reason: error.reason)
+            let place = "line \(error.line), column \(error.column)"
+            guard let member = error.path else {
+                throw JSONFileError(file: path, location: place, reason: error.reason)
+            }
+            throw JSONFileError(file: path, location: member, reason: "\(error.reason) (\(place))")
         }
     }
 

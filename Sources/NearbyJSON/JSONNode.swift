@@ -49,14 +49,18 @@ public struct JSONNode: Sendable {
     /// The path of this object's member `key`: `$.a.b` for a key of letters, digits and `_`
     /// that does not start with a digit, else `$.a["key with \"quotes\""]` (the key as a JSON
     /// string), so that any key read from a file is named unambiguously.
-    public func member(_ key: String) -> String {
+    public func member(_ key: String) -> String { path + Self.step(key) }
+
+    /// The step from an object's path to its member `key`: `.key`, or `["key"]` for a key
+    /// `member` does not write plain.
+    public static func step(_ key: String) -> String {
         let plain =
             key.utf8.first.map { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
             && key.utf8.allSatisfy {
                 $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
             }
-        return plain ? path + "." + key : path + "[" + JSONValue.string(key).serialized + "]"
+        return plain ? "." + key : "[" + JSONValue.string(key).serialized + "]"
     }
 
     public func array() throws(JSONInputError) -> [JSONNode] {

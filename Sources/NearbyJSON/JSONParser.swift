@@ -11,7 +11,21 @@ public struct JSONParser {
         public var line: Int
         public var column: Int
         public var reason: String
-        public var description: String { "line \(line), column \(column): \(reason)" }
+        /// For a duplicate key, the JSON path of the repeated member in `JSONNode`'s notation
+        /// (`$.events[0].time`); nil for the other errors, which only a line and column locate.
+        public var path: String?
+        public var description: String {
+            (path.map { "\($0) (line \(line), column \(column))" } ?? "line \(line), column \(column)") + ": \(reason)"
+        }
+
+        /// The error as seen from the value that holds the one it is in: `step` (`.key` or
+        /// `[3]`) goes before the path, which is relative (no `$`) until `parse` roots it.
+        func within(_ step: @autoclosure () -> String) -> SyntaxError {
+            guard let path else { return self }
+            var outer = self
+            outer.path = step() + path
+            return outer
+        }
     }
 
     private let bytes: [UInt8]
@@ -25,7 +39,12 @@ public struct JSONParser {
         var p = JSONParser(bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.index = 3 }
         p.skipSpace()
-        let value = try p.value()
+        let value: JSONValue
+        do {
+            value = try p.value()
+        } catch {
+            throw error.within("$")
+        }
         p.skipSpace()
         if p.index < bytes.count { throw p.error("unexpected text after the JSON value") }
         return value
@@ -103,9 +122,16 @@ public struct JSONParser {
             }
             index += 1
             skipSpace()
-            let v = try value()
+            let v: JSONValue
+            do {
+                v = try value()
+            } catch {
+                throw error.within(JSONNode.step(key))
+            }
             if fields.updateValue(v, forKey: key) != nil {
-                throw error("duplicate key \"\(key)\"", at: keyStart)
+                var duplicate = error("duplicate key \"\(key)\"", at: keyStart)
+                duplicate.path = JSONNode.step(key)
+                throw duplicate
             }
             skipSpace()
             guard index < bytes.count else { throw error("the input ended inside an object") }
@@ -133,7 +159,11 @@ public struct JSONParser {
         }
         while true {
             skipSpace()
-            items.append(try value())
+            do {
+                items.append(try value())
+            } catch {
+                throw error.within("[\(items.count)]")
+            }
             skipSpace()
             guard index < bytes.count else { throw error("the input ended inside an array") }
             if bytes[index] == UInt8(ascii: ",") {

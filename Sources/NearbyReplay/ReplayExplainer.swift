@@ -3,29 +3,31 @@ import NearbyMessages
 /// Feeds the engine as `ReplaySession` does, and writes down why (`replay --explain`): each
 /// input's timers are fired first on their own (O2), so that every event is known to come
 /// from a timer, a sighting or an app action; each sighting is explained before the engine
-/// takes it (`SubscriptionEngine.explain`, which is what `sight` then does).
+/// takes it (`SubscriptionEngine.explain`, which is what `sight` then does). Ids are told
+/// apart, keyed and ordered by their UTF-8 bytes, as the engine does (`ExactString`): "café"
+/// precomposed and decomposed are two subscriptions.
 struct ReplayExplainer {
     typealias Explanation = ReplayExplanation
 
     private(set) var lines: [Explanation] = []
     /// Every subscription id the scenario makes, in UTF-8 byte order.
-    private let subscriptionIDs: [String]
+    private let subscriptionIDs: [ExactString]
     private let lostTimeoutMicros: Int64
     /// The latest counted sighting of each (subscription, message) found, per source: the
     /// evidence F2 and F3 weigh, kept as the engine keeps it.
     private var evidence: [Key: [EvidenceSource: Explanation.SightingRecord]] = [:]
 
     private struct Key: Hashable {
-        var subscription: String
+        var subscription: ExactString
         var message: Message
     }
 
     init(scenario: Scenario) {
-        var ids = Set<String>()
+        var ids = Set<ExactString>()
         for (_, input) in scenario.inputs {
-            if case .action(.subscribe(let id, _)) = input { ids.insert(id) }
+            if case .action(.subscribe(let id, _)) = input { ids.insert(ExactString(id)) }
         }
-        subscriptionIDs = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        subscriptionIDs = ids.sorted()
         lostTimeoutMicros = scenario.configuration.lostTimeoutMicros
     }
 
@@ -47,16 +49,16 @@ struct ReplayExplainer {
         _ engine: inout SubscriptionEngine, _ record: Explanation.SightingRecord, _ events: inout [EngineEvent]
     ) throws(EngineInputError) {
         try advance(&engine, to: record.sighting.timeMicros, &events)
-        let made = engine.explain(record.sighting)
+        let made = Dictionary(
+            uniqueKeysWithValues: engine.explain(record.sighting).map { (ExactString($0.subscription), $0) })
         let verdicts = subscriptionIDs.map { id in
-            made.first { $0.subscription == id }
-                ?? SubscriptionEngine.SightingVerdict(subscription: id, stop: .notSubscribedYet)
+            made[id] ?? SubscriptionEngine.SightingVerdict(subscription: id.string, stop: .notSubscribedYet)
         }
         lines.append(Explanation(afterEvent: events.count, body: .sighting(record, verdicts)))
         for v in verdicts {
             for m in v.messages {
-                evidence[Key(subscription: v.subscription, message: m.message), default: [:]][record.sighting.source] =
-                    record
+                let key = Key(subscription: ExactString(v.subscription), message: m.message)
+                evidence[key, default: [:]][record.sighting.source] = record
             }
         }
         let start = events.count
@@ -75,12 +77,12 @@ struct ReplayExplainer {
         _ events: inout [EngineEvent]
     ) throws(EngineInputError) {
         try advance(&engine, to: time, &events)
-        let before = subscriptionIDs.map { engine.countingSources(ofSubscription: $0) }
+        let before = subscriptionIDs.map { engine.countingSources(ofSubscription: $0.string) }
         let start = events.count
         try engine.perform(action, at: time, into: &events)
         let stopped = Dictionary(
             uniqueKeysWithValues: zip(subscriptionIDs, before).map { id, was in
-                (id, was.subtracting(engine.countingSources(ofSubscription: id)))
+                (id, was.subtracting(engine.countingSources(ofSubscription: id.string)))
             })
         for i in start..<events.count {
             let e = events[i]
@@ -92,7 +94,7 @@ struct ReplayExplainer {
             case .lost:
                 why.rule = "F3"
                 why.reason = "the change stopped the subscription counting the sources the message was seen on"
-                why.sourcesStopped = e.subscription.flatMap { stopped[$0] }
+                why.sourcesStopped = e.subscription.flatMap { stopped[ExactString($0)] }
             default:
                 (why.rule, why.reason) = Self.handlerRule(e.kind)
             }
@@ -104,7 +106,7 @@ struct ReplayExplainer {
                 for source in EvidenceSource.allCases where gone.contains(source) { evidence[key]?[source] = nil }
             }
         }
-        let live = Set(engine.liveSubscriptions)
+        let live = Set(engine.liveSubscriptions.map(ExactString.init))
         evidence = evidence.filter { live.contains($0.key.subscription) }
     }
 
@@ -112,7 +114,7 @@ struct ReplayExplainer {
         let e = events[i]
         switch e.kind {
         case .lost:
-            let key = Key(subscription: e.subscription ?? "", message: e.message!)
+            let key = Key(subscription: ExactString(e.subscription ?? ""), message: e.message!)
             let last = evidence[key]?.values.max { $0.sighting.timeMicros < $1.sighting.timeMicros }
             if let last, last.sighting.timeMicros + lostTimeoutMicros == e.timeMicros {
                 add(
@@ -137,7 +139,7 @@ struct ReplayExplainer {
     private mutating func add(_ i: Int, _ e: EngineEvent, _ why: Explanation.Evidence) {
         lines.append(Explanation(afterEvent: i + 1, body: .evidence(event: i, why)))
         if e.kind == .lost, let m = e.message {
-            evidence[Key(subscription: e.subscription ?? "", message: m)] = nil
+            evidence[Key(subscription: ExactString(e.subscription ?? ""), message: m)] = nil
         }
     }
 

@@ -9,7 +9,8 @@ import NearbyReplay
 /// or lost as points; the device state that stops scanning as bands; the sightings as ticks
 /// per source (a BLE address, a sound file, the scenario's own sightings), as tall as their
 /// RSSI, `counted` when some subscription counted them. Every mark's text is its explain line
-/// (`ExplanationOutput.text`); the result must have been made with `explain` on.
+/// (`ExplanationOutput.text`); the result must have been made with `explain` on. Ids and lane
+/// labels are told apart by their UTF-8 bytes, as the engine tells ids apart (`ExactString`).
 public enum ReplayTimeline {
     public static func make(
         scenario: Scenario, result: ReplaySession.Result, title: String, notes: [String] = []
@@ -67,7 +68,7 @@ public enum ReplayTimeline {
             var messages: [Message: Timeline.Lane] = [:]
             var messageOrder: [Message] = []
             var open: [Message: Int] = [:]
-            for (i, e) in events.enumerated() where e.subscription == id {
+            for (i, e) in events.enumerated() where e.subscription.map(ExactString.init) == id {
                 switch e.kind {
                 case .found:
                     guard let m = e.message else { continue }
@@ -106,10 +107,10 @@ public enum ReplayTimeline {
     /// Nearby, termination or expiry, else to `end`.
     static func activeSpans(
         _ scenario: Scenario, _ events: [EngineEvent], publications: Bool, end: Int64
-    ) -> ([String], [String: [Timeline.Mark]]) {
+    ) -> ([ExactString], [ExactString: [Timeline.Mark]]) {
         enum Change {
-            case open(String)
-            case close(String)
+            case open(ExactString)
+            case close(ExactString)
             case closeAll
         }
         var changes: [(time: Int64, change: Change, text: String)] = []
@@ -117,8 +118,10 @@ public enum ReplayTimeline {
             guard case .action(let action) = input else { continue }
             let text = "scenario event \(index): \(ReplaySession.describe(input))"
             switch (action, publications) {
-            case (.subscribe(let id, _), false), (.publish(let id, _), true): changes.append((time, .open(id), text))
-            case (.unsubscribe(let id), false), (.unpublish(let id), true): changes.append((time, .close(id), text))
+            case (.subscribe(let id, _), false), (.publish(let id, _), true):
+                changes.append((time, .open(ExactString(id)), text))
+            case (.unsubscribe(let id), false), (.unpublish(let id), true):
+                changes.append((time, .close(ExactString(id)), text))
             case (.stopNearby, _), (.terminate, _): changes.append((time, .closeAll, text))
             default: break
             }
@@ -126,16 +129,16 @@ public enum ReplayTimeline {
         for e in events where e.kind == (publications ? .publicationExpired : .subscriptionExpired) {
             if let id = publications ? e.publication : e.subscription {
                 let at = JSONValue.seconds(micros: e.timeMicros).serialized
-                changes.append((e.timeMicros, .close(id), "\(e.kind.rawValue) at \(at) s"))
+                changes.append((e.timeMicros, .close(ExactString(id)), "\(e.kind.rawValue) at \(at) s"))
             }
         }
         // Stable: at the same time, inputs before the expiries they may cause.
         let sorted = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-        var order: [String] = []
-        var open: [String: (Int64, String)] = [:]
-        var spans: [String: [Timeline.Mark]] = [:]
+        var order: [ExactString] = []
+        var open: [ExactString: (Int64, String)] = [:]
+        var spans: [ExactString: [Timeline.Mark]] = [:]
         let verb = publications ? "published" : "subscribed"
-        func close(_ id: String, at time: Int64, _ text: String) {
+        func close(_ id: ExactString, at time: Int64, _ text: String) {
             guard let (from, why) = open.removeValue(forKey: id) else { return }
             spans[id, default: []].append(
                 .init(.band, .active, at: from, until: time, text: "\(verb): \(why); until \(text)"))
@@ -159,7 +162,7 @@ public enum ReplayTimeline {
         let (order, active) = activeSpans(scenario, events, publications: true, end: end)
         return order.map { id in
             var lane = Timeline.Lane(label: "publication \(id)", marks: active[id] ?? [])
-            for (i, e) in events.enumerated() where e.publication == id {
+            for (i, e) in events.enumerated() where e.publication.map(ExactString.init) == id {
                 lane.marks.append(
                     .init(.point, e.kind == .publicationExpired ? .expiry : .event, at: e.timeMicros, text: describe(i))
                 )
@@ -171,19 +174,19 @@ public enum ReplayTimeline {
     static func sightingLanes(
         _ sightings: [(ReplayExplanation.SightingRecord, [SubscriptionEngine.SightingVerdict], String)]
     ) -> [Timeline.Lane] {
-        var lanes: [String: Timeline.Lane] = [:]
-        var order: [String] = []
+        var lanes: [ExactString: Timeline.Lane] = [:]
+        var order: [ExactString] = []
         for (record, verdicts, text) in sightings {
-            let label: String
+            let label: ExactString
             switch record.origin {
             case .capture(let path, _):
-                label = "ble \(record.address.map(\.description) ?? "?") · " + fileName(path)
-            case .audio(let path, _): label = "audio · " + fileName(path)
-            case .scenario: label = "scenario sightings (\(record.sighting.medium.name))"
+                label = ExactString("ble \(record.address.map(\.description) ?? "?") · " + fileName(path))
+            case .audio(let path, _): label = ExactString("audio · " + fileName(path))
+            case .scenario: label = ExactString("scenario sightings (\(record.sighting.medium.name))")
             }
             if lanes[label] == nil {
                 order.append(label)
-                lanes[label] = Timeline.Lane(label: label)
+                lanes[label] = Timeline.Lane(label: label.string)
             }
             let counted = verdicts.contains { $0.stop == nil }
             lanes[label]!.marks.append(

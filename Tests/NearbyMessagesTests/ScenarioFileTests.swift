@@ -120,7 +120,31 @@ import Testing
         ),
         (
             "\"content\": \"aGVsbG8=\"", "\"content\": \"\(Base64.encode([UInt8](repeating: 7, count: 102_401)))\"",
-            "$.registry.publications[0].message", "102401 bytes; at most 102400"
+            "$.registry.publications[0].message.content", "102401 bytes; at most 102400"
+        ),
+        (
+            "{\"type\": \"chat\", \"content\"", "{\"type\": \"\(String(repeating: "x", count: 33))\", \"content\"",
+            "$.registry.publications[0].message.type", "33 characters; at most 32"
+        ),
+        (
+            "\"namespacedType\": \"proj/door\"", "\"namespacedType\": \"proj/\(String(repeating: "x", count: 33))\"",
+            "$.registry.beacons[0].attachments[0].namespacedType", "33 characters; at most 32"
+        ),
+        (
+            "\"data\": \"ZnJvbnQ=\"", "\"data\": \"\(Base64.encode([UInt8](repeating: 7, count: 102_401)))\"",
+            "$.registry.beacons[0].attachments[0].data", "102401 bytes; at most 102400"
+        ),
+        (
+            "{\"time\": 3, \"unsubscribe\": \"s2\"}",
+            "{\"time\": 3, \"publish\": {\"id\": \"p\", \"message\": {\"type\": "
+                + "\"\(String(repeating: "x", count: 33))\", \"content\": \"\"}}}",
+            "$.events[4].publish.message.type", "33 characters; at most 32"
+        ),
+        (
+            "{\"time\": 3, \"unsubscribe\": \"s2\"}",
+            "{\"time\": 3, \"publish\": {\"id\": \"p\", \"message\": {\"content\": "
+                + "\"\(Base64.encode([UInt8](repeating: 7, count: 102_401)))\"}}}",
+            "$.events[4].publish.message.content", "102401 bytes; at most 102400"
         ),
         (
             "\"ttlSeconds\": \"infinite\"", "\"ttlSeconds\": 86400.000001", "$.events[0].subscribe.strategy.ttlSeconds",
@@ -180,6 +204,65 @@ import Testing
         let error = Self.rejection(text)
         #expect(error?.path == "$.events[4].publish.strategy.ttlSeconds")
         #expect(error?.reason.contains("TTL_SECONDS_INFINITE") == true)
+    }
+
+    /// docs/scenario-format.md: a type is at most 32 characters (UTF-16 units, rule V1), not
+    /// 32 bytes: 32 "é" (64 bytes of UTF-8) are a valid type.
+    @Test func aTypeIsLimitedInCharactersNotBytes() throws {
+        let type = String(repeating: "\u{E9}", count: 32)
+        let s = try Self.parse(Self.variant("{\"type\": \"chat\", \"content\"", "{\"type\": \"\(type)\", \"content\""))
+        #expect(s.registry.publications.map { Array($0.message.type.utf8) } == [Array(type.utf8)])
+    }
+
+    /// Ids are byte for byte (docs/semantics.md R4): a registry's publications "café" with
+    /// U+00E9 and "cafe" + U+0301 are two publications, not one id given twice.
+    @Test func canonicallyEquivalentPublicationIdsAreTwo() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let s = try Self.parse(
+            Self.variant(
+                "{\"id\": \"hello\"",
+                "{\"id\": \"\(composed)\", \"message\": {\"content\": \"\"}, \"tokens\": []}, "
+                    + "{\"id\": \"\(decomposed)\""))
+        #expect(s.registry.publications.map { Array($0.id.utf8) } == [Array(composed.utf8), Array(decomposed.utf8)])
+    }
+
+    /// docs/scenario-format.md: a duplicate key is an error naming the file and the JSON path
+    /// (of the repeated member), with the line and column (from 1, in bytes) of the repeat.
+    @Test(arguments: [
+        // (substitution from, to, the key repeated, expected path)
+        (
+            "{\"time\": 3, \"unsubscribe\": \"s2\"}", "{\"time\": 3, \"unsubscribe\": \"s2\", \"time\": 4}", "time",
+            "$.events[4].time"
+        ),
+        (
+            "\"lostTimeoutSeconds\": 2.5", "\"lostTimeoutSeconds\": 2.5, \"lostTimeoutSeconds\": 3",
+            "lostTimeoutSeconds", "$.lostTimeoutSeconds"
+        ),
+        (
+            "\"data\": \"ZnJvbnQ=\"", "\"data\": \"ZnJvbnQ=\", \"data\": \"ZnJvbnQ=\"", "data",
+            "$.registry.beacons[0].attachments[0].data"
+        ),
+        ("\"description\": \"two", "\"a b\": 1, \"a b\": 2, \"description\": \"two", "a b", "$[\"a b\"]"),
+    ])
+    func aDuplicateKeyIsNamedByItsJSONPath(from: String, to: String, key: String, path: String) throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let text = Self.variant(from, to)
+        let file = dir.write(Array(text.utf8), to: "duplicate.json")
+        // Where the key is repeated: the second of the two on the one line that has it twice.
+        let quoted = "\"\(key)\""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(lines.firstIndex { $0.ranges(of: quoted).count == 2 })
+        let second = try #require(lines[index].ranges(of: quoted).last).lowerBound
+        let column = lines[index].utf8.distance(from: lines[index].startIndex, to: second) + 1
+        do {
+            _ = try Scenario.load(file)
+            Issue.record("a duplicate key must be rejected")
+        } catch {
+            #expect(error.file == file)
+            #expect(error.location == path, "\(error)")
+            #expect(error.reason == "duplicate key \(quoted) (line \(index + 1), column \(column))", "\(error)")
+        }
     }
 
     @Test func fileErrorsNameTheFileAndLineForSyntaxErrors() {

@@ -145,4 +145,58 @@ struct ReplayExplainTests {
         #expect(verdicts.map(\.stop) == [.notSubscribedYet, nil])
         #expect(verdicts.last?.messages == [.init(message: message, newlyFound: true)])
     }
+
+    /// Ids are byte for byte (docs/semantics.md R4, as the engine keeps them): "café" with
+    /// U+00E9 and "cafe" + U+0301, which Swift's `String ==` calls equal, are two
+    /// subscriptions. Every sighting line names both, in UTF-8 byte order (the decomposed one,
+    /// 65 CC 81, before the precomposed one, C3 A9), each with its own verdict: after the
+    /// decomposed one is released (F5: no lost) it is `released` while the other counts, and
+    /// the other's lost keeps its own evidence (F2, its last sighting a lost timeout before).
+    @Test func canonicallyEquivalentIdsAreTwoSubscriptions() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let token: [UInt8] = [1, 2, 3, 4, 5, 6]
+        let message = Message(namespace: "", type: "chat", content: Array("hi".utf8))
+        func sighting(_ seconds: Int64) -> (Int64, Scenario.Input) {
+            let t = seconds * 1_000_000
+            return (t, .sighting(Sighting(timeMicros: t, medium: .ble, identity: SightingIdentity(.token, token))))
+        }
+        var configuration = SubscriptionEngine.Configuration()
+        configuration.lostTimeoutMicros = 10_000_000
+        let scenario = Scenario(
+            configuration: configuration, timeOrigin: .unixMicros(0),
+            registry: Registry(publications: [.init(id: "p", message: message, tokens: [.init(token: token)])]),
+            inputs: [
+                (0, .action(.subscribe(id: composed, SubscriptionParams(type: "chat")))),
+                (0, .action(.subscribe(id: decomposed, SubscriptionParams(type: "chat")))),
+                sighting(1),
+                (2_000_000, .action(.unsubscribe(id: decomposed))),
+                sighting(3),
+            ])
+        var session = ReplaySession()
+        session.explain = true
+        let result = try session.run(scenario: scenario, captures: [], onIssue: { _ in })
+        let verdicts = result.explanations.compactMap { x -> [SubscriptionEngine.SightingVerdict]? in
+            if case .sighting(_, let v) = x.body { return v } else { return nil }
+        }
+        let bytes = [Array(decomposed.utf8), Array(composed.utf8)]
+        #expect(verdicts.map { $0.map { Array($0.subscription.utf8) } } == [bytes, bytes])
+        #expect(verdicts.map { $0.map(\.stop) } == [[nil, nil], [.released, nil]])
+        #expect(verdicts.last?.last?.messages == [.init(message: message, newlyFound: false)])
+        // Found by each at 1 s (F1); lost by the precomposed one only, at 3 + 10 s (F2).
+        var why: [(String, [UInt8], Int64, String, Int64?)] = []
+        for x in result.explanations {
+            guard case .evidence(let i, let evidence) = x.body else { continue }
+            let e = result.events[i]
+            why.append(
+                (
+                    e.kind.rawValue, Array((e.subscription ?? "").utf8), e.timeMicros, evidence.rule,
+                    evidence.sighting?.sighting.timeMicros
+                ))
+        }
+        let found = why.filter { $0.0 == "found" }
+        #expect(found.map(\.1) == bytes && found.allSatisfy { $0.2 == 1_000_000 && $0.3 == "F1" && $0.4 == 1_000_000 })
+        let lost = why.filter { $0.0 == "lost" }
+        #expect(lost.map(\.1) == [Array(composed.utf8)])
+        #expect(lost.map(\.2) == [13_000_000] && lost.map(\.3) == ["F2"] && lost.map(\.4) == [3_000_000])
+    }
 }

@@ -14,16 +14,42 @@ struct CommandLineTests {
         #expect(r.stdoutLines == [ReferenceAdapter.version])
     }
 
-    /// `check` without paths outside the repository says that Vectors/ was not found and how
-    /// to name vectors, and exits 1 (nothing could be read), where it reported a vector error.
-    @Test func checkOutsideTheRepositorySaysWhereVectorsWereLookedFor() throws {
+    /// `check` without paths where there is no Vectors/ has no vectors to run: a usage error
+    /// (README: "64 for usage errors"), said before anything runs, with where Vectors/ was
+    /// looked for and how to name vectors instead.
+    @Test func checkOutsideTheRepositoryIsAUsageError() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let r = try CommandLineTool.run(["check"], in: dir.path)
-        #expect(r.status == 1)
+        #expect(r.status == 64)
         #expect(
-            r.stderr.contains("no Vectors/ directory here") && r.stderr.contains("nearby-conformance check PATH"),
+            r.stderr.contains("no Vectors/ directory here (\(dir.path)/Vectors)")
+                && r.stderr.contains("name vector files or directories"),
             "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    /// Named vectors run from anywhere: only the missing default is a usage error.
+    @Test func checkOutsideTheRepositoryRunsTheVectorsNamed() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let r = try CommandLineTool.run(
+            ["check", RepositoryPaths.root + "/Vectors/scenarios/limits.json"], in: dir.path)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(" passed, 0 failed, 0 errors, 0 skipped"), "\(r.stdout)")
+    }
+
+    /// `--format` takes one value: given twice it is a usage error naming the option, for
+    /// every command that has it, not the last value taken silently.
+    @Test(arguments: [
+        ["decode", "--format", "table", "--format", "json", "x.pcap"],
+        ["decode", "--format=json", "--format", "json", "x.pcap"],
+        ["replay", "--scenario", "s.json", "--format", "table", "--format", "json"],
+    ])
+    func aRepeatedFormatIsAUsageError(arguments: [String]) throws {
+        let r = try CommandLineTool.run(arguments)
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("--format takes one value; it was given 2 times"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
 

@@ -1,5 +1,8 @@
 import Foundation
+import NearbyMessages
+import NearbyReplay
 import NearbyTestSupport
+import NearbyTimeline
 import Testing
 
 /// `replay --html` over every committed synthetic scenario, read back without a browser: the
@@ -110,5 +113,35 @@ struct ReplayTimelineTests {
         #expect(ticks.reduce(0) { $0 + $1.count } == 20_000)
         #expect(ticks.count <= 601)
         #expect(ticks.allSatisfy { $0.count == 1 || $0.title.hasPrefix("\($0.count) at ") })
+    }
+
+    /// Ids are byte for byte (docs/semantics.md R4): "café" with U+00E9 and "cafe" + U+0301
+    /// are two subscriptions, each with its own lane and active span. The decomposed one is
+    /// released at 2 s (its span ends there); the precomposed one stays until the end (5 s).
+    @Test func canonicallyEquivalentIdsHaveTheirOwnLanes() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let token: [UInt8] = [1, 2, 3, 4, 5, 6]
+        let message = Message(namespace: "", type: "chat", content: Array("hi".utf8))
+        let scenario = Scenario(
+            timeOrigin: .unixMicros(0),
+            registry: Registry(publications: [.init(id: "p", message: message, tokens: [.init(token: token)])]),
+            inputs: [
+                (0, .action(.subscribe(id: composed, SubscriptionParams(type: "chat")))),
+                (0, .action(.subscribe(id: decomposed, SubscriptionParams(type: "chat")))),
+                (
+                    1_000_000,
+                    .sighting(Sighting(timeMicros: 1_000_000, medium: .ble, identity: SightingIdentity(.token, token)))
+                ),
+                (2_000_000, .action(.unsubscribe(id: decomposed))),
+            ],
+            endMicros: 5_000_000)
+        var session = ReplaySession()
+        session.explain = true
+        let result = try session.run(scenario: scenario, captures: [], onIssue: { _ in })
+        let timeline = ReplayTimeline.make(scenario: scenario, result: result, title: "t")
+        let lanes = try #require(timeline.groups.first).lanes.filter { $0.label.hasPrefix("subscription ") }
+        #expect(lanes.map { Array($0.label.utf8) } == [composed, decomposed].map { Array("subscription \($0)".utf8) })
+        let spans = lanes.map { $0.marks.filter { $0.style == .active }.map { [$0.startMicros, $0.endMicros] } }
+        #expect(spans == [[[0, 5_000_000]], [[0, 2_000_000]]])
     }
 }

@@ -26,12 +26,14 @@ extension Registry {
         _ = try o.required("registry").integer(in: 1...1)
         if let d = o.optional("description") { _ = try d.string() }
         var publications: [Publication] = []
-        var seen: Set<String> = []
+        var seen: Set<ExactString> = []
         for n in try o.optional("publications")?.array() ?? [] {
             let p = try n.object(allowed: ["id", "message", "from", "until", "tokens"])
             let idNode = try p.required("id")
             let id = try idNode.string()
-            guard seen.insert(id).inserted else { throw idNode.fail("publication id \"\(id)\" is used twice") }
+            guard seen.insert(ExactString(id)).inserted else {
+                throw idNode.fail("publication id \"\(id)\" is used twice")
+            }
             let (from, until) = try Self.interval(p)
             var tokens: [TokenAssignment] = []
             for t in try p.required("tokens").array() {
@@ -120,10 +122,11 @@ extension Registry {
             if let d = ao.optional("maxDistanceMeters") {
                 _ = try d.microseconds(in: 0...1_000_000_000_000, unit: "meters")
             }
-            let m = Message(
-                namespace: String(nt[..<slash]), type: String(nt[nt.index(after: slash)...]),
-                content: try ModelJSON.base64(ao.required("data")))
-            attachments.append(try ModelJSON.checked(m, at: an))
+            attachments.append(
+                Message(
+                    namespace: String(nt[..<slash]),
+                    type: try ModelJSON.type(String(nt[nt.index(after: slash)...]), at: ntNode),
+                    content: try ModelJSON.content(ao.required("data"))))
         }
         return attachments
     }

@@ -26,19 +26,35 @@ public enum ModelJSON {
         return bytes
     }
 
-    public static func checked(_ m: Message, at n: JSONNode) throws(JSONInputError) -> Message {
-        if let why = m.violation { throw n.fail(why) }
-        return m
+    /// A message type: a string of at most `Message.maximumTypeLength` UTF-16 units
+    /// (docs/semantics.md V1), refused at its own path.
+    public static func type(_ n: JSONNode) throws(JSONInputError) -> String {
+        try type(try n.string(), at: n)
     }
 
-    /// `{"namespace": "", "type": "", "content": BASE64}`.
+    /// `type`, already read from `n` (or from part of it, as a `namespacedType`), checked
+    /// against `Message.maximumTypeLength` (V1); a longer one is refused at `n`'s path.
+    public static func type(_ type: String, at n: JSONNode) throws(JSONInputError) -> String {
+        if let why = Message(namespace: "", type: type, content: []).violation { throw n.fail(why) }
+        return type
+    }
+
+    /// Message content: standard padded base64 of at most `Message.maximumContentBytes`
+    /// bytes (V1), refused at its own path.
+    public static func content(_ n: JSONNode) throws(JSONInputError) -> [UInt8] {
+        let bytes = try base64(n)
+        if let why = Message(namespace: "", type: "", content: bytes).violation { throw n.fail(why) }
+        return bytes
+    }
+
+    /// `{"namespace": "", "type": "", "content": BASE64}`; a type or content over the limits
+    /// of V1 is refused at `…type` or `…content`.
     public static func message(_ n: JSONNode) throws(JSONInputError) -> Message {
         let o = try n.object(allowed: ["namespace", "type", "content"])
-        let m = Message(
+        return Message(
             namespace: try o.optional("namespace")?.string() ?? "",
-            type: try o.optional("type")?.string() ?? "",
-            content: try base64(try o.required("content")))
-        return try checked(m, at: n)
+            type: try o.optional("type").map { (t) throws(JSONInputError) in try type(t) } ?? "",
+            content: try content(try o.required("content")))
     }
 
     public static func mediums(_ n: JSONNode) throws(JSONInputError) -> DiscoveryMediums {
@@ -98,15 +114,7 @@ public enum ModelJSON {
             p.deviceTypes = types
         }
         if let v = o.optional("messageNamespace") { p.messageNamespace = try v.string() }
-        if let v = o.optional("type") {
-            p.type = try v.string()
-            if p.type.utf16.count > Message.maximumTypeLength {
-                throw v.fail(
-                    "type has \(p.type.utf16.count) characters; at most \(Message.maximumTypeLength) are allowed "
-                        + "(Message.MAX_TYPE_LENGTH)"
-                )
-            }
-        }
+        if let v = o.optional("type") { p.type = try type(v) }
         p.strategy = try strategy(o.optional("strategy"), allowInfinite: true)
         if let b = o.optional("beaconStrategy") {
             let bo = try b.object(allowed: ["includeIBeacons", "lowPowerPreferred", "allowInBackground"])

@@ -47,8 +47,7 @@ struct Decode: ParsableCommand {
     )
     var summary = false
 
-    @Option(help: "Output format: json (one object per line) or table.")
-    var format: DecodeSession.OutputFormat = .json
+    @OptionGroup var output: FormatOption
 
     @Flag(help: "Sound files: also print each token's sighting intervals (first seen, last seen).")
     var intervals = false
@@ -85,7 +84,7 @@ struct Decode: ParsableCommand {
             throw ValidationError("Name at least one capture file, sound file or directory, or a source with --live.")
         }
         if !(lostTimeout > 0) { throw ValidationError("--lost-timeout must be positive.") }
-        if registry != nil && format == .table {
+        if registry != nil && output.format == .table {
             throw ValidationError("--registry adds fields to JSON output; use --format json.")
         }
         if let html, let problem = OutputPath.problemWritingFile(html) { throw ValidationError("--html: \(problem)") }
@@ -101,7 +100,7 @@ struct Decode: ParsableCommand {
 
     func run() throws {
         var session = DecodeSession(
-            beaconsOnly: beaconsOnly, summary: summary, format: format,
+            beaconsOnly: beaconsOnly, summary: summary, format: output.format,
             intervals: intervals, lostTimeout: lostTimeout)
         session.jobs = threads.jobs
         if let registry {

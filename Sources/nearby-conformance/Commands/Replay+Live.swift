@@ -14,7 +14,7 @@ extension Replay {
             result = try ReplaySession().runLive(
                 scenario: loaded, capture: capture,
                 onEvent: { event in
-                    switch format {
+                    switch output.format {
                     case .json: EventJSON.write(event, to: &out)
                     case .table: out.text(EventText.row(event))
                     }

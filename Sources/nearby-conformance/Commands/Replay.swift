@@ -8,10 +8,6 @@ import NearbyRunner
 import NearbyTimeline
 
 struct Replay: ParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, table
-    }
-
     static let configuration = CommandConfiguration(
         abstract:
             "Replay captures, sound files and a scenario through the subscription engine and print the callbacks.",
@@ -49,8 +45,7 @@ struct Replay: ParsableCommand {
     @Option(help: "A registry file that replaces the scenario's registry.")
     var registry: String?
 
-    @Option(help: "Output format: json (one object per line) or table.")
-    var format: Format = .json
+    @OptionGroup var output: FormatOption
 
     @Flag(
         help: """
@@ -155,7 +150,7 @@ struct Replay: ParsableCommand {
                 write(x, result.events, to: &out)
                 explanations.removeFirst()
             }
-            switch format {
+            switch output.format {
             case .json: EventJSON.write(event, to: &out, kind: explain ? "event" : nil)
             case .table: out.text(EventText.row(event))
             }
@@ -183,7 +178,7 @@ struct Replay: ParsableCommand {
     }
 
     func write(_ x: ReplayExplanation, _ events: [EngineEvent], to out: inout JSONWriter) {
-        switch format {
+        switch output.format {
         case .json: ExplanationOutput.write(x, events: events, to: &out)
         case .table: out.text(ExplanationOutput.text(x))
         }

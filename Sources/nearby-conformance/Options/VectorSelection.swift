@@ -1,4 +1,5 @@
 import ArgumentParser
+import NearbyDecode
 import NearbyRunner
 
 /// Which vectors a command runs: `check` and `validate`.
@@ -18,9 +19,18 @@ struct VectorSelection: ParsableArguments {
     /// The shard as (K, N); `validate()` has refused any other text.
     var parsedShard: (k: Int, n: Int)? { shard.flatMap(CheckSession.parseShard) }
 
+    /// Refuses a shard that is not K/N, and a run that names no path where there is no
+    /// `Vectors` directory: nothing says which vectors to run, a usage error (exit 64).
     func validate() throws {
         if let shard, CheckSession.parseShard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N")
+        }
+        if paths.isEmpty && !FileTree.isDirectory("Vectors") {
+            throw ValidationError(
+                """
+                no Vectors/ directory here (\(ProcessPaths.absolute("Vectors"))): run from the repository's root, \
+                or name vector files or directories (PATH…)
+                """)
         }
     }
 }
