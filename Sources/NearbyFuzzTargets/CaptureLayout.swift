@@ -17,6 +17,8 @@ public struct CaptureLayout: Sendable {
         /// The record as read: time (µs) and bytes.
         public var timestampMicros: Int64?
         public var bytes: [UInt8]
+        /// btsnoop's cumulative drop count (its header's bytes 12–15, big-endian); 0 elsewhere.
+        public var drops: UInt32 = 0
     }
 
     public var format: CaptureFormat
@@ -30,9 +32,11 @@ public struct CaptureLayout: Sendable {
     /// about). For hex text, the second line: the first one tells the format.
     public var headerEnd: Int
 
-    /// True when two consecutive records are more than a day apart in time, either way.
-    public var hasClockStep: Bool {
+    /// True when a record does not follow the one before (docs/damaged-captures.md): more
+    /// than a day apart in time, either way, or with fewer cumulative drops.
+    public var hasStep: Bool {
         zip(records, records.dropFirst()).contains { a, b in
+            guard b.drops >= a.drops else { return true }
             guard let s = a.timestampMicros, let t = b.timestampMicros else { return false }
             let (d, overflow) = t.subtractingReportingOverflow(s)
             return overflow || d.magnitude > 86_400_000_000
@@ -56,10 +60,14 @@ public struct CaptureLayout: Sendable {
             fileHeaderLength = format == .btsnoop ? 16 : 24
             for (m, b) in read {
                 guard let data = m.fileOffset.map({ Int($0) }), m.originalLength == b.count else { return nil }
+                let start = data - header
+                let drops =
+                    format == .btsnoop
+                    ? bytes[(start + 12)..<(start + 16)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : 0
                 records.append(
                     Record(
-                        extent: (data - header)..<(data + b.count), header: header, lengthField: field,
-                        timestampMicros: m.timestampMicros, bytes: b))
+                        extent: start..<(data + b.count), header: header, lengthField: field,
+                        timestampMicros: m.timestampMicros, bytes: b, drops: drops))
             }
         case .pcapng:
             guard bytes.count >= 12 else { return nil }

@@ -18,14 +18,14 @@ public enum DamageLocalityCheck {
 
     /// Damages the file `clean` (at `path`) in the way `kind` says, at places drawn from
     /// `seed`, writes it to `damagedPath` and returns the invariant's violations in words:
-    /// empty when it holds, or when the clean file has a container fault or no record, or its
-    /// clock steps by more than a day between two records (the records after such a step are
-    /// taken on the strength of the run they start, docs/damaged-captures.md, so damage within
-    /// that run may cost them).
+    /// empty when it holds, or when the clean file has a container fault or no record, or a
+    /// record that does not follow the one before (its clock steps by more than a day, or its
+    /// drop count falls: the records after such a step are taken on the strength of the run
+    /// they start, docs/damaged-captures.md, so damage within that run may cost them).
     public static func violations(
         clean: [UInt8], path: String, kind: CaptureDamage.Kind, seed: UInt64, damagedPath: String
     ) -> [String] {
-        guard let layout = CaptureLayout(path: path, bytes: clean), !layout.hasClockStep else { return [] }
+        guard let layout = CaptureLayout(path: path, bytes: clean), !layout.hasStep else { return [] }
         var state = seed | 1
         let random = { (bound: Int) -> Int in
             // xorshift64*: the places are a function of the seed alone.
