@@ -54,7 +54,8 @@ public enum DamageLocalityCheck {
         let after = damaged.placements.filter { $0.extent.lowerBound >= zone.upperBound }
         let mayBeLost = damaged.placements.filter { $0.extent.overlaps(zone) || (after.count == 1 && after[0] == $0) }
         let lowest = min(damaged.touched.lowerBound - margin, mayBeLost.map(\.extent.lowerBound).min() ?? .max)
-        let faultZone = lowest...(damaged.touched.upperBound + margin)
+        let highest = max(damaged.touched.upperBound + margin, mayBeLost.map(\.extent.upperBound).max() ?? 0)
+        let faultZone = lowest...highest
         var problems: [String] = []
         var delivered: [Int: (Int64?, [UInt8])] = [:]
         var covered = 0
