@@ -10,11 +10,11 @@ import Darwin
 #endif
 
 /// pcapng beside libpcap (docs/damaged-captures.md, "pcapng"). libpcap reads the blocks from
-/// its stream in file order and returns the packet blocks; after each packet, the blocks it
-/// read since the one before (from `blockEnd` to where its stream stands) are walked by
-/// their framing (`PcapngBlockWalker`): the last is the packet's, which gives the packet its
-/// file offset, and any block of a type no writer uses (one whose type field was damaged;
-/// libpcap passes such a block over in silence) is reported as damage, its bytes skipped.
+/// its stream in file order and returns every packet block it reads; after each packet, the
+/// blocks from `blockEnd` are walked by their framing (`PcapngBlockWalker`) up to the first
+/// packet block, the packet's, which gives the packet its file offset; any block before it of
+/// a type no writer uses (one whose type field was damaged; libpcap passes such a block over
+/// in silence) is reported as damage, its bytes skipped.
 /// When libpcap gives up at a block, the walk from `blockEnd` finds that block, which is
 /// skipped whole when its framing holds, else with the bytes up to the next run of
 /// well-framed blocks; libpcap's stream is moved there. Bytes before `blockEnd` are never
@@ -27,26 +27,34 @@ extension PcapFileReader {
         _ h: pcap_pkthdr, bytes: UnsafeRawBufferPointer, micros: Int64?, _ body: (borrowing RecordView) -> Void
     ) -> CaptureReadStep {
         var steps: [CaptureReadStep] = []
-        var dataStart: Int64?
-        if var walker = pcapngWalker, let stream = pcap_file(handle) {
-            let end = Int64(ftello(stream))
+        var packet: (start: Int64, dataStart: Int64)?
+        if var walker = pcapngWalker {
+            // libpcap returns every packet block it reads: the first after `blockEnd` is this
+            // packet's, the blocks before it ones libpcap passed over.
             var at = blockEnd
-            while at < end, let block = walker.block(at: at) {
-                if at + block.length == end && PcapngBlockWalker.packetTypes.contains(block.type) {
-                    dataStart = at + block.dataOffset
-                } else if !PcapngBlockWalker.isLegal(type: block.type) {
-                    steps.append(strayBlock(block, at: at))
+            while let block = walker.block(at: at) {
+                let next = walker.pass(block, at: at)
+                if PcapngBlockWalker.isPacket(type: block.type) {
+                    packet = (at, at + block.dataOffset)
+                    blockEnd = next
+                    break
                 }
-                at = walker.pass(block, at: at)
+                if !PcapngBlockWalker.isLegal(type: block.type) { steps.append(strayBlock(block, at: at)) }
+                at = next
+            }
+            if packet == nil, let stream = pcap_file(handle) {
+                // Out of step with libpcap (a block it read that the walk cannot frame): go on
+                // from where libpcap stands.
+                blockEnd = Int64(ftello(stream))
             }
             pcapngWalker = walker
-            blockEnd = end
         }
+        let dataStart = packet?.dataStart
         index += 1
         guard let micros else {
             steps.append(
                 .malformed(
-                    index: index, fileOffset: dataStart.map { $0 - 20 }, line: nil,
+                    index: index, fileOffset: packet?.start, line: nil,
                     DecodeError(
                         .pcap, .invalidValue, at: 0,
                         "timestamp \(h.ts.tv_sec) s is beyond the representable range (±292,000 years)"),
@@ -96,7 +104,7 @@ extension PcapFileReader {
         var at = blockEnd
         var framed: PcapngBlockWalker.Block?
         while at < walker.window.size, let block = walker.block(at: at) {
-            if at + block.length >= stopped || PcapngBlockWalker.packetTypes.contains(block.type) {
+            if at + block.length >= stopped || PcapngBlockWalker.isPacket(type: block.type) {
                 framed = block
                 break
             }

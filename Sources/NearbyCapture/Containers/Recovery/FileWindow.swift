@@ -43,25 +43,32 @@ final class FileWindow {
 
     /// The `count` bytes at `offset` (`count` ≤ `windowSize`), or nil when the file ends
     /// before `offset + count` or cannot be read. Valid until the next call.
+    @inline(__always)
     func bytes(at offset: Int64, count: Int) -> UnsafeRawBufferPointer? {
+        if offset >= start && offset + Int64(count) <= start + Int64(filled) {
+            return UnsafeRawBufferPointer(start: buffer.baseAddress! + Int(offset - start), count: count)
+        }
+        return refill(at: offset, count: count)
+    }
+
+    /// `bytes(at:count:)` when the window does not hold them: reads the window from `offset`.
+    private func refill(at offset: Int64, count: Int) -> UnsafeRawBufferPointer? {
         precondition(count <= Self.windowSize && offset >= 0)
         guard offset + Int64(count) <= size else { return nil }
-        if offset < start || offset + Int64(count) > start + Int64(filled) {
-            start = offset
-            filled = 0
-            while filled < buffer.count {
-                let n = pread(
-                    descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                filled += n
-            }
-            guard count <= filled else { return nil }
+        start = offset
+        filled = 0
+        while filled < buffer.count {
+            let n = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            filled += n
         }
+        guard count <= filled else { return nil }
         return UnsafeRawBufferPointer(start: buffer.baseAddress! + Int(offset - start), count: count)
     }
 
     /// The big-endian or little-endian unsigned integer of `T`'s width at `offset`.
+    @inline(__always)
     func integer<T: FixedWidthInteger & UnsignedInteger>(_: T.Type, at offset: Int64, bigEndian: Bool) -> T? {
         guard let raw = bytes(at: offset, count: MemoryLayout<T>.size) else { return nil }
         let value = raw.loadUnaligned(as: T.self)

@@ -6,9 +6,10 @@
 struct PcapngBlockWalker {
     static let sectionHeader: UInt32 = 0x0A0D_0D0A
     static let byteOrderMagic: UInt32 = 0x1A2B_3C4D
-    /// Packet blocks, the ones libpcap returns as records: obsolete Packet (2), Simple Packet
-    /// (3), Enhanced Packet (6).
-    static let packetTypes: Set<UInt32> = [2, 3, 6]
+    /// Whether blocks of `type` are packet blocks, the ones libpcap returns as records:
+    /// obsolete Packet (2), Simple Packet (3), Enhanced Packet (6).
+    @inline(__always)
+    static func isPacket(type: UInt32) -> Bool { type == 6 || type == 3 || type == 2 }
     /// libpcap's largest block (16 MiB).
     static let maximumBlockLength: UInt32 = 1 << 24
 
