@@ -31,13 +31,11 @@ public final class PcapFileReader: CaptureRecordReader {
     public var encapsulationDescription: String { "\(format.rawValue) LINKTYPE \(linkType)" }
 
     let path: String
-    var handle: OpaquePointer {
-        didSet { stream = pcap_file(handle) }
-    }
+    let handle: OpaquePointer
     /// The stream libpcap reads (`pcap_file`), where the look-ahead reads the next header.
-    @exclusivity(unchecked) var stream: UnsafeMutablePointer<FILE>?
-    /// The buffer of the stream libpcap opened first (freed once that stream is closed).
-    var streamBuffer: UnsafeMutablePointer<CChar>?
+    let stream: UnsafeMutablePointer<FILE>?
+    /// The stream's buffer (freed once the stream is closed).
+    let streamBuffer: UnsafeMutablePointer<CChar>
     /// The file's snapshot length: a record this long may have been cut by libpcap (which
     /// then skips the rest of the record's bytes in the file).
     public let snapshotLength: Int
@@ -141,7 +139,7 @@ public final class PcapFileReader: CaptureRecordReader {
 
     deinit {
         pcap_close(handle)  // closes the stream, which used `streamBuffer` until then
-        streamBuffer?.deallocate()
+        streamBuffer.deallocate()
         if heldBytes.baseAddress != nil { heldBytes.deallocate() }
     }
 
