@@ -1,7 +1,7 @@
 import NearbyBytes
 
-/// Reads btsnoop version 1 files natively (BlueZ `src/shared/btsnoop.c`, Wireshark
-/// `wiretap/btsnoop.c`; formats.md §5.5).
+/// Reads btsnoop version 1 files natively (the layout BlueZ and Wireshark write and read,
+/// below).
 ///
 /// File header (16 bytes): `btsnoop\0`, version (uint32 BE, must be 1), datalink (uint32 BE).
 /// Record header (24 bytes, all big-endian): original length, included length, flags,
@@ -78,7 +78,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         }
     }
 
-    /// A record header's fields (formats.md §5.5), big-endian in the file.
+    /// A record header's fields, big-endian in the file.
     struct Header {
         static let length = 24
         var originalLength: UInt32

@@ -1,7 +1,7 @@
 import NearbyBytes
 
 /// HCI LE Extended Advertising Report event, LE Meta subevent 0x0D (Core Vol 4 Part E
-/// §7.7.65.13; formats.md §5.3).
+/// §7.7.65.13).
 ///
 /// `Num_Reports(1)` then per report (24 fixed bytes and the data):
 /// `Event_Type(2, LE) Address_Type(1) Address(6) Primary_PHY(1) Secondary_PHY(1)
