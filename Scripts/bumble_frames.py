@@ -10,7 +10,7 @@ def eddystone(frame):
 
 
 # The frames, written from formats.md (Eddystone §1.3-1.5, iBeacon §2.1, AltBeacon §2.2) and
-# docs/token-format.md, each with the advertising address it is sent from.
+# docs/spec/ble-token.md, each with the advertising address it is sent from.
 FRAMES = [
     ("eddystone-uid", "c4:7d:00:00:0b:01",
      eddystone(bytes.fromhex("00ec") + bytes.fromhex("8b0ca750095477cb3e77") + bytes.fromhex("000000000b01") + b"\0\0")),

@@ -2,7 +2,7 @@
 """Writes Vectors/field/field-captures.json: one scenario vector per field capture in
 ../shared/captures, with a registry that attaches a message to each beacon identity the
 capture's ground truth (*.tshark.csv) lists, and the expected found/lost events worked out
-from that CSV alone by docs/semantics.md (F1, F2, O2, O3): found at an identity's first
+from that CSV alone by docs/spec/engine.md (F1, F2, O2, O3): found at an identity's first
 sighting; lost 10 s after a sighting with no other within 10 s (a sighting exactly 10 s
 later is lost and found again); timers before sightings at one instant.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write Vectors/scenarios/limits.json: the vectors for rule V1 of docs/semantics.md (input
+"""Write Vectors/scenarios/limits.json: the vectors for rule V1 of docs/spec/engine.md (input
 limits), each a scenario on one side of a limit.
 
 Accepted side: a scenario exactly at the limit, with the events the rules give for it, worked

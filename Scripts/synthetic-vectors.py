@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write Vectors/synthetic/*.json: scenario vectors over the synthesized captures in
 Captures/synthetic/, with expected events derived from each capture's ground truth
-(NAME.truth.json: when every frame was sighted) and the written rules of docs/semantics.md.
+(NAME.truth.json: when every frame was sighted) and the written rules of docs/spec/engine.md.
 
 This is a second, deliberately small implementation of those rules, applied scenario by
 scenario below: which sightings count for which subscription, and when (A1-A5, R1-R4); found
@@ -58,7 +58,7 @@ class Scenario:
     def heard(self):
         """Audio sightings in the synthesized sound file: each frame's end, for the frames
         loud enough to decode (in-band SNR >= 0 dB, 8 dB above the decoder's 95 % point,
-        docs/audio-format.md section 9.2). Frames at or below -18 dB are never heard (no
+        docs/spec/nut-audio.md section 9.2). Frames at or below -18 dB are never heard (no
         frame decodes 6 dB below the sweep's last decoded point); a frame in between has
         no certain outcome, so the scenario must not have one."""
         out = []
@@ -109,7 +109,7 @@ class Scenario:
 
 
     def eid_resolves(self, reg, hexid, t):
-        """R2 for Eddystone-EID, from docs/eddystone-security.md §3: the EID of some rotation
+        """R2 for Eddystone-EID, from docs/spec/eddystone-crypto.md §3: the EID of some rotation
         period within 1 + ceil((150e-6 * |elapsed| + 1 s) / 2^K) periods of the one the
         beacon's clock should be in at t. EIDs by eid_computation(), written from
         formats.md §1.7 with the Python 'cryptography' package, not the Swift code."""
@@ -455,7 +455,7 @@ def write_audio_vectors():
         vectors.append({
             "id": "audio/synthetic/%s" % name,
             "kind": "audio",
-            "description": "NUT v1 frames in a synthesized recording (docs/audio-format.md sections 3-7; Captures/synthetic/%s, %d Hz, white noise at %s dBFS%s): every frame the ground truth lists at >= 0 dB in-band SNR is decoded, with its start within 1 ms, and nothing else%s." % (
+            "description": "NUT v1 frames in a synthesized recording (docs/spec/nut-audio.md sections 3-7; Captures/synthetic/%s, %d Hz, white noise at %s dBFS%s): every frame the ground truth lists at >= 0 dB in-band SNR is decoded, with its start within 1 ms, and nothing else%s." % (
                 name, a["sampleRate"], a["noiseDbfs"], ", modes " + "+".join(sorted({b["mode"] for b in a["broadcasters"]})),
                 "; %s too quiet to decode (<= -18 dB)" % ", ".join(quiet) if quiet else ""),
             "toleranceSeconds": 0.001,

@@ -1,4 +1,4 @@
-"""The interop protocol of nearby-conformance (docs/interop.md), for adapters written in Python.
+"""The interop protocol of nearby-conformance (docs/spec/interop.md), for adapters written in Python.
 
 An adapter calls `serve` with what the library reports and one handler per level. Each handler
 takes the request (a dict) and returns the reply without its id. Whatever the library raises is

@@ -13,7 +13,7 @@
 -- `nearby.eddystone.frame_type == 0x20 && nearby.eddystone.tlm.temperature < 0`.
 --
 -- Formats: docs/formats.md of nearby-conformance (Eddystone §1, iBeacon and AltBeacon §2)
--- and docs/token-format.md (token v1). Wireshark 4.0 has no dissector table for the service
+-- and docs/spec/ble-token.md (token v1). Wireshark 4.0 has no dissector table for the service
 -- data of a 16-bit UUID, so this is a post-dissector: it walks the advertising-data entries
 -- Wireshark found (`btcommon.eir_ad.entry`), each once. Wireshark 4.0 does not reassemble
 -- chained extended advertising reports: the AD structure cut at the end of an incomplete
@@ -261,7 +261,7 @@ local function eddystone(c)
   return b
 end
 
--- Service data after UUID 0xFEF3 (docs/token-format.md): a token advertisement when it
+-- Service data after UUID 0xFEF3 (docs/spec/ble-token.md): a token advertisement when it
 -- starts with 0xF7, else nothing (Nearby Connections uses the same UUID).
 local function token(c)
   if c:peek(0) ~= 0xF7 then return nil end

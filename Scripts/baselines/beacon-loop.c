@@ -12,7 +12,7 @@
  * data counts as one advertisement when it is not empty; extended reports with Data_Status 1
  * (bits 5-6 of Event_Type) are joined with the next report of the same address and SID.
  * Beacons (docs/formats.md): service data 0xFEAA (Eddystone, any frame type), 0xFEF3 (BLE
- * token, docs/token-format.md), manufacturer data 4C 00 02 15 in a 26-byte structure
+ * token, docs/spec/ble-token.md), manufacturer data 4C 00 02 15 in a 26-byte structure
  * (iBeacon) and any company followed by BE AC in a 27-byte one (AltBeacon).
  *
  * To do the work the decoder does, each advertisement's fields (time, address, address type,

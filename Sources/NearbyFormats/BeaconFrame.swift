@@ -5,7 +5,7 @@ public enum BeaconFrame: Hashable, Sendable {
     case eddystone(EddystoneFrame)
     case iBeacon(IBeacon)
     case altBeacon(AltBeacon)
-    /// A BLE token advertisement (docs/token-format.md) on UUID 0xFEF3.
+    /// A BLE token advertisement (docs/spec/ble-token.md) on UUID 0xFEF3.
     case token(TokenAdvertisement.Content)
 
     /// The `type` names of the decode output, in the order of `typeIndex`.

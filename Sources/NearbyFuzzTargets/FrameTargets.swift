@@ -63,7 +63,7 @@ extension FuzzTarget {
                 SeedSource.advertisingData($0), type: .manufacturerSpecificData, prefix: [], dropping: 0)
         })
 
-    /// Token advertisement v1 (docs/token-format.md): service data after UUID 0xFEF3. A v1
+    /// Token advertisement v1 (docs/spec/ble-token.md): service data after UUID 0xFEF3. A v1
     /// token decoded must encode back to exactly the input (the decoder is strict).
     public static let tokenAdvertisement = FuzzTarget(
         name: "token-advertisement", summary: "service data after UUID 0xFEF3 read as a token advertisement",

@@ -28,7 +28,7 @@ public struct ReplayExplanation: Sendable {
         public var text: String
     }
 
-    /// Why an event fired: the rule of docs/semantics.md and what set it off.
+    /// Why an event fired: the rule of docs/spec/engine.md and what set it off.
     public struct Evidence: Hashable, Sendable {
         public var rule: String
         public var reason: String

@@ -12,7 +12,7 @@ import NearbyMessages
 /// is an audio sighting of its token at the frame's end (when the whole frame has been
 /// heard), rounded to the microsecond.
 ///
-/// Merge order (docs/semantics.md, rule O1): by time; at the same microsecond, scenario
+/// Merge order (docs/spec/engine.md, rule O1): by time; at the same microsecond, scenario
 /// inputs (in file order) come before capture sightings (in the order the captures were
 /// named, then record order), and those before audio sightings (in the order the sound
 /// files were named, then frame order). Captures are sorted by timestamp, so a capture
@@ -169,7 +169,7 @@ public struct ReplaySession {
 
     /// The sightings the captures and sound files give, in scenario time and replay order,
     /// with the Unix time of scenario time 0: what an implementation under test receives as
-    /// scenario events (docs/interop.md, level `events`).
+    /// scenario events (docs/spec/interop.md, level `events`).
     public func sightings(
         scenario: Scenario, captures: [String], audio: [AudioFile]
     ) throws(ReplayError) -> (originUnixMicros: Int64, sightings: [Sighting]) {

@@ -61,7 +61,7 @@ public enum BeaconAdvertisingData {
             + [UInt8(bitPattern: referenceRSSI), 0x00]
     }
 
-    /// Token advertisement v1 (docs/token-format.md).
+    /// Token advertisement v1 (docs/spec/ble-token.md).
     public static func token(_ token: [UInt8], txPower: Int8) -> [UInt8] {
         TokenAdvertisement(token: token, txPowerDBm: txPower).advertisingData
     }

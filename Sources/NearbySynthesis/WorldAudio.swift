@@ -2,7 +2,7 @@ import NearbyAudio
 
 extension World {
     /// What the observer's microphone hears (docs/synthesis.md, "Audio"): white noise at a
-    /// steady level and the NUT v1 frames of each broadcaster (docs/audio-format.md), written
+    /// steady level and the NUT v1 frames of each broadcaster (docs/spec/nut-audio.md), written
     /// as one sound file of the world's duration whose first sample is at scenario time 0.
     public struct Audio: Sendable {
         /// The file's container and sample encoding (16-bit PCM either way).
@@ -19,7 +19,7 @@ extension World {
     }
 
     /// A phone playing one token as NUT v1 frames, back to back with 50–150 ms gaps
-    /// (docs/audio-format.md §3.5), while [from, until) covers the whole frame.
+    /// (docs/spec/nut-audio.md §3.5), while [from, until) covers the whole frame.
     public struct Broadcaster: Sendable {
         public var name: String
         public var token: [UInt8]

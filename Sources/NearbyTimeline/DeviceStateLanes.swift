@@ -3,7 +3,7 @@ import NearbyMessages
 import NearbyReplay
 
 /// The device state of a scenario as bands: one lane per state field that is, at some time,
-/// in a state that stops some scanning (docs/semantics.md A1–A4): a permission other than
+/// in a state that stops some scanning (docs/spec/engine.md A1–A4): a permission other than
 /// granted (location: other than always), Bluetooth off, the app in the background. Each band
 /// says which scenario events began and ended it.
 enum DeviceStateLanes {

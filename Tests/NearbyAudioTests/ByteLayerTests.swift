@@ -3,7 +3,7 @@ import NearbyBytes
 import Testing
 
 /// The bit-exact vectors of audio-tokens.md §4.2 (results/spec_vectors.txt there), copied
-/// by hand into docs/audio-format.md §8.
+/// by hand into docs/spec/nut-audio.md §8.
 @Suite struct ByteLayerTests {
     @Test func crcCheckValueOf123456789Is0x29B1() {
         #expect(CRC16CCITT.checksum(Array("123456789".utf8)) == 0x29B1)

@@ -3,7 +3,7 @@ import NearbyFormats
 import NearbyTestSupport
 import Testing
 
-/// The BLE token advertisement v1, against the hand-derived vectors of docs/token-format.md.
+/// The BLE token advertisement v1, against the hand-derived vectors of docs/spec/ble-token.md.
 @Suite struct TokenAdvertisementTests {
     static let sixByteAD = "0d16f3fef71006a1b2c3d4e5f6f4"
     static let sixteenByteAD = "1716f3fef71010000102030405060708090a0b0c0d0e0f04"
@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    /// docs/token-format.md: `L` is 6 or 8…16. Every declared length byte, with `L` token
+    /// docs/spec/ble-token.md: `L` is 6 or 8…16. Every declared length byte, with `L` token
     /// bytes and the Tx_Power after it, is accepted exactly when it is one of those.
     @Test func onlyTheSpecifiedLengthsAreAccepted() throws {
         for length in 0...255 {

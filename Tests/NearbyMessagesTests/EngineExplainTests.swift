@@ -2,7 +2,7 @@ import NearbyMessages
 import Testing
 
 /// `explain`: for each rule that can stop a sighting, a situation built from the rule's text
-/// in docs/semantics.md and the rule id and code it must name; and the counted case, found
+/// in docs/spec/engine.md and the rule id and code it must name; and the counted case, found
 /// (F1) then seen again (F2). Expected values are written by hand from the rules.
 @Suite struct EngineExplainTests {
     typealias S = EngineScript

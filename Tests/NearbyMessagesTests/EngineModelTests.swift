@@ -6,7 +6,7 @@ import NearbyTestSupport
 import Testing
 
 /// `SubscriptionEngine` against `ReferenceModel` (a plain engine written from
-/// docs/semantics.md alone) on seeded random scenarios: every app action, state field,
+/// docs/spec/engine.md alone) on seeded random scenarios: every app action, state field,
 /// strategy and beacon-strategy option, the consent dialog, terminate and launch, id reuse,
 /// low-power scan settings, canonically equivalent strings, namespace "" and reserved-namespace
 /// registry messages. Both must refuse the same inputs and emit the same events, byte for byte.

@@ -1,7 +1,7 @@
 import NearbyMessages
 import Testing
 
-/// One or more tests per rule of docs/semantics.md (the rule id leads each comment). Every
+/// One or more tests per rule of docs/spec/engine.md (the rule id leads each comment). Every
 /// expected event list is written by hand from the rule, never produced by the engine.
 @Suite struct EngineRuleTests {
     typealias S = EngineScript

@@ -1,7 +1,7 @@
 import NearbyBytes
 import NearbyMessages
 
-/// A second engine, deliberately plain, written from docs/semantics.md alone: dictionaries and
+/// A second engine, deliberately plain, written from docs/spec/engine.md alone: dictionaries and
 /// arrays, every rule recomputed from scratch at every step, no indexes, no timer queue. It
 /// exists to be compared with `SubscriptionEngine` on random scenarios (`EngineModelTests`);
 /// where they disagree, one of them misreads the page.

@@ -214,7 +214,7 @@ import Testing
         #expect(s.registry.publications.map { Array($0.message.type.utf8) } == [Array(type.utf8)])
     }
 
-    /// Ids are byte for byte (docs/semantics.md R4): a registry's publications "café" with
+    /// Ids are byte for byte (docs/spec/engine.md R4): a registry's publications "café" with
     /// U+00E9 and "cafe" + U+0301 are two publications, not one id given twice.
     @Test func canonicallyEquivalentPublicationIdsAreTwo() throws {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"

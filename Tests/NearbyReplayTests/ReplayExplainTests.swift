@@ -6,7 +6,7 @@ import Testing
 
 /// `replay --explain` over every committed synthetic scenario: the events are those the
 /// scenario's ground truth expects (its vector), each followed by an evidence line whose rule
-/// and evidence agree with docs/semantics.md (F1: the finding sighting at the event's time;
+/// and evidence agree with docs/spec/engine.md (F1: the finding sighting at the event's time;
 /// F2: a last sighting one lost timeout before; the handlers' rules by event); every sighting
 /// line gives a verdict for every subscription the scenario makes.
 @Suite(.enabled(if: CommandLineTool.executable != nil, "the nearby-conformance executable is not built"))
@@ -146,7 +146,7 @@ struct ReplayExplainTests {
         #expect(verdicts.last?.messages == [.init(message: message, newlyFound: true)])
     }
 
-    /// Ids are byte for byte (docs/semantics.md R4, as the engine keeps them): "café" with
+    /// Ids are byte for byte (docs/spec/engine.md R4, as the engine keeps them): "café" with
     /// U+00E9 and "cafe" + U+0301, which Swift's `String ==` calls equal, are two
     /// subscriptions. Every sighting line names both, in UTF-8 byte order (the decomposed one,
     /// 65 CC 81, before the precomposed one, C3 A9), each with its own verdict: after the

@@ -5,7 +5,7 @@ import NearbyTestSupport
 import Testing
 
 /// `nearby-conformance replay`: captures and a scenario in, callbacks out. Expected events are
-/// written by hand from the capture's timeline and docs/semantics.md.
+/// written by hand from the capture's timeline and docs/spec/engine.md.
 @Suite struct ReplayTests {
     /// A phone broadcasting token v1 `a1b2c3d4e5f6` at 0, 1, 2 s, then the rotated token
     /// `112233445566` at 3 and 4 s; an Eddystone-UID beacon at 1.5 s; an unrelated advert at
@@ -63,7 +63,7 @@ import Testing
         """
     }
 
-    /// The events of `timeline()` under `scenario()`, written by hand from docs/semantics.md:
+    /// The events of `timeline()` under `scenario()`, written by hand from docs/spec/engine.md:
     /// the chat message found at the first token, kept through the rotation at 3 s (both
     /// tokens are the same publication) and lost 10 s after the last token; the door found at
     /// the beacon's one sighting and lost 10 s later.

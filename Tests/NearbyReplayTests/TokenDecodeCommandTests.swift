@@ -1,7 +1,7 @@
 import NearbyTestSupport
 import Testing
 
-/// `decode` shows BLE token v1 frames (docs/token-format.md) from the replay tests' capture.
+/// `decode` shows BLE token v1 frames (docs/spec/ble-token.md) from the replay tests' capture.
 @Suite struct TokenDecodeCommandTests {
     @Test func decodeShowsTokenFramesWithTheirFields() throws {
         let dir = TemporaryDirectory()

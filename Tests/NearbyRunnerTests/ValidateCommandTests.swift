@@ -13,7 +13,7 @@ struct ValidateCommandTests {
         #"{"vectorFile": 1, "vectors": [{"id": "c/empty", "kind": "frame", "description": "An empty AD holds no "#
         + #"beacon.", "input": {"adData": ""}, "expect": {"beacons": []}}]}"#
 
-    /// A reply of 80 MiB without a newline is over the 64 MiB cap (docs/interop.md §6):
+    /// A reply of 80 MiB without a newline is over the 64 MiB cap (docs/spec/interop.md §6):
     /// a malformed reply, found long before the 60 s time-out; exit status 1.
     @Test func aReplyOverTheCapIsMalformedThroughTheExecutable() throws {
         let dir = TemporaryDirectory()

@@ -6,7 +6,7 @@ import Testing
 import FoundationXML
 #endif
 
-/// `validate --deadline` bounds a whole run (docs/interop.md §6): against an implementation
+/// `validate --deadline` bounds a whole run (docs/spec/interop.md §6): against an implementation
 /// that times out on every other vector, which three time-outs in a row never stop, the run
 /// ends by the deadline plus one vector's time-out; the vectors left are `not run: deadline`
 /// in the text, JSON and JUnit reports, and the exit status (2) says the run is incomplete.
@@ -79,7 +79,7 @@ struct ValidateDeadlineTests {
     }
 
     /// With no deadline near, the time-outs of the same implementation still end the run: the
-    /// vectors that ended it may take 10 time-outs in all (docs/interop.md §6), so 10 of
+    /// vectors that ended it may take 10 time-outs in all (docs/spec/interop.md §6), so 10 of
     /// 0.5 s, and the rest are not run.
     @Test func timeOutsBetweenPassesAreBoundedByTheFaultBudget() throws {
         let dir = TemporaryDirectory()

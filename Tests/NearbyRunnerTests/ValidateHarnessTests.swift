@@ -5,7 +5,7 @@ import Testing
 
 /// `validate` against implementations that misbehave: each misbehaviour is a clear verdict
 /// for the vector it hit, the run completes within its time-outs, and the vectors after it
-/// still run (docs/interop.md §6). The implementations are small Python scripts.
+/// still run (docs/spec/interop.md §6). The implementations are small Python scripts.
 @Suite(.enabled(if: Python.has(["json"]), "python3 is not installed"))
 struct ValidateHarnessTests {
     /// Three frame vectors: two clean decodes and one fault, with expectations by hand
@@ -189,7 +189,7 @@ struct ValidateHarnessTests {
         #expect(o.starts == 3)
     }
 
-    /// A reply longer than the 64 MiB cap (docs/interop.md §6) is malformed, found as soon
+    /// A reply longer than the 64 MiB cap (docs/spec/interop.md §6) is malformed, found as soon
     /// as the cap is passed: reading is linear, so 80 MiB take seconds, not minutes.
     @Test func aReplyOverTheLineCapIsMalformedAndFoundQuickly() {
         let dir = TemporaryDirectory()
@@ -323,7 +323,7 @@ struct ValidateHarnessTests {
         #expect(o.results.map(\.status) == [.pass, .pass, .pass], "\(Self.verdicts(o))")
     }
 
-    // Coverage (docs/interop.md §2: `beacons`, `advertisement`, `faults`).
+    // Coverage (docs/spec/interop.md §2: `beacons`, `advertisement`, `faults`).
 
     static let uidWithoutReserved =
         #"{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77", "instance": "000000000001"}"#

@@ -2,7 +2,7 @@ import Foundation
 import NearbyTestSupport
 import Testing
 
-/// `validate` leaves no process behind (docs/interop.md §1): a child that an implementation
+/// `validate` leaves no process behind (docs/spec/interop.md §1): a child that an implementation
 /// forks, which leaves its process group with `setsid()` and keeps the reply pipe open, is
 /// ended with the implementation: when the run ends, when the implementation is restarted,
 /// and when `validate` gets SIGTERM. Through the built executable, which makes itself the

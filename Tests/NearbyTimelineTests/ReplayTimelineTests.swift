@@ -115,7 +115,7 @@ struct ReplayTimelineTests {
         #expect(ticks.allSatisfy { $0.count == 1 || $0.title.hasPrefix("\($0.count) at ") })
     }
 
-    /// Ids are byte for byte (docs/semantics.md R4): "café" with U+00E9 and "cafe" + U+0301
+    /// Ids are byte for byte (docs/spec/engine.md R4): "café" with U+00E9 and "cafe" + U+0301
     /// are two subscriptions, each with its own lane and active span. The decomposed one is
     /// released at 2 s (its span ends there); the precomposed one stays until the end (5 s).
     @Test func canonicallyEquivalentIdsHaveTheirOwnLanes() throws {

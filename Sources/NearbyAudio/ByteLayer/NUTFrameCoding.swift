@@ -1,4 +1,4 @@
-/// The byte layer NUT-I and NUT-A share (docs/audio-format.md §5): header nibble,
+/// The byte layer NUT-I and NUT-A share (docs/spec/nut-audio.md §5): header nibble,
 /// CRC-16/CCITT-FALSE, Reed–Solomon RS(L+6, L+2) and the nibble order of the symbols.
 ///
 /// Header nibble h = (version << 2) | lengthCode, version 0, lengthCode 0…3 for tokens of

@@ -1,4 +1,4 @@
-/// Decodes NUT v1 frames from a sound file (docs/audio-format.md §7): every channel through
+/// Decodes NUT v1 frames from a sound file (docs/spec/nut-audio.md §7): every channel through
 /// a demodulator per mode, in blocks of `blockFrames` frames, so memory does not grow with
 /// the recording. Frames of the same token and mode on several channels whose starts lie
 /// within 50 ms are one frame (the one with the highest SNR is kept). Frames come out in

@@ -1,5 +1,5 @@
 /// One CRC-valid NUT v1 frame found in a recording: the decoder's output unit
-/// (docs/audio-format.md §7).
+/// (docs/spec/nut-audio.md §7).
 public struct AudioTokenFrame: Sendable, Equatable {
     public var token: [UInt8]
     public var mode: AudioMode

@@ -9,7 +9,7 @@ import Foundation
 import Glibc
 #endif
 
-/// What `nearby-conformance audio evaluate` measures (docs/audio-format.md §9): random
+/// What `nearby-conformance audio evaluate` measures (docs/spec/nut-audio.md §9): random
 /// tokens encoded at 48 kHz, put through seeded channel conditions, decoded by the mode's
 /// demodulator; per condition and token length, how many decoded, how many wrong tokens
 /// came out, the median timing error and the median measured time-scale error. Results

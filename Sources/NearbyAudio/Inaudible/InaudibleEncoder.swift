@@ -9,7 +9,7 @@ import Glibc
 
 /// NUT-I, the inaudible mode: one frame of BPSK chips at 1200 chip/s on a 19 250 Hz
 /// carrier, root-raised-cosine shaped (α = 0.25, so 18 500–20 000 Hz), with 8 ms
-/// raised-cosine ramps (docs/audio-format.md §3).
+/// raised-cosine ramps (docs/spec/nut-audio.md §3).
 ///
 /// The waveform is defined in continuous time and sampled at any rate ≥ 44 100 Hz:
 /// s(t) = A · w(t) · Σₖ aₖ p(t/Tc − 4 − k) · cos(2π fc t), t = 0 at the frame's first sample,

@@ -1,6 +1,6 @@
 import NearbyBytes
 
-/// BLE token advertisement v1 (docs/token-format.md): the project's open format for the token
+/// BLE token advertisement v1 (docs/spec/ble-token.md): the project's open format for the token
 /// a publishing device broadcasts. Service Data (AD type 0x16) on UUID 0xFEF3, then
 ///
 ///     Header(1) = 0xF7 | Version(1) = major<<4 | flags | Length(1) = L | Token(L) | Tx_Power(int8)

@@ -1,4 +1,4 @@
-/// The rule that stops a sighting counting for a subscription (docs/semantics.md), as
+/// The rule that stops a sighting counting for a subscription (docs/spec/engine.md), as
 /// `replay --explain` names it: the rule's id (`rule`), a stable code for the situation
 /// (`code`, kebab-case) and a sentence saying what the rule needs (`reason`).
 public enum CountingStop: Hashable, Sendable {
@@ -51,7 +51,7 @@ public enum CountingStop: Hashable, Sendable {
     /// R3: the messages the sighting stands for are not in the subscription's filter.
     case filterMismatch
 
-    /// The rule's id in docs/semantics.md.
+    /// The rule's id in docs/spec/engine.md.
     public var rule: String {
         switch self {
         case .notSubscribedYet, .nearbyPermission: "A1"

@@ -4,7 +4,7 @@ public struct EngineEvent: Hashable, Sendable {
     /// in output and vectors.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The consent dialog is shown for the publication or subscription just made while the
-        /// Nearby permission was not determined (docs/semantics.md D1): `value` is true when
+        /// Nearby permission was not determined (docs/spec/engine.md D1): `value` is true when
         /// the app's `permissionRequestHandler` was called instead of Nearby's own dialog.
         case permissionRequest
         /// Nearby's alert that discovery is off, shown for a publication or subscription made
@@ -27,7 +27,7 @@ public struct EngineEvent: Hashable, Sendable {
         /// `messageFoundHandler` / `MessageListener.onFound`.
         case found
 
-        /// Rank among events of one batch at one instant (docs/semantics.md, rule O3): the
+        /// Rank among events of one batch at one instant (docs/spec/engine.md, rule O3): the
         /// dialogs, state handlers, then lost, expiry, found.
         public var rank: Int {
             switch self {
@@ -103,7 +103,7 @@ public enum EngineAction: Hashable, Sendable {
     case launch
 }
 
-/// An input the engine cannot accept (docs/semantics.md V1). The engine is unchanged when it
+/// An input the engine cannot accept (docs/spec/engine.md V1). The engine is unchanged when it
 /// throws.
 public struct EngineInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of input was refused; the code space is open, as DecodeError's.

@@ -4,7 +4,7 @@ extension SubscriptionEngine {
     /// What one sighting does for one subscription.
     public struct SightingVerdict: Hashable, Sendable {
         public var subscription: String
-        /// The first rule that stops it counting (docs/semantics.md order: the subscription,
+        /// The first rule that stops it counting (docs/spec/engine.md order: the subscription,
         /// the state A1–A6, then what the sighting stands for R1–R3); nil when it counts.
         public var stop: CountingStop?
         /// When it counts: the messages it counts as, in the engine's order, each with

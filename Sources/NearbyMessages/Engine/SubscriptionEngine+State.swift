@@ -16,7 +16,7 @@ extension SubscriptionEngine {
         return (sources, !(ranging && (b.includeIBeacons || !b.lowPowerPreferred)))
     }
 
-    /// The first rule, in the order of docs/semantics.md, that stops subscription `s`
+    /// The first rule, in the order of docs/spec/engine.md, that stops subscription `s`
     /// counting sightings from `source` in the current state (A1–A5, F5–F7, L1); nil when
     /// they count. (A6's windows depend on the sighting's time: `explain`.)
     func stop(_ s: Subscription, counting source: EvidenceSource) -> CountingStop? {

@@ -1,4 +1,4 @@
-/// The reference subscription engine (docs/semantics.md): a pure, deterministic value fed
+/// The reference subscription engine (docs/spec/engine.md): a pure, deterministic value fed
 /// time-ordered inputs (sightings and app actions) that emits the callbacks a GNS-style
 /// client would get. No wall clock, threads or randomness: time comes from the inputs, and
 /// timers (lost, TTL expiry) fire at their exact virtual time when `advance(to:)`, the next
@@ -6,7 +6,7 @@
 ///
 /// Event order is total: by time; at one instant, timers due then fire before the inputs
 /// stamped then (O2), inputs keep their order (O1), and the events of one batch are sorted by
-/// `EngineEvent.batchOrder` (O3). Each rule of docs/semantics.md is named by its id where the
+/// `EngineEvent.batchOrder` (O3). Each rule of docs/spec/engine.md is named by its id where the
 /// code applies it.
 public struct SubscriptionEngine: Sendable {
     public let configuration: Configuration

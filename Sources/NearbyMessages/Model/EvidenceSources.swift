@@ -1,5 +1,5 @@
 /// The four ways a message can be in evidence, each guarded by different state
-/// (docs/semantics.md A2–A4): a token over BLE, a token over audio, an Eddystone or AltBeacon
+/// (docs/spec/engine.md A2–A4): a token over BLE, a token over audio, an Eddystone or AltBeacon
 /// beacon, an iBeacon.
 public enum EvidenceSource: Int, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     case bleToken = 0

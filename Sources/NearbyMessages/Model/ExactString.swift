@@ -1,5 +1,5 @@
 /// A string compared and hashed by its UTF-8 code units: how the engine keys ids, namespaces
-/// and types (docs/semantics.md R4, V1). Swift's `String ==` compares by canonical
+/// and types (docs/spec/engine.md R4, V1). Swift's `String ==` compares by canonical
 /// equivalence, which would make "café" (U+00E9) and "cafe\u{301}" one id or one namespace;
 /// the GNS API, like Java's `String.equals`, tells them apart.
 public struct ExactString: Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -52,13 +52,13 @@ public struct Strategy: Hashable, Sendable {
 /// `GNSBeaconStrategy` (formats.md §4.4): defaults includeIBeacons YES, lowPowerPreferred YES,
 /// allowInBackground NO.
 public struct BeaconStrategy: Hashable, Sendable {
-    /// Range iBeacons (needs the location permission; docs/semantics.md A4).
+    /// Range iBeacons (needs the location permission; docs/spec/engine.md A4).
     public var includeIBeacons: Bool
     /// Scan for Eddystone and AltBeacon in the low-power duty cycle unless iBeacon ranging runs
-    /// anyway (docs/semantics.md A6): off, iBeacon ranging is used to find them at once, at the
+    /// anyway (docs/spec/engine.md A6): off, iBeacon ranging is used to find them at once, at the
     /// cost of the location permission.
     public var lowPowerPreferred: Bool
-    /// Scan for beacons in the background too (docs/semantics.md A3).
+    /// Scan for beacons in the background too (docs/spec/engine.md A3).
     public var allowInBackground: Bool
 
     public init(includeIBeacons: Bool = true, lowPowerPreferred: Bool = true, allowInBackground: Bool = false) {

@@ -8,7 +8,7 @@ public struct DeviceTypes: OptionSet, Hashable, Sendable {
 }
 
 /// A subscription's parameters (`GNSSubscriptionParams`, formats.md §4.4). The filter is the
-/// namespace and type (docs/semantics.md R3): an empty namespace means the observer app's own
+/// namespace and type (docs/spec/engine.md R3): an empty namespace means the observer app's own
 /// project namespace, an empty type every type of the namespace.
 public struct SubscriptionParams: Hashable, Sendable {
     public var deviceTypes: DeviceTypes
@@ -17,7 +17,7 @@ public struct SubscriptionParams: Hashable, Sendable {
     public var strategy: Strategy
     public var beaconStrategy: BeaconStrategy
     /// The app shows its own consent dialog (`permissionRequestHandler`) instead of Nearby's
-    /// (docs/semantics.md D1).
+    /// (docs/spec/engine.md D1).
     public var permissionRequestHandler: Bool
 
     public init(
@@ -39,7 +39,7 @@ public struct SubscriptionParams: Hashable, Sendable {
 public struct PublicationParams: Hashable, Sendable {
     public var message: Message
     public var strategy: Strategy
-    /// The app shows its own consent dialog instead of Nearby's (docs/semantics.md D1).
+    /// The app shows its own consent dialog instead of Nearby's (docs/spec/engine.md D1).
     public var permissionRequestHandler: Bool
 
     public init(message: Message, strategy: Strategy = Strategy(), permissionRequestHandler: Bool = false) {

@@ -165,7 +165,7 @@ public struct Registry: Sendable {
     }
 
     /// This registry as seen by an observer of project `projectNamespace`: namespace "" in
-    /// publications and attachments is that namespace (docs/semantics.md R3), so messages
+    /// publications and attachments is that namespace (docs/spec/engine.md R3), so messages
     /// that are then equal, byte for byte, are one (R4).
     func inProject(_ projectNamespace: String) -> Registry {
         guard !projectNamespace.isEmpty, messages.contains(where: { $0.namespace.isEmpty }) else { return self }
@@ -186,7 +186,7 @@ public struct Registry: Sendable {
     }
 
     /// The registered Eddystone-EID beacons that broadcast `eid` at `micros` (scenario time),
-    /// best first (docs/semantics.md R2): each with the index of the beacon in `beacons` and
+    /// best first (docs/spec/engine.md R2): each with the index of the beacon in `beacons` and
     /// how the resolver matched it.
     public func resolveEID(_ eid: [UInt8], atMicros micros: Int64) -> [(beacon: Int, match: EIDResolver.Match)] {
         guard let r = eidResolver else { return [] }

@@ -27,7 +27,7 @@ public enum ModelJSON {
     }
 
     /// A message type: a string of at most `Message.maximumTypeLength` UTF-16 units
-    /// (docs/semantics.md V1), refused at its own path.
+    /// (docs/spec/engine.md V1), refused at its own path.
     public static func type(_ n: JSONNode) throws(JSONInputError) -> String {
         try type(try n.string(), at: n)
     }
@@ -149,7 +149,7 @@ public enum ModelJSON {
     }
 
     /// `{"windowSeconds": 0.512, "intervalSeconds": 5.12}`, both optional: the low-power beacon
-    /// scan's duty cycle (docs/semantics.md A6); the window is at most the interval.
+    /// scan's duty cycle (docs/spec/engine.md A6); the window is at most the interval.
     public static func lowPowerScan(_ n: JSONNode) throws(JSONInputError) -> LowPowerScan {
         let o = try n.object(allowed: ["windowSeconds", "intervalSeconds"])
         var scan = LowPowerScan()

@@ -3,7 +3,7 @@ import NearbyJSON
 /// Structural comparison of expected and actual JSON values. Numbers compare by value
 /// (`-5.25` equals `-5.250`), so vectors may write them naturally; strings compare by their
 /// UTF-8 bytes (not Swift's canonical equivalence: "café" precomposed and decomposed are
-/// different messages, docs/semantics.md R4); everything else compares exactly, and object
+/// different messages, docs/spec/engine.md R4); everything else compares exactly, and object
 /// keys must be the same sets.
 public enum JSONComparison {
     /// The first difference as "PATH: expected X, got Y", or nil when equal.

@@ -3,7 +3,7 @@ import NearbyJSON
 
 /// The comparisons of Vectors/README.md, "How results are compared", on results given as
 /// JSON: shared by `check` (the reference decoder and engine) and `validate` (an
-/// implementation's replies, docs/interop.md). Each sets the result to `fail` with the first
+/// implementation's replies, docs/spec/interop.md). Each sets the result to `fail` with the first
 /// divergence and its context, or leaves it passing.
 enum VectorComparison {
     /// A frame vector: the beacons decoded, the first fault (`layer/code`, offset, reason),

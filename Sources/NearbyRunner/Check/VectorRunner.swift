@@ -157,7 +157,7 @@ public enum VectorRunner {
 
     // MARK: scenarios
 
-    /// A scenario that must be refused (semantics.md V1): reading it must fail at the expected
+    /// A scenario that must be refused (docs/spec/engine.md V1): reading it must fail at the expected
     /// path with a reason containing the expected phrase.
     static func runRefusal(_ document: JSONValue, _ v: Vector, _ r: inout VectorResult) {
         var registryPath: String?

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// What `nearby-conformance validate` does (docs/interop.md): start the implementation, shake
+/// What `nearby-conformance validate` does (docs/spec/interop.md): start the implementation, shake
 /// hands, send each selected vector of a level it supports as one request, and judge each
 /// reply with the comparisons `check` uses. A time-out, a crash, a malformed reply or a reply
 /// for another vector is that vector's verdict; the implementation is then restarted (a

@@ -33,7 +33,7 @@ public struct Vector: Sendable {
         /// Audio: the token frames in order, each with `token`, `mode`, `start` and
         /// optionally `channel`.
         case audioFrames([JSONValue])
-        /// Scenario: the scenario must be refused (semantics.md V1) at this JSON path, rooted at
+        /// Scenario: the scenario must be refused (docs/spec/engine.md V1) at this JSON path, rooted at
         /// the scenario (`$.events[0].subscribe.type`), with a reason containing this phrase.
         case refused(path: String, reason: String)
     }
@@ -60,7 +60,7 @@ public struct Vector: Sendable {
     public var input: Input
     public var expectation: Expectation
     /// Where a scenario vector's scenario came from, for implementations under test, which
-    /// receive it as JSON (docs/interop.md).
+    /// receive it as JSON (docs/spec/interop.md).
     public var scenarioSource: ScenarioSource?
 
     public enum ScenarioSource: Sendable {

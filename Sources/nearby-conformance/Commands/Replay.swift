@@ -18,7 +18,7 @@ struct Replay: ParsableCommand {
             events and fed to the reference engine. \
             Prints one JSON object per event (keys sorted: event, time in seconds of the scenario's \
             time base, subscription or publication, message with namespace, type and base64 \
-            content, granted or hasError). Rules: docs/semantics.md; files: docs/scenario-format.md. \
+            content, granted or hasError). Rules: docs/spec/engine.md; files: docs/scenario-format.md. \
             Memory stays bounded: beyond 131,072 sightings, sorted runs of them go to an unnamed \
             temporary file in $TMPDIR (else /tmp), 56 bytes a sighting. \
             Exit status 1 when the scenario, registry or a capture cannot be used, or that file \
@@ -50,7 +50,7 @@ struct Replay: ParsableCommand {
     @Flag(
         help: """
             Explain: for every sighting, what it did for each subscription (counted as which \
-            messages, or the rule of docs/semantics.md that stopped it), and for every event the \
+            messages, or the rule of docs/spec/engine.md that stopped it), and for every event the \
             evidence (the sighting, timer or scenario event behind it). JSON lines then carry \
             `kind`: event, sighting or evidence (docs/scenario-format.md).
             """)

@@ -6,7 +6,7 @@ struct Validate: ParsableCommand {
         abstract: "Hold another implementation to the conformance vectors through the interop protocol.",
         discussion: """
             Starts IMPLEMENTATION (a shell command) and speaks JSON lines with it on its standard \
-            input and output (docs/interop.md): a handshake naming the levels it supports (frames, \
+            input and output (docs/spec/interop.md): a handshake naming the levels it supports (frames, \
             captures, audio, events), then one request per vector of those levels, judged as `check` \
             judges the reference. A time-out, a crash, a malformed reply or a reply for another \
             vector is that vector's verdict, and the implementation is restarted; processes it \

@@ -69,7 +69,7 @@ struct EIDKeys: ParsableCommand {
     }
 
     /// The X25519 shared secret of `privateKey` and `peer`, and the identity key HKDF derives
-    /// from it and the two public keys (docs/eddystone-security.md), as hex fields.
+    /// from it and the two public keys (docs/spec/eddystone-crypto.md), as hex fields.
     static func agreement(
         _ privateKey: [UInt8], _ peer: [UInt8], resolverPublic: [UInt8], beaconPublic: [UInt8]
     ) throws
