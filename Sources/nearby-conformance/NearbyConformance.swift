@@ -11,6 +11,6 @@ struct NearbyConformance: ParsableCommand {
         version: ReferenceAdapter.version,
         subcommands: [
             Check.self, Decode.self, Replay.self, Synthesize.self, Audio.self, EID.self, Validate.self, Adapter.self,
-            Matrix.self, MergeReports.self, Extcap.self,
+            Matrix.self, Coverage.self, MergeReports.self, Extcap.self,
         ])
 }

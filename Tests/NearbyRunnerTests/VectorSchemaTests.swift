@@ -34,6 +34,18 @@ struct VectorSchemaTests {
         #expect(r.status == 0, "\(r.output)")
     }
 
+    @Test func theSchemaNamesExactlyTheFlagsOfTheRegistry() throws {
+        let root = RepositoryPaths.root
+        let registry = try FlagRegistry.load(root + "/Vectors/schema/flags.json")
+        let schema = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.schemaPath)))
+                as? [String: Any])
+        let defs = try #require(schema["$defs"] as? [String: Any])
+        let flag = try #require(defs["flag"] as? [String: Any])
+        let names = try #require(flag["enum"] as? [String])
+        #expect(names == registry.flags.keys.sorted(), "the schema's $defs.flag.enum is the registry's names, sorted")
+    }
+
     @Test func schemaRejectsAnUnknownFieldAndAMissingExpectation() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

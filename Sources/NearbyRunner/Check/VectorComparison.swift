@@ -6,6 +6,32 @@ import NearbyJSON
 /// implementation's replies, docs/spec/interop.md). Each sets the result to `fail` with the first
 /// divergence and its context, or leaves it passing.
 enum VectorComparison {
+    /// Judges a result against every reading the vector allows (`expectation`, then the
+    /// `alternatives` of an `acceptable` vector): `judge` compares with one reading. The first
+    /// reading that does not fail decides; when all fail, the failure against the first is
+    /// reported, with a line saying the others did not match either.
+    static func anyReading(_ v: Vector, _ r: inout VectorResult, _ judge: (Vector, inout VectorResult) -> Void) {
+        guard !v.alternatives.isEmpty else { return judge(v, &r) }
+        var first: VectorResult?
+        for (i, e) in v.expectations.enumerated() {
+            var reading = v
+            reading.expectation = e
+            reading.alternatives = []
+            var attempt = r
+            judge(reading, &attempt)
+            if attempt.status != .fail {
+                r = attempt
+                if i > 0 && r.status == .pass && r.message.isEmpty {
+                    r.message = "matched acceptable reading \(i + 1) of \(v.expectations.count)"
+                }
+                return
+            }
+            if first == nil { first = attempt }
+        }
+        r = first!
+        r.details.append("the vector's \(v.alternatives.count) other acceptable reading(s) do not match either")
+    }
+
     /// A frame vector: the beacons decoded, the first fault (`layer/code`, offset, reason),
     /// and the first advertisement's fields. An implementation may not report the
     /// advertisement (`advertisementRequired` false): its fields are then not compared.

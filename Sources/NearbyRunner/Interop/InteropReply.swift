@@ -4,8 +4,16 @@ import NearbyJSON
 /// `check`, restricted to what the implementation reports (`coverage`). A reply of the wrong
 /// shape is a `malformed reply` error; `{"unsupported": WHY}` skips the vector.
 enum InteropReply {
+    /// Judges the reply against every reading the vector allows (an `acceptable` vector has
+    /// several): the first that does not fail decides.
     static func judge(
         _ v: Vector, reply o: [String: JSONValue], coverage: InteropCoverage = .everything, _ r: inout VectorResult
+    ) {
+        VectorComparison.anyReading(v, &r) { v, r in judgeReading(v, reply: o, coverage: coverage, &r) }
+    }
+
+    static func judgeReading(
+        _ v: Vector, reply o: [String: JSONValue], coverage: InteropCoverage, _ r: inout VectorResult
     ) {
         func malformed(_ why: String) {
             r.status = .error

@@ -3,8 +3,9 @@ import NearbyJSON
 import NearbyMessages
 import NearbyReplay
 
-/// One conformance vector (Vectors/README.md): an input, the expected result, the rule or
-/// format clause it pins, and a time tolerance.
+/// One conformance vector (Vectors/README.md): an input, the expected result, the clauses of
+/// docs/spec/ it tests, the classes of input it belongs to, where its expected result comes
+/// from, its verdict, and a time tolerance.
 public struct Vector: Sendable {
     /// The record counts a capture vector may give beside `read`, `decoded`, `ignored` and
     /// `malformed`: the damage skipped (docs/damaged-captures.md), compared only where given.
@@ -58,7 +59,47 @@ public struct Vector: Sendable {
     /// outside the repository.
     public var skipWhenFilesAbsent: Bool
     public var input: Input
+    /// The expected result; for an `acceptable` vector, one of the readings the specification
+    /// allows (the others are `alternatives`).
     public var expectation: Expectation
+    /// The other readings an `acceptable` vector allows, each a complete expectation; empty for
+    /// `valid` and `invalid` vectors. A result matching any reading passes.
+    public var alternatives: [Expectation]
+    /// The ids of the docs/spec/ clauses the vector tests (at least one).
+    public var clauses: [String]
+    /// The classes of input it belongs to, named in Vectors/schema/flags.json (possibly none).
+    public var flags: [String]
+    public var source: Source
+    public var verdict: Verdict
+
+    /// Where a vector's expected result comes from. Never the reference's own output alone.
+    public enum Source: String, Sendable, CaseIterable {
+        /// An example printed in the source the clause cites.
+        case specExample = "spec-example"
+        /// Written by hand from the clause.
+        case hand
+        /// A generator's ground truth: what it encoded, never what decoding it gives.
+        case synthesized
+        /// Another implementation's output: TShark's dissector, a Python prototype, the plain
+        /// engine model of the tests.
+        case secondImplementation = "second-implementation"
+        /// An independent truth file kept with a real capture.
+        case field
+    }
+
+    /// The class of a vector's expected result (Wycheproof's `result`).
+    public enum Verdict: String, Sendable, CaseIterable {
+        /// Well-formed input; `expect` is its one reading.
+        case valid
+        /// Input the specification rejects: a frame's fault, a refused scenario, a capture
+        /// with malformed records.
+        case invalid
+        /// The specification allows more than one reading: `expect` and `alternatives`.
+        case acceptable
+    }
+
+    /// Every reading a result may match: `expectation`, then the alternatives.
+    public var expectations: [Expectation] { [expectation] + alternatives }
     /// Where a scenario vector's scenario came from, for implementations under test, which
     /// receive it as JSON (docs/spec/interop.md).
     public var scenarioSource: ScenarioSource?

@@ -9,8 +9,8 @@ extension Vector {
     /// Reads one vector. Paths in it are relative to `directory` (the vector file's folder).
     init(json n: JSONNode, file: String, directory: String) throws(JSONInputError) {
         let o = try n.object(allowed: [
-            "id", "description", "kind", "toleranceSeconds", "skipWhenFilesAbsent",
-            "input", "capture", "scenario", "captures", "audio", "expect",
+            "id", "description", "kind", "clauses", "flags", "source", "verdict", "alternatives",
+            "toleranceSeconds", "skipWhenFilesAbsent", "input", "capture", "scenario", "captures", "audio", "expect",
         ])
         let idNode = try o.required("id")
         id = try idNode.string()
@@ -32,12 +32,99 @@ extension Vector {
         let kindNode = try o.required("kind")
         let expect = try o.required("expect")
         let resolve = { (p: String) in p.hasPrefix("/") ? p : directory + "/" + p }
-        switch Kind(rawValue: try kindNode.choice(Kind.allCases.map(\.rawValue)))! {
+        let kind = Kind(rawValue: try kindNode.choice(Kind.allCases.map(\.rawValue)))!
+        switch kind {
         case .frame: (input, expectation) = try Self.frame(o, expect)
         case .capture: (input, expectation) = try Self.capture(o, expect, resolve)
         case .audio: (input, expectation) = try Self.audio(o, expect, resolve)
         case .scenario: (input, expectation, scenarioSource) = try Self.scenario(o, expect, description, resolve)
         }
+        (clauses, flags, source) = try Self.metadata(o)
+        (verdict, alternatives) = try Self.verdict(o, kind: kind, expectation: expectation)
+    }
+
+    static let clauseIdPattern =
+        "upper-case words joined by '-', ending in a number or an engine rule id (EDDYSTONE-TLM-3, ENGINE-O2)"
+
+    /// `EDDYSTONE-TLM-3`, `ENGINE-O2`: upper-case letters and digits in at least two words
+    /// joined by '-', the first starting with a letter (docs/spec/README.md, "Clauses").
+    static func isClauseId(_ s: String) -> Bool {
+        let words = s.split(separator: "-", omittingEmptySubsequences: false)
+        return words.count >= 2 && words.first?.first.map { ("A"..."Z").contains($0) } == true
+            && words.allSatisfy { w in
+                !w.isEmpty && w.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+            }
+    }
+
+    /// `clauses` (at least one id, none twice), `flags` (names, none twice; the registry is
+    /// checked by the schema and by `coverage`) and `source`.
+    static func metadata(_ o: JSONObject) throws(JSONInputError) -> ([String], [String], Source) {
+        let clausesNode = try o.required("clauses")
+        var clauses: [String] = []
+        for c in try clausesNode.array() {
+            let id = try c.string()
+            guard isClauseId(id) else { throw c.fail("a clause id is \(clauseIdPattern)") }
+            if clauses.contains(id) { throw c.fail("\(id) is named twice") }
+            clauses.append(id)
+        }
+        if clauses.isEmpty { throw clausesNode.fail("name at least one clause of docs/spec/ the vector tests") }
+        var flags: [String] = []
+        for f in try o.required("flags").array() {
+            let name = try f.string()
+            guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first),
+                name.unicodeScalars.allSatisfy({
+                    ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+                })
+            else { throw f.fail("a flag is a name of Vectors/schema/flags.json, such as TrailingBytes") }
+            if flags.contains(name) { throw f.fail("\(name) is named twice") }
+            flags.append(name)
+        }
+        let source = Source(rawValue: try o.required("source").choice(Source.allCases.map(\.rawValue)))!
+        return (clauses, flags, source)
+    }
+
+    /// The verdict and, for an `acceptable` vector, its other readings. A `valid` or `invalid`
+    /// verdict must agree with the expectation: a fault, a refusal or malformed records is
+    /// `invalid`, and `invalid` is nothing else. An `acceptable` vector's readings may be of
+    /// either class (decoded, or refused for a trailing byte).
+    static func verdict(
+        _ o: JSONObject, kind: Kind, expectation: Expectation
+    ) throws(JSONInputError) -> (Verdict, [Expectation]) {
+        let verdictNode = try o.required("verdict")
+        let verdict = Verdict(rawValue: try verdictNode.choice(Verdict.allCases.map(\.rawValue)))!
+        let rejects: Bool
+        switch expectation {
+        case .error, .refused: rejects = true
+        case .capture(_, let records): rejects = (records["malformed"]?.intValue ?? 0) > 0
+        default: rejects = false
+        }
+        if verdict != .acceptable && rejects != (verdict == .invalid) {
+            throw verdictNode.fail(
+                rejects
+                    ? "the expected result is a fault, a refusal or malformed records: the verdict is invalid"
+                    : "an invalid vector expects a fault, a refusal or malformed records")
+        }
+        guard let node = o.optional("alternatives") else {
+            if verdict == .acceptable {
+                throw verdictNode.fail("an acceptable vector lists its other readings in \"alternatives\"")
+            }
+            return (verdict, [])
+        }
+        guard verdict == .acceptable else { throw node.fail("only an acceptable vector has alternatives") }
+        let items = try node.array()
+        if items.isEmpty { throw node.fail("list at least one other reading") }
+        var alternatives: [Expectation] = []
+        for e in items {
+            switch kind {
+            case .frame: alternatives.append(try frameExpectation(e))
+            case .capture: alternatives.append(try captureExpectation(e))
+            case .audio: alternatives.append(try audioExpectation(e))
+            case .scenario:
+                if case .refused = expectation { throw node.fail("a refused scenario has one reading") }
+                alternatives.append(try eventsExpectation(e))
+            }
+        }
+        return (verdict, alternatives)
     }
 
     /// A frame vector: `input` (one of adData, h4, linkLayer, in hex) and the beacons or the fault.
@@ -51,6 +138,11 @@ extension Vector {
         let text = try bytesNode.string()
         guard let bytes = Hex.decode(text) else { throw bytesNode.fail("not hex") }
         let input = Vector.Input.frame(key == "adData" ? .adData(bytes) : key == "h4" ? .h4(bytes) : .linkLayer(bytes))
+        return (input, try frameExpectation(expect))
+    }
+
+    /// A frame's `expect`: the beacons (and advertisement fields), or the fault.
+    static func frameExpectation(_ expect: JSONNode) throws(JSONInputError) -> Expectation {
         let e = try expect.object(allowed: ["beacons", "advertisement", "error"])
         if let err = e.optional("error") {
             if e.has("beacons") || e.has("advertisement") {
@@ -62,7 +154,7 @@ extension Vector {
             guard code.contains("/") else {
                 throw codeNode.fail("a code is \"layer/code\", e.g. \"eddystone/truncated\"")
             }
-            return (input, .error(key: code, offset: Int(try eo.required("offset").integer(in: 0...1_000_000))))
+            return .error(key: code, offset: Int(try eo.required("offset").integer(in: 0...1_000_000)))
         } else {
             let beacons = try e.required("beacons").array().map { (b) throws(JSONInputError) in
                 _ = try b.object(allowed: Self.beaconFields)
@@ -74,7 +166,7 @@ extension Vector {
                     "address", "addressType", "rssi", "eventType", "txPower", "channel", "scanResponse", "source",
                 ]).fields
             }
-            return (input, .beacons(beacons, advertisement: adv))
+            return .beacons(beacons, advertisement: adv)
         }
     }
 
@@ -84,6 +176,11 @@ extension Vector {
     ) throws(JSONInputError) -> (Input, Expectation) {
         try Self.forbid(o, ["input", "scenario", "captures", "audio"], kind: "capture")
         let input = Vector.Input.capture(path: resolve(try o.required("capture").string()))
+        return (input, try captureExpectation(expect))
+    }
+
+    /// A capture's `expect`: its beacons with their records, and the accounting.
+    static func captureExpectation(_ expect: JSONNode) throws(JSONInputError) -> Expectation {
         let e = try expect.object(allowed: ["beacons", "records"])
         let beacons = try e.required("beacons").array().map { (b) throws(JSONInputError) in
             let bo = try b.object(allowed: Self.beaconFields + ["record"])
@@ -98,7 +195,7 @@ extension Vector {
         for key in Vector.optionalRecordCounts where records.fields[key] != nil {
             _ = try records.required(key).integer(in: 0...Int64.max)
         }
-        return (input, .capture(beacons: beacons, records: records.fields))
+        return .capture(beacons: beacons, records: records.fields)
     }
 
     /// An audio vector: the sound file and its token frames in time order.
@@ -107,6 +204,11 @@ extension Vector {
     ) throws(JSONInputError) -> (Input, Expectation) {
         try Self.forbid(o, ["input", "scenario", "captures", "capture"], kind: "audio")
         let input = Vector.Input.audio(path: resolve(try o.required("audio").string()))
+        return (input, try audioExpectation(expect))
+    }
+
+    /// An audio vector's `expect`: the token frames in time order.
+    static func audioExpectation(_ expect: JSONNode) throws(JSONInputError) -> Expectation {
         let e = try expect.object(allowed: ["frames"])
         var last = -Double.infinity
         let frames = try e.required("frames").array().map { (f) throws(JSONInputError) in
@@ -120,7 +222,7 @@ extension Vector {
             if let c = fo.optional("channel") { _ = try c.integer(in: 0...1023) }
             return f.value
         }
-        return (input, .audioFrames(frames))
+        return .audioFrames(frames)
     }
 
     /// A scenario vector: the scenario (inline or a file), its captures and sound files, and
@@ -176,6 +278,11 @@ extension Vector {
                         in: -ModelJSON.timeRange.upperBound...ModelJSON.timeRange.upperBound) ?? 0)
             } ?? []
         let input = Vector.Input.scenario(scenario, captures: captures, audio: audio)
+        return (input, try eventsExpectation(expect), scenarioSource)
+    }
+
+    /// A scenario's `expect`: the events, each as `replay` prints it, in time order.
+    static func eventsExpectation(_ expect: JSONNode) throws(JSONInputError) -> Expectation {
         let e = try expect.object(allowed: ["events"])
         let events = try e.required("events").array()
         var last: Int64 = .min
@@ -190,7 +297,7 @@ extension Vector {
             last = t
             if let m = eo.optional("message") { _ = try ModelJSON.message(m) }
         }
-        return (input, .events(events.map(\.value)), scenarioSource)
+        return .events(events.map(\.value))
     }
 
     static let beaconFields = [
