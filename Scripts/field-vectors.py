@@ -2,9 +2,11 @@
 """Writes Vectors/field/field-captures.json: one scenario vector per field capture in
 ../shared/captures, with a registry that attaches a message to each beacon identity the
 capture's ground truth (*.tshark.csv) lists, and the expected found/lost events worked out
-from that CSV alone by docs/spec/engine.md (F1, F2, O2, O3): found at an identity's first
-sighting; lost 10 s after a sighting with no other within 10 s (a sighting exactly 10 s
-later is lost and found again); timers before sightings at one instant.
+from that CSV alone by docs/spec/engine.md (ENGINE-R2, ENGINE-F1, ENGINE-F2, ENGINE-O2,
+ENGINE-O3): found at an identity's first sighting; lost 10 s after a sighting with no other
+within 10 s (a sighting exactly 10 s later is lost and found again); timers before sightings
+at one instant. Each vector carries the metadata of Vectors/README.md: those clauses, the
+flag Field, source "field" (the truth is the capture's own CSV) and verdict "valid".
 
 Eddystone TLM and E2EE-EID (frame 0x40) identify no registrable beacon, so captures with
 only those expect no event. Run from the repository root; the output is committed, the
@@ -72,12 +74,17 @@ for rel in CAPTURES:
     kinds = sorted(set(r["beacon"] + ("-" + r["eddystone_frame"] if r["eddystone_frame"] else "") for r in rows))
     name = (rel.split("/")[0].split("__")[-1] + "-" + os.path.basename(rel).replace(".", "-").replace("_", "-")).lower()
     desc = ("Field capture %s (real device; ground truth %s.tshark.csv): %s. " % (rel, os.path.basename(rel), ", ".join(kinds) or "no beacon")
-            + ("A registry attaches a message to each of its %d iBeacon identities; found at each first sighting, lost 10 s after the last of each run (rules F1, F2, O2)." % len(identities)
-               if identities else "No frame here identifies a registrable beacon (TLM and E2EE-EID frames carry no ID), so no event is expected."))
+            + ("A registry attaches a message to each of its %d iBeacon identities (ENGINE-R2); found at each first sighting, lost 10 s after the last of each run (ENGINE-F1, ENGINE-F2, ENGINE-O2)." % len(identities)
+               if identities else "No frame here identifies a registrable beacon (TLM and E2EE-EID frames carry no ID), so no event is expected (ENGINE-R2)."))
+    clauses = ["ENGINE-R2", "ENGINE-F1", "ENGINE-F2", "ENGINE-O2"] if identities else ["ENGINE-R2"]
     vectors.append({
         "id": "field/" + name,
         "kind": "scenario",
         "description": desc,
+        "clauses": clauses,
+        "flags": ["Field"],
+        "source": "field",
+        "verdict": "valid",
         "skipWhenFilesAbsent": True,
         "toleranceSeconds": 0,
         "scenario": {"scenario": 1, "timeOrigin": {"unixSeconds": origin}, "registry": registry,
@@ -88,7 +95,7 @@ for rel in CAPTURES:
     })
 
 with open("Vectors/field/field-captures.json", "w") as f:
-    json.dump({"vectorFile": 1, "description": "Field captures from ../shared/captures (never committed here); skipped when that folder is absent. Written by Scripts/field-vectors.py from each capture's ground-truth CSV.",
-               "vectors": vectors}, f, indent=2)
-    f.write("\n")
+    doc = {"vectorFile": 1, "description": "Field captures kept beside the repository, never committed here; skipped when they are absent. Written by Scripts/field-vectors.py from each capture's ground-truth CSV.",
+           "vectors": vectors}
+    f.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
 print("%d vectors" % len(vectors), file=sys.stderr)

@@ -1,7 +1,7 @@
 import NearbyMessages
 
 /// Feeds the engine as `ReplaySession` does, and writes down why (`replay --explain`): each
-/// input's timers are fired first on their own (O2), so that every event is known to come
+/// input's timers are fired first on their own (ENGINE-O2), so that every event is known to come
 /// from a timer, a sighting or an app action; each sighting is explained before the engine
 /// takes it (`SubscriptionEngine.explain`, which is what `sight` then does). Ids are told
 /// apart, keyed and ordered by their UTF-8 bytes, as the engine does (`ExactString`): "café"
@@ -14,7 +14,7 @@ struct ReplayExplainer {
     private let subscriptionIDs: [ExactString]
     private let lostTimeoutMicros: Int64
     /// The latest counted sighting of each (subscription, message) found, per source: the
-    /// evidence F2 and F3 weigh, kept as the engine keeps it.
+    /// evidence ENGINE-F2 and ENGINE-F3 weigh, kept as the engine keeps it.
     private var evidence: [Key: [EvidenceSource: Explanation.SightingRecord]] = [:]
 
     private struct Key: Hashable {
@@ -40,7 +40,7 @@ struct ReplayExplainer {
         explainTimers(events, from: start)
     }
 
-    /// Explains events `start...` of `events`, all fired by timers (F2, F6, P1).
+    /// Explains events `start...` of `events`, all fired by timers (ENGINE-F2, ENGINE-F6, ENGINE-P1).
     mutating func explainTimers(_ events: [EngineEvent], from start: Int) {
         for i in start..<events.count { explainTimer(events, i) }
     }
@@ -100,7 +100,7 @@ struct ReplayExplainer {
             }
             add(i, e, why)
         }
-        // F3: the engine forgot the evidence of the sources stopped; ended subscriptions forget all.
+        // ENGINE-F3: the engine forgot the evidence of the sources stopped; ended subscriptions forget all.
         for key in evidence.keys {
             if let gone = stopped[key.subscription], !gone.isEmpty {
                 for source in EvidenceSource.allCases where gone.contains(source) { evidence[key]?[source] = nil }

@@ -32,13 +32,14 @@ public struct ReplayExplanation: Sendable {
     public struct Evidence: Hashable, Sendable {
         public var rule: String
         public var reason: String
-        /// F1: the sighting that found the message; F2: the last counted sighting.
+        /// ENGINE-F1: the sighting that found the message; ENGINE-F2: the last counted sighting.
         public var sighting: SightingRecord?
-        /// The scenario event that caused it (F3, F7, D1, D4, H1–H4 after an app action).
+        /// The scenario event that caused it (ENGINE-F3, ENGINE-F7, ENGINE-D1, ENGINE-D4, ENGINE-H1 to ENGINE-H4 after
+        /// an app action).
         public var input: InputRecord?
-        /// The timer that fired: `lost-timeout` (F2) or `ttl` (F6, P1).
+        /// The timer that fired: `lost-timeout` (ENGINE-F2) or `ttl` (ENGINE-F6, ENGINE-P1).
         public var timer: String?
-        /// F3: the sources the state change stopped the subscription counting.
+        /// ENGINE-F3: the sources the state change stopped the subscription counting.
         public var sourcesStopped: EvidenceSources?
     }
 

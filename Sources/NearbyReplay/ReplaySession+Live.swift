@@ -86,7 +86,7 @@ extension ReplaySession {
                 }
                 let rssi = decoded.advertisement.rssiDBm
                 do throws(EngineInputError) {
-                    // Inputs at the same time come first (rule O1).
+                    // Inputs at the same time come first (ENGINE-O1A).
                     try reach(t)
                     SightingExtractor.identities(decoded) { identity in
                         guard failure == nil else { return }

@@ -12,7 +12,7 @@ import NearbyMessages
 /// is an audio sighting of its token at the frame's end (when the whole frame has been
 /// heard), rounded to the microsecond.
 ///
-/// Merge order (docs/spec/engine.md, rule O1): by time; at the same microsecond, scenario
+/// Merge order (ENGINE-O1A): by time; at the same microsecond, scenario
 /// inputs (in file order) come before capture sightings (in the order the captures were
 /// named, then record order), and those before audio sightings (in the order the sound
 /// files were named, then frame order). Captures are sorted by timestamp, so a capture
@@ -225,7 +225,7 @@ public struct ReplaySession {
         do {
             while let s = try sightings.next() {
                 let time = s.unixMicros - origin
-                // Scenario inputs at the same time come first (rule O1).
+                // Scenario inputs at the same time come first (ENGINE-O1A).
                 try feedInputs(through: time)
                 if keepTimeline {
                     if s.medium == .audio {

@@ -12,7 +12,7 @@ import Glibc
 /// level, over seeded white noise, as the samples of one mono recording starting at scenario
 /// time 0, with the schedule of frames as ground truth.
 public struct AudioSynthesizer {
-    /// One frame in the recording, as the decoder reports it (docs/spec/nut-audio.md §7.1).
+    /// One frame in the recording, as the decoder reports it (docs/spec/nut-audio.md, its frame output).
     public struct SentFrame: Sendable, Equatable {
         public var broadcaster: Int
         /// Index of the frame's first sample in the recording.
@@ -21,7 +21,7 @@ public struct AudioSynthesizer {
         /// end (start + frame duration), seconds of the recording.
         public var start: Double
         public var end: Double
-        /// In-band SNR of the frame against the noise (docs/spec/nut-audio.md §9.1), dB.
+        /// In-band SNR of the frame against the noise (docs/spec/nut-audio.md, its channel model), dB.
         public var snrDb: Double
     }
 

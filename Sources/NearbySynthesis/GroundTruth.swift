@@ -13,7 +13,7 @@ import Glibc
 /// frame of each listed device, every record that carries it in the HCI captures and in the
 /// air capture (time in the scenario's time base, record number, RSSI), and the runs those
 /// sightings form. A gap of at least the scenario's lost timeout starts a new run, since a
-/// sighting exactly one timeout after the last comes after that lost (rules F2, O2), so each
+/// sighting exactly one timeout after the last comes after that lost (ENGINE-F2, ENGINE-O2), so each
 /// run is one found … lost for a subscription that matches the frame throughout.
 /// Unrelated (clutter) devices are only counted.
 public struct GroundTruth {

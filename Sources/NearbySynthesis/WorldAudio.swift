@@ -19,7 +19,7 @@ extension World {
     }
 
     /// A phone playing one token as NUT v1 frames, back to back with 50–150 ms gaps
-    /// (docs/spec/nut-audio.md §3.5), while [from, until) covers the whole frame.
+    /// (docs/spec/nut-audio.md, repetition), while [from, until) covers the whole frame.
     public struct Broadcaster: Sendable {
         public var name: String
         public var token: [UInt8]

@@ -5,8 +5,8 @@ import NearbySecurity
 import Testing
 
 /// Eddystone-EID beacons in the registry: reading their registration, resolving rotating
-/// EIDs to their attachments in the engine, and refusing bad entries with path and reason.
-/// EIDs used here are the published and derived vectors of formats.md §1.8 (identity key
+/// EIDs to their attachments in the engine (ENGINE-R2A), and refusing bad entries with path and reason.
+/// EIDs used here are the published and derived vectors of docs/spec/eddystone-crypto.md (identity key
 /// 0102…1516, K = 10: a9b76a71c5f89290 for beacon times 0…1023, 4144413e45fefa58 for
 /// 1024…2047, abf8b049c8a00d96 from 2048).
 @Suite struct EIDRegistryTests {

@@ -3,7 +3,7 @@ import Testing
 
 /// `explain`: for each rule that can stop a sighting, a situation built from the rule's text
 /// in docs/spec/engine.md and the rule id and code it must name; and the counted case, found
-/// (F1) then seen again (F2). Expected values are written by hand from the rules.
+/// (ENGINE-F1) then seen again (ENGINE-F2). Expected values are written by hand from the rules.
 @Suite struct EngineExplainTests {
     typealias S = EngineScript
     static let chat = SubscriptionParams(type: "chat")
@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func aDutyCycledBeaconScanHearsOnlyInItsWindows() {
-        // A6: without ranging (location denied) Eddystone is duty-cycled: 1 s every 10 s
+        // ENGINE-A6: without ranging (location denied) Eddystone is duty-cycled: 1 s every 10 s
         // from the subscription's creation at 0.
         var state = DeviceState()
         state.locationPermission = .denied
@@ -169,7 +169,7 @@ import Testing
         var other = S()
         other.subscribe(0, "s1", SubscriptionParams(type: "news"))
         #expect(Self.stop(&other, 1)! == ("R3", "filter-mismatch"))
-        // An Eddystone-UID always stands for its reserved message (R2), which only a
+        // An Eddystone-UID always stands for its reserved message (ENGINE-R2), which only a
         // subscription to the reserved namespace selects.
         #expect(Self.stop(&b, 3, .eddystoneUID, Array(0x60..<0x70))! == ("R3", "filter-mismatch"))
     }

@@ -49,9 +49,9 @@ struct EngineModelTests {
         var events: [EngineEvent.Kind: Int] = [:]
         var inputs = 0
         var refused = 0
-        /// Found events of a reserved message that a registry message equals (R4).
+        /// Found events of a reserved message that a registry message equals (ENGINE-R4).
         var reservedMerged = 0
-        /// Beacon sightings the model says fall outside every low-power window (A6).
+        /// Beacon sightings the model says fall outside every low-power window (ENGINE-A6).
         var lowPowerMissed = 0
     }
 
@@ -170,7 +170,7 @@ struct ScenarioGenerator {
     mutating func chance(_ percent: Int) -> Bool { rng.chance(percent) }
     mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }
 
-    // "café" precomposed and decomposed are different messages (R4).
+    // "café" precomposed and decomposed are different messages (ENGINE-R4).
     static let namespaces = ["", "proj", "other", "caf\u{E9}", "cafe\u{301}", Message.reservedNamespace]
     static let types = [
         "", "chat", "door", "caf\u{E9}", "cafe\u{301}", Message.eddystoneUIDType, Message.iBeaconIDType,
@@ -190,7 +190,7 @@ struct ScenarioGenerator {
         Message(namespace: pick(Self.namespaces), type: pick(Self.types), content: pick(Self.contents))
     }
 
-    /// A message equal to a beacon's reserved message (R2), as a registry might hold it (R4).
+    /// A message equal to a beacon's reserved message (ENGINE-R2), as a registry might hold it (ENGINE-R4).
     mutating func reservedMessage() -> Message {
         let b = pick(Array(Self.beaconIDs.prefix(4)))
         return Message(
@@ -235,7 +235,7 @@ struct ScenarioGenerator {
             projectNamespace: pick(["", "proj", "caf\u{E9}"]))
         if chance(50) {
             let interval = seconds(40)
-            // On the inputs' 100 ms grid, so that sightings fall on a window's edges (A6).
+            // On the inputs' 100 ms grid, so that sightings fall on a window's edges (ENGINE-A6).
             configuration.lowPowerScan = LowPowerScan(
                 windowMicros: seconds(Int(interval / 100_000)), intervalMicros: interval)
         }
@@ -261,7 +261,7 @@ struct ScenarioGenerator {
             switch int(6) {
             case 0: infinite ? .infinite : .micros(0)
             case 1: .micros(seconds(300))
-            case 2: .micros(0)  // refused (V1)
+            case 2: .micros(0)  // refused (ENGINE-V1)
             default: .default
             }
         return Strategy(
@@ -308,7 +308,7 @@ struct ScenarioGenerator {
     }
 
     /// Time-ordered inputs: about a third actions, the rest sightings; often several at one
-    /// instant, and on the 100 ms grid the timeouts and TTLs fall on (O2).
+    /// instant, and on the 100 ms grid the timeouts and TTLs fall on (ENGINE-O2).
     mutating func inputs() -> [Input] {
         var t: Int64 = 0
         var out: [Input] = []

@@ -15,7 +15,7 @@ import Testing
             type: "chat", strategy: Strategy(mediums: mediums, mode: mode, allowInBackground: background, ttl: ttl))
     }
 
-    // O1
+    // ENGINE-O1
     @Test func inputEarlierThanTheEngineTimeIsRefusedAndChangesNothing() throws {
         var s = S()
         s.subscribe(0, "s1")
@@ -28,7 +28,7 @@ import Testing
         #expect(s.lines == ["5 found s1 /chat:hello", "15 lost s1 /chat:hello"])
     }
 
-    // O2
+    // ENGINE-O2
     @Test func sightingExactlyOneTimeoutLaterIsLostThenFoundAgain() {
         var s = S()
         s.subscribe(0, "s1")
@@ -51,7 +51,7 @@ import Testing
         #expect(s.lines == ["1 found s1 /chat:hello", "20.999999 lost s1 /chat:hello"])
     }
 
-    // O3
+    // ENGINE-O3
     @Test func eventsOfOneInstantAreOrderedByKindThenIdThenMessage() {
         var s = S()
         s.subscribe(0, "zeta")
@@ -70,7 +70,7 @@ import Testing
             ])
     }
 
-    // A1
+    // ENGINE-A1
     @Test func nothingCountsWithoutNearbyPermission() {
         var st = DeviceState()
         st.nearbyPermission = .notDetermined
@@ -80,7 +80,7 @@ import Testing
         s.state(2, StateChange(nearbyPermission: .granted))
         s.token(3)
         s.finish()
-        // D1: the subscription made before consent shows the dialog.
+        // ENGINE-D1: the subscription made before consent shows the dialog.
         #expect(
             s.lines == [
                 "0 permissionRequest s1 nearby", "2 permissionChanged granted", "3 found s1 /chat:hello",
@@ -88,7 +88,7 @@ import Testing
             ])
     }
 
-    // A2
+    // ENGINE-A2
     @Test func bleSightingsNeedBluetoothOnAndItsPermission() {
         var st = DeviceState()
         st.bluetoothPowerOn = false
@@ -137,7 +137,7 @@ import Testing
             ])
     }
 
-    // A3
+    // ENGINE-A3
     @Test func backgroundStopsSubscriptionsWithoutAllowance() {
         var s = S()
         s.subscribe(0, "s1")
@@ -181,7 +181,7 @@ import Testing
         #expect(s.lines == ["1 found allowed proj/door:front", "11 lost allowed proj/door:front"])
     }
 
-    // A4
+    // ENGINE-A4
     @Test func tokensNeedNearbyDevicesAndBeaconsNeedBLEBeacons() {
         var s = S()
         s.subscribe(0, "chat", Self.chat())
@@ -215,7 +215,7 @@ import Testing
         #expect(s.lines == ["3 found doors proj/door:back", "4 lost doors proj/door:back"])
     }
 
-    // A5
+    // ENGINE-A5
     @Test func broadcastOnlySubscriptionFindsNothing() {
         var s = S()
         s.subscribe(0, "s1", Self.chat(mode: .broadcast))
@@ -224,7 +224,7 @@ import Testing
         #expect(s.lines == [])
     }
 
-    // R1
+    // ENGINE-R1
     @Test func tokenStandsForItsPublicationOnlyWithinItsInterval() {
         var s = S()
         s.subscribe(0, "s1")
@@ -246,7 +246,7 @@ import Testing
         #expect(s.lines == ["2 found s1 /chat:quiet", "12 lost s1 /chat:quiet"])
     }
 
-    // R2
+    // ENGINE-R2
     @Test func eddystoneUIDAlsoYieldsItsReservedMessage() {
         var s = S()
         s.subscribe(
@@ -301,7 +301,7 @@ import Testing
         return String(line[...colon]) + (String(validating: bytes, as: UTF8.self) ?? String(hex))
     }
 
-    // R3
+    // ENGINE-R3
     @Test func filterMatchesNamespaceAndTypeExactly() {
         var s = S()
         s.subscribe(0, "chat", SubscriptionParams(type: "chat"))
@@ -312,6 +312,7 @@ import Testing
         #expect(s.lines == ["1 found chat /chat:hello", "11 lost chat /chat:hello"])
     }
 
+    // ENGINE-R3A
     @Test func emptyNamespaceMeansTheProjectNamespaceOnBothSides() {
         // The registry's chat messages have namespace "": the project's, so with
         // projectNamespace "proj" they are proj/chat, which "chat" (namespace "" = proj) selects.
@@ -329,7 +330,7 @@ import Testing
             ])
     }
 
-    // R4
+    // ENGINE-R4
     @Test func tokenRotationKeepsOneFoundAndOneLost() {
         var s = S()
         s.subscribe(0, "s1")
@@ -352,7 +353,7 @@ import Testing
         #expect(s.lines == ["1 found s1 /chat:hello", "16 lost s1 /chat:hello"])
     }
 
-    // F1, F2
+    // ENGINE-F1, ENGINE-F2
     @Test func foundAtTheFirstSightingLostAtTheLastPlusTheTimeout() {
         var s = S(lostTimeout: 2.5)
         s.subscribe(0, "s1")
@@ -379,7 +380,7 @@ import Testing
         #expect(s.lines == ["1 found s1 /chat:hello", "11 lost s1 /chat:hello"])
     }
 
-    // F3
+    // ENGINE-F3
     @Test func bluetoothOffLosesBLEOnlyMessagesAtThatInstant() {
         var s = S()
         s.subscribe(0, "s1")
@@ -409,7 +410,7 @@ import Testing
         #expect(s.lines == ["1 found s1 /chat:hello", "11.5 bluetoothPowerError hasError", "11.5 lost s1 /chat:hello"])
     }
 
-    // F4
+    // ENGINE-F4
     @Test func afterPermissionReturnsFoundOnlyOnANewSighting() {
         var s = S()
         s.subscribe(0, "s1")
@@ -426,7 +427,7 @@ import Testing
             ])
     }
 
-    // F5
+    // ENGINE-F5
     @Test func releaseFiresNoCallbackOfThatSubscription() {
         var s = S()
         s.subscribe(0, "s1")
@@ -438,7 +439,7 @@ import Testing
         #expect(s.lines == ["1 found s1 /chat:hello", "1 found s2 /chat:hello", "13 lost s2 /chat:hello"])
     }
 
-    // F6
+    // ENGINE-F6
     @Test func ttlExpiryLosesFoundMessagesThenExpires() {
         var s = S()
         s.subscribe(0, "s1", Self.chat(ttl: .micros(20_000_000)))
@@ -461,7 +462,7 @@ import Testing
             s.lines == ["300 subscriptionExpired s1", "400 found forever /chat:hello", "410 lost forever /chat:hello"])
     }
 
-    // F7
+    // ENGINE-F7
     @Test func stoppingNearbyExpiresEverySubscriptionAndPublication() {
         var s = S()
         s.subscribe(0, "s1")
@@ -477,7 +478,7 @@ import Testing
             ])
     }
 
-    // F8
+    // ENGINE-F8
     @Test func overlappingSubscriptionsEachGetTheirOwnEvents() {
         var s = S()
         s.subscribe(0, "a")
@@ -493,7 +494,7 @@ import Testing
             ])
     }
 
-    // F9
+    // ENGINE-F9
     @Test func advancingToAnEndLeavesMessagesFound() {
         var s = S()
         s.subscribe(0, "s1")
@@ -519,7 +520,7 @@ import Testing
         #expect(s.engine.foundCount == 0)
     }
 
-    // P1
+    // ENGINE-P1
     @Test func publicationExpiresAtItsTTLAndUnpublishIsSilent() {
         var s = S()
         s.at(
@@ -542,7 +543,7 @@ import Testing
         }
     }
 
-    // P2
+    // ENGINE-P2
     @Test func ownPublicationIsNotFoundByOwnSubscription() {
         var s = S()
         s.subscribe(0, "s1")
@@ -551,7 +552,7 @@ import Testing
         #expect(s.lines == [])
     }
 
-    // H1: [DOC-IOS] the handler "is not called the first time until the user grants or denies".
+    // ENGINE-H1: the handler is first called when the user grants or denies (GNS iOS Publish and subscribe).
     @Test func permissionChangedFiresOnEveryChangeTheFirstAnswerEitherWay() {
         var st = DeviceState()
         st.nearbyPermission = .notDetermined
@@ -563,7 +564,7 @@ import Testing
         #expect(s.lines == ["1 permissionChanged denied", "2 permissionChanged granted", "4 permissionChanged denied"])
     }
 
-    // H2
+    // ENGINE-H2
     @Test func bluetoothPowerErrorFollowsTheErrorState() {
         var s = S()
         s.state(1, StateChange(bluetoothPowerOn: false))
@@ -594,7 +595,7 @@ import Testing
             ])
     }
 
-    // H3
+    // ENGINE-H3
     @Test func bluetoothPermissionErrorOnlyWhenDenied() {
         var s = S()
         s.subscribe(0, "s1")
@@ -604,7 +605,7 @@ import Testing
         #expect(s.lines == ["2 bluetoothPermissionError hasError", "3 bluetoothPermissionError clear"])
     }
 
-    // H4
+    // ENGINE-H4
     @Test func microphoneErrorNeedsAudioInUseInTheForeground() {
         var s = S()
         s.subscribe(0, "bleOnly", Self.chat(mediums: .ble))
@@ -614,7 +615,7 @@ import Testing
         #expect(s.lines == ["2 microphonePermissionError hasError", "3 microphonePermissionError clear"])
     }
 
-    // H5
+    // ENGINE-H5
     @Test func initialStateGivesNoCallbacks() {
         var st = DeviceState()
         st.nearbyPermission = .denied
@@ -623,7 +624,7 @@ import Testing
         var s = S(state: st)
         s.advance(100)
         s.subscribe(101, "s1")
-        // D4: only Nearby's alert, for the subscription made while denied; with Nearby denied
+        // ENGINE-D4: only Nearby's alert, for the subscription made while denied; with Nearby denied
         // no error state exists.
         #expect(s.lines == ["101 permissionAlert s1"])
     }
@@ -638,7 +639,7 @@ import Testing
         #expect(s.lines == ["6 bluetoothPowerError hasError"])
     }
 
-    // V1 (engine level; file level in ScenarioFileTests)
+    // ENGINE-V1 (engine level; file level in ScenarioFileTests)
     @Test func engineRefusesReusedIdsAndUnknownUnsubscribe() {
         var s = S()
         s.subscribe(0, "s1")
@@ -656,9 +657,9 @@ import Testing
         #expect(s.engine.liveSubscriptions == ["s1"])
     }
 
-    // R3
+    // ENGINE-R3
     @Test func subscriptionWithoutATypeReceivesEveryTypeOfItsNamespace() {
-        // [DOC-BCN]: a beacon subscription "receives all messages from those beacons".
+        // A beacon subscription receives every message of those beacons (GNS iOS Get beacon messages).
         let registry = Registry(beacons: [
             .init(
                 advertisedID: SightingIdentity(.eddystoneUID, S.uid),
@@ -677,7 +678,7 @@ import Testing
             ])
     }
 
-    // R4
+    // ENGINE-R4
     @Test func canonicallyEquivalentTypesAreDifferentMessages() {
         let pre = "caf\u{E9}", dec = "cafe\u{301}"
         #expect(pre == dec)  // Swift's String equality merges them; the engine must not.
@@ -694,7 +695,7 @@ import Testing
         #expect(s.lines.allSatisfy { !$0.utf8.elementsEqual("11 lost s1 /\(dec):x".utf8) })
     }
 
-    // R2, R4
+    // ENGINE-R2, ENGINE-R4
     @Test func registryMessageEqualToAReservedMessageIsFoundOnce() {
         let reserved = Message(namespace: Message.reservedNamespace, type: Message.eddystoneUIDType, content: S.uid)
         let registry = Registry(
@@ -714,7 +715,7 @@ import Testing
         #expect(s.lines == ["1 found uids \(text)", "14 lost uids \(text)"])
     }
 
-    // A6
+    // ENGINE-A6
     @Test func lowPowerBeaconScanCountsOnlyInsideItsWindows() {
         var s = S(lowPowerScan: LowPowerScan(windowMicros: 1_000_000, intervalMicros: 10_000_000))
         let low = SubscriptionParams(
@@ -747,7 +748,7 @@ import Testing
         #expect(s.lines == ["10.25 found s1 proj/door:front", "20.25 lost s1 proj/door:front"])
     }
 
-    // A4
+    // ENGINE-A4
     @Test func iBeaconRangingInTheBackgroundNeedsAlwaysLocation() {
         var state = DeviceState()
         state.locationPermission = .whenInUse
@@ -770,7 +771,7 @@ import Testing
             ])
     }
 
-    // D1–D4
+    // ENGINE-D1 to ENGINE-D4
     @Test func dialogShowsOnceUntilAnsweredThenAlertsAfterADenial() {
         var state = DeviceState()
         state.nearbyPermission = .notDetermined
@@ -805,7 +806,7 @@ import Testing
             ])
     }
 
-    // L1–L3
+    // ENGINE-L1 to ENGINE-L3
     @Test func terminateEndsEverythingSilentlyAndLaunchRestoresNothing() {
         var s = S()
         s.subscribe(0, "s1")
@@ -836,7 +837,7 @@ import Testing
         #expect(s.lines == ["2 subscriptionExpired s1", "3 found s1 /chat:hello", "13 lost s1 /chat:hello"])
     }
 
-    // H2, H4
+    // ENGINE-H2, ENGINE-H4
     @Test func microphoneIsInUseOnlyToScanAudio() {
         var state = DeviceState()
         state.microphonePermission = .denied

@@ -6,10 +6,10 @@ import NearbyMessages
 /// exists to be compared with `SubscriptionEngine` on random scenarios (`EngineModelTests`);
 /// where they disagree, one of them misreads the page.
 ///
-/// Out of its scope: EID resolution (R2's EID clause; the resolver has its own tests), so an
+/// Out of its scope: EID resolution (ENGINE-R2A; the resolver has its own tests), so an
 /// EID sighting stands for nothing here and the generator makes none.
 struct ReferenceModel {
-    /// A message by its bytes (R4).
+    /// A message by its bytes (ENGINE-R4).
     struct MessageKey: Hashable, Comparable {
         var namespace: [UInt8]
         var type: [UInt8]
@@ -45,7 +45,7 @@ struct ReferenceModel {
         var status = Status.live
     }
 
-    /// A (subscription, message) pair found, with its evidence (F0).
+    /// A (subscription, message) pair found, with its evidence (ENGINE-F0).
     struct Found {
         var message: Message
         var lastSeen: [EvidenceSource: Int64]
@@ -88,7 +88,7 @@ struct ReferenceModel {
         toldPermission = state.nearbyPermission
     }
 
-    // MARK: O3
+    // MARK: ENGINE-O3
 
     static func ordered(_ batch: [Event]) -> [Event] {
         batch.sorted { a, b in
@@ -105,12 +105,12 @@ struct ReferenceModel {
 
     mutating func emit(_ batch: [Event]) { events += Self.ordered(batch) }
 
-    // MARK: O2: timers
+    // MARK: ENGINE-O2: timers
 
     func isLive(_ s: Subscription, at t: Int64) -> Bool { s.status == .live && !(s.expiresAt.map { $0 <= t } ?? false) }
     func isLive(_ p: Publication, at t: Int64) -> Bool { p.status == .live && !(p.expiresAt.map { $0 <= t } ?? false) }
 
-    /// The earliest instant a timer is due: a lost timeout (F2) or a TTL (F6, P1).
+    /// The earliest instant a timer is due: a lost timeout (ENGINE-F2) or a TTL (ENGINE-F6, ENGINE-P1).
     func nextTimer() -> Int64? {
         var times: [Int64] = []
         for (_, pairs) in found { for (_, f) in pairs { times.append(f.latest + lostTimeout) } }
@@ -123,19 +123,19 @@ struct ReferenceModel {
         while let d = nextTimer(), d <= time {
             now = d
             var batch: [Event] = []
-            // F2
+            // ENGINE-F2
             for (i, pairs) in found {
                 for (k, f) in pairs where f.latest + lostTimeout == d {
                     found[i]![k] = nil
                     batch.append(Event(time: d, kind: .lost, id: subscriptions[i].id, message: f.message))
                 }
             }
-            // F6
+            // ENGINE-F6
             for i in subscriptions.indices where subscriptions[i].status == .live && subscriptions[i].expiresAt == d {
                 batch += end(subscription: i, as: .expired, at: d)
                 batch.append(Event(time: d, kind: .subscriptionExpired, id: subscriptions[i].id))
             }
-            // P1
+            // ENGINE-P1
             for i in publications.indices where publications[i].status == .live && publications[i].expiresAt == d {
                 publications[i].status = .expired
                 batch.append(Event(time: d, kind: .publicationExpired, id: publications[i].id))
@@ -146,7 +146,7 @@ struct ReferenceModel {
         now = max(now, time)
     }
 
-    /// F5, F6, F7, L1: ends a subscription; an expiry loses what it found.
+    /// ENGINE-F5, ENGINE-F6, ENGINE-F7, ENGINE-L1: ends a subscription; an expiry loses what it found.
     mutating func end(subscription i: Int, as status: Status, at t: Int64) -> [Event] {
         let wasLive = subscriptions[i].status == .live
         subscriptions[i].status = status
@@ -156,7 +156,7 @@ struct ReferenceModel {
         return pairs.values.map { Event(time: t, kind: .lost, id: subscriptions[i].id, message: $0.message) }
     }
 
-    // MARK: V1, L1–L3, D3
+    // MARK: ENGINE-V1, ENGINE-L1 to ENGINE-L3, ENGINE-D3
 
     enum Refusal: Equatable {
         case timeOrder, idInUse, unknownID, notRunning, alreadyRunning, noDialog, invalidParameters
@@ -228,9 +228,9 @@ struct ReferenceModel {
             publications[i].status = .released
         case .changeState(let c):
             state.apply(c)
-            if state.nearbyPermission != .notDetermined { dialogShowing = false }  // D3
+            if state.nearbyPermission != .notDetermined { dialogShowing = false }  // ENGINE-D3
         case .stopNearby:
-            // F7
+            // ENGINE-F7
             for i in subscriptions.indices where subscriptions[i].status == .live {
                 batch += end(subscription: i, as: .expired, at: t)
                 batch.append(Event(time: t, kind: .subscriptionExpired, id: subscriptions[i].id))
@@ -240,10 +240,10 @@ struct ReferenceModel {
                 batch.append(Event(time: t, kind: .publicationExpired, id: publications[i].id))
             }
         case .answerPermission(let granted):
-            state.nearbyPermission = granted ? .granted : .denied  // D3
+            state.nearbyPermission = granted ? .granted : .denied  // ENGINE-D3
             dialogShowing = false
         case .terminate:
-            // L1
+            // ENGINE-L1
             for i in subscriptions.indices where subscriptions[i].status == .live || subscriptions[i].status == .expired
             {
                 _ = end(subscription: i, as: .terminated, at: t)
@@ -254,7 +254,7 @@ struct ReferenceModel {
             dialogShowing = false
             running = false
         case .launch:
-            running = true  // L2
+            running = true  // ENGINE-L2
         }
         batch += forgetUncounted(at: t)
         batch += handlers(at: t)
@@ -262,7 +262,7 @@ struct ReferenceModel {
         return nil
     }
 
-    /// D1, D4.
+    /// ENGINE-D1, ENGINE-D4.
     mutating func dialog(id: String, custom: Bool, at t: Int64) -> [Event] {
         switch state.nearbyPermission {
         case .notDetermined where !dialogShowing:
@@ -275,33 +275,34 @@ struct ReferenceModel {
         }
     }
 
-    // MARK: A1–A6
+    // MARK: ENGINE-A1 to ENGINE-A6
 
-    /// The sources subscription `s` counts now (A1–A5), before A6's windows.
+    /// The sources subscription `s` counts now (ENGINE-A1 to ENGINE-A5), before ENGINE-A6's windows.
     func sources(_ s: Subscription) -> Set<EvidenceSource> {
-        guard running, s.status == .live, state.nearbyPermission == .granted else { return [] }  // A1
+        guard running, s.status == .live, state.nearbyPermission == .granted else { return [] }  // ENGINE-A1
         let p = s.params
-        guard p.strategy.mode.contains(.scan) else { return [] }  // A5
+        guard p.strategy.mode.contains(.scan) else { return [] }  // ENGINE-A5
         let fg = state.appState == .foreground
         var out: Set<EvidenceSource> = []
+        // ENGINE-A2
         let bleUsable =
-            p.strategy.mediums.contains(.ble) && state.bluetoothPowerOn && state.bluetoothPermission == .granted  // A2
+            p.strategy.mediums.contains(.ble) && state.bluetoothPowerOn && state.bluetoothPermission == .granted
         if bleUsable && p.deviceTypes.contains(.nearbyDevices) && (fg || p.strategy.allowInBackground) {
             out.insert(.bleToken)
-        }  // A3, A4
+        }  // ENGINE-A3, ENGINE-A4
         if bleUsable && p.deviceTypes.contains(.bleBeacons) && (fg || p.beaconStrategy.allowInBackground) {
             out.insert(.beacon)
-            if p.beaconStrategy.includeIBeacons && ranging() { out.insert(.iBeacon) }  // A4
+            if p.beaconStrategy.includeIBeacons && ranging() { out.insert(.iBeacon) }  // ENGINE-A4
         }
         if p.strategy.mediums.contains(.audio) && state.microphonePermission == .granted && fg
             && p.deviceTypes.contains(.nearbyDevices)
         {
-            out.insert(.audioToken)  // A2, A3, A4
+            out.insert(.audioToken)  // ENGINE-A2, ENGINE-A3, ENGINE-A4
         }
         return out
     }
 
-    /// A4: iBeacon ranging needs "when in use" in the foreground, "always" in the background.
+    /// ENGINE-A4: iBeacon ranging needs "when in use" in the foreground, "always" in the background.
     func ranging() -> Bool {
         switch state.locationPermission {
         case .always: true
@@ -310,11 +311,11 @@ struct ReferenceModel {
         }
     }
 
-    /// Whether `s` counts a sighting from `source` at `t` (A1–A6).
+    /// Whether `s` counts a sighting from `source` at `t` (ENGINE-A1 to ENGINE-A6).
     func counts(_ s: Subscription, _ source: EvidenceSource, at t: Int64) -> Bool {
         guard sources(s).contains(source) else { return false }
         if source == .beacon {
-            // A6
+            // ENGINE-A6
             let highPower =
                 ranging() && (s.params.beaconStrategy.includeIBeacons || !s.params.beaconStrategy.lowPowerPreferred)
             if !highPower { return (t - s.createdAt) % lowPowerScan.intervalMicros < lowPowerScan.windowMicros }
@@ -322,7 +323,7 @@ struct ReferenceModel {
         return true
     }
 
-    /// F3: forgets the evidence from sources no longer counted; a pair left with none, or
+    /// ENGINE-F3: forgets the evidence from sources no longer counted; a pair left with none, or
     /// whose timeout has passed, is lost now.
     mutating func forgetUncounted(at t: Int64) -> [Event] {
         var batch: [Event] = []
@@ -341,9 +342,9 @@ struct ReferenceModel {
         return batch
     }
 
-    // MARK: R1–R4
+    // MARK: ENGINE-R1 to ENGINE-R4
 
-    /// The messages a sighting stands for (R1, R2), namespace "" made the project's (R3).
+    /// The messages a sighting stands for (ENGINE-R1, ENGINE-R2), namespace "" made the project's (ENGINE-R3A).
     func messages(for sighting: Sighting) -> [Message] {
         var out: [Message] = []
         let t = sighting.timeMicros
@@ -381,7 +382,7 @@ struct ReferenceModel {
         }
     }
 
-    /// R3.
+    /// ENGINE-R3.
     func selects(_ s: Subscription, _ m: Message) -> Bool {
         let ns = s.params.messageNamespace.isEmpty ? projectNamespace : s.params.messageNamespace
         return Array(m.namespace.utf8) == Array(ns.utf8)
@@ -398,10 +399,10 @@ struct ReferenceModel {
             for i in subscriptions.indices where selects(subscriptions[i], m) && counts(subscriptions[i], source, at: t)
             {
                 if var f = found[i, default: [:]][k] {
-                    f.lastSeen[source] = t  // F2
+                    f.lastSeen[source] = t  // ENGINE-F2
                     found[i]![k] = f
                 } else {
-                    found[i, default: [:]][k] = Found(message: m, lastSeen: [source: t])  // F1
+                    found[i, default: [:]][k] = Found(message: m, lastSeen: [source: t])  // ENGINE-F1
                     batch.append(Event(time: t, kind: .found, id: subscriptions[i].id, message: m))
                 }
             }
@@ -409,12 +410,12 @@ struct ReferenceModel {
         emit(batch)
     }
 
-    /// F9: without an end, time runs until every pending lost has fired.
+    /// ENGINE-F9: without an end, time runs until every pending lost has fired.
     mutating func finish() {
         while !found.values.allSatisfy(\.isEmpty), let d = nextTimer() { advance(to: d) }
     }
 
-    // MARK: H1–H5
+    // MARK: ENGINE-H1 to ENGINE-H5
 
     mutating func handlers(at t: Int64) -> [Event] {
         let fg = state.appState == .foreground

@@ -206,7 +206,7 @@ import Testing
         #expect(error?.reason.contains("TTL_SECONDS_INFINITE") == true)
     }
 
-    /// docs/scenario-format.md: a type is at most 32 characters (UTF-16 units, rule V1), not
+    /// docs/scenario-format.md: a type is at most 32 characters (UTF-16 units, ENGINE-V1), not
     /// 32 bytes: 32 "é" (64 bytes of UTF-8) are a valid type.
     @Test func aTypeIsLimitedInCharactersNotBytes() throws {
         let type = String(repeating: "\u{E9}", count: 32)
@@ -214,7 +214,7 @@ import Testing
         #expect(s.registry.publications.map { Array($0.message.type.utf8) } == [Array(type.utf8)])
     }
 
-    /// Ids are byte for byte (docs/spec/engine.md R4): a registry's publications "café" with
+    /// Ids are byte for byte (ENGINE-R4): a registry's publications "café" with
     /// U+00E9 and "cafe" + U+0301 are two publications, not one id given twice.
     @Test func canonicallyEquivalentPublicationIdsAreTwo() throws {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"

@@ -6,8 +6,8 @@ import Testing
 
 /// `replay --explain` over every committed synthetic scenario: the events are those the
 /// scenario's ground truth expects (its vector), each followed by an evidence line whose rule
-/// and evidence agree with docs/spec/engine.md (F1: the finding sighting at the event's time;
-/// F2: a last sighting one lost timeout before; the handlers' rules by event); every sighting
+/// and evidence agree with docs/spec/engine.md (ENGINE-F1: the finding sighting at the event's time;
+/// ENGINE-F2: a last sighting one lost timeout before; the handlers' rules by event); every sighting
 /// line gives a verdict for every subscription the scenario makes.
 @Suite(.enabled(if: CommandLineTool.executable != nil, "the nearby-conformance executable is not built"))
 struct ReplayExplainTests {
@@ -121,7 +121,7 @@ struct ReplayExplainTests {
         }
     }
 
-    /// A1: a sighting before the scenario makes the subscription is not counted, and says so.
+    /// ENGINE-A1: a sighting before the scenario makes the subscription is not counted, and says so.
     @Test func aSightingBeforeTheSubscriptionIsNotSubscribedYet() throws {
         let token: [UInt8] = [1, 2, 3, 4, 5, 6]
         let message = Message(namespace: "", type: "chat", content: Array("hi".utf8))
@@ -146,12 +146,12 @@ struct ReplayExplainTests {
         #expect(verdicts.last?.messages == [.init(message: message, newlyFound: true)])
     }
 
-    /// Ids are byte for byte (docs/spec/engine.md R4, as the engine keeps them): "café" with
+    /// Ids are byte for byte (ENGINE-R4, as the engine keeps them): "café" with
     /// U+00E9 and "cafe" + U+0301, which Swift's `String ==` calls equal, are two
     /// subscriptions. Every sighting line names both, in UTF-8 byte order (the decomposed one,
     /// 65 CC 81, before the precomposed one, C3 A9), each with its own verdict: after the
-    /// decomposed one is released (F5: no lost) it is `released` while the other counts, and
-    /// the other's lost keeps its own evidence (F2, its last sighting a lost timeout before).
+    /// decomposed one is released (ENGINE-F5: no lost) it is `released` while the other counts, and
+    /// the other's lost keeps its own evidence (ENGINE-F2, its last sighting a lost timeout before).
     @Test func canonicallyEquivalentIdsAreTwoSubscriptions() throws {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
         let token: [UInt8] = [1, 2, 3, 4, 5, 6]
@@ -182,7 +182,7 @@ struct ReplayExplainTests {
         #expect(verdicts.map { $0.map { Array($0.subscription.utf8) } } == [bytes, bytes])
         #expect(verdicts.map { $0.map(\.stop) } == [[nil, nil], [.released, nil]])
         #expect(verdicts.last?.last?.messages == [.init(message: message, newlyFound: false)])
-        // Found by each at 1 s (F1); lost by the precomposed one only, at 3 + 10 s (F2).
+        // Found by each at 1 s (ENGINE-F1); lost by the precomposed one only, at 3 + 10 s (ENGINE-F2).
         var why: [(String, [UInt8], Int64, String, Int64?)] = []
         for x in result.explanations {
             guard case .evidence(let i, let evidence) = x.body else { continue }

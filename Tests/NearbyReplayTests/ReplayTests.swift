@@ -98,7 +98,7 @@ import Testing
         let scenario = dir.write(Array(Self.scenario(extraEvents: extra).utf8), to: "s.json")
         let r = try CommandLineTool.run(["replay", "--scenario", scenario, "--capture", capture, "--format", "table"])
         #expect(r.status == 0, "\(r.stderr)")
-        // At 1.5 s Bluetooth goes off before the beacon's sighting at 1.5 s (rule O1), so the
+        // At 1.5 s Bluetooth goes off before the beacon's sighting at 1.5 s (ENGINE-O1A), so the
         // beacon is never found; at 2 s it is back on before the token sighting at 2 s.
         #expect(
             r.stdoutLines == [

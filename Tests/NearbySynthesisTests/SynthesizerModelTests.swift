@@ -159,7 +159,7 @@ struct SynthesizerModelTests {
 
 /// The product's packet builders agree with the test suite's independent builders
 /// (FixtureEvents, written from the Core specification), and the beacon frames with
-/// formats.md's published vectors.
+/// the published vectors of docs/spec/eddystone.md and docs/spec/ibeacon-altbeacon.md.
 struct PacketBuilderTests {
     let address = BluetoothAddress("c4:7d:00:00:0d:01")!
 
@@ -201,18 +201,19 @@ struct PacketBuilderTests {
     }
 
     @Test func beaconFramesMatchPublishedVectors() {
-        // formats.md §2.1 DERIVED full advertisement.
+        // A full iBeacon advertisement derived from Apple's layout (docs/spec/ibeacon-altbeacon.md).
         #expect(
             Hex.encode(
                 BeaconAdvertisingData.iBeacon(
                     uuidMajorMinor: Hex.decode("e2c56db5dffb48d2b060d0f5a71096e000010002")!, measuredPower: -59))
                 == "0201061aff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c5")
-        // formats.md §2.2 [ABL] vector, its manufacturer-data structure (our reserved byte is 0, theirs 9).
+        // The Android Beacon Library's AltBeacon vector (docs/spec/ibeacon-altbeacon.md), its manufacturer-data
+        // structure (our reserved byte is 0, theirs 9).
         let alt = BeaconAdvertisingData.altBeacon(
             manufacturer: 0x0118, beaconID: Hex.decode("2f234454cf6d4a0fadf2f4911ba9ffa600010002")!, referenceRSSI: -59)
         #expect(
             Hex.encode(Array(alt.dropFirst(3).dropLast())) == "1bff1801beac2f234454cf6d4a0fadf2f4911ba9ffa600010002c5")
-        // §1.4: scheme and expansion codes, worked by hand.
+        // Eddystone-URL scheme and expansion codes (docs/spec/eddystone.md), worked by hand.
         #expect(
             BeaconAdvertisingData.encodeURL("https://www.example.com/a") == [0x01] + Array("example".utf8) + [
                 0x00, 0x61,
@@ -220,7 +221,7 @@ struct PacketBuilderTests {
         #expect(BeaconAdvertisingData.encodeURL("http://goo.gl/S6zT6P") == [0x02] + Array("goo.gl/S6zT6P".utf8))
         #expect(BeaconAdvertisingData.encodeURL("ftp://x") == nil)
         #expect(BeaconAdvertisingData.encodeURL("https://" + String(repeating: "a", count: 18)) == nil)
-        // §1.5: 25.5 °C is 0x1980 in 8.8; the frame decodes back.
+        // Eddystone-TLM (docs/spec/eddystone.md): 25.5 °C is 0x1980 in 8.8; the frame decodes back.
         let tlm = BeaconAdvertisingData.eddystoneTLM(
             batteryMillivolts: 3000, temperature88: 0x1980, advertisingCount: 7, uptimeTenths: 10)
         #expect(Hex.encode(Array(tlm.suffix(14))) == "20000bb81980000000070000000a")

@@ -2,7 +2,7 @@ import NearbyBytes
 import NearbyCapture
 
 /// Builders of HCI packets and LE link-layer packets for test fixtures, written from the
-/// layouts in the Core specification (formats.md §5), independently of the decoders.
+/// layouts in the Core specification (as docs/spec/hci.md gives them), independently of the decoders.
 public enum FixtureEvents {
     public static func address(_ text: String) -> [UInt8] {
         BluetoothAddress(text)!.littleEndianBytes

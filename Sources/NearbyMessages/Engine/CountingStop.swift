@@ -2,53 +2,53 @@
 /// `replay --explain` names it: the rule's id (`rule`), a stable code for the situation
 /// (`code`, kebab-case) and a sentence saying what the rule needs (`reason`).
 public enum CountingStop: Hashable, Sendable {
-    /// A1: the scenario has not made the subscription yet.
+    /// ENGINE-A1: the scenario has not made the subscription yet.
     case notSubscribedYet
-    /// F5: the app released it (`unsubscribe`).
+    /// ENGINE-F5: the app released it (`unsubscribe`).
     case released
-    /// F6: its TTL ran out.
+    /// ENGINE-F6: its TTL ran out.
     case expired
-    /// F7: the user stopped Nearby for the app.
+    /// ENGINE-F7: the user stopped Nearby for the app.
     case stoppedByUser
-    /// L1: it ended with the app's process (`terminate`).
+    /// ENGINE-L1: it ended with the app's process (`terminate`).
     case terminated
-    /// A1, D2: the Nearby permission is not granted (its state).
+    /// ENGINE-A1, ENGINE-D2: the Nearby permission is not granted (its state).
     case nearbyPermission(PermissionState)
-    /// A5: the strategy broadcasts only.
+    /// ENGINE-A5: the strategy broadcasts only.
     case broadcastOnly
-    /// A2: the strategy's discovery mediums leave out the sighting's medium.
+    /// ENGINE-A2: the strategy's discovery mediums leave out the sighting's medium.
     case mediumNotInStrategy(Medium)
-    /// A2: Bluetooth is off.
+    /// ENGINE-A2: Bluetooth is off.
     case bluetoothOff
-    /// A2: the Bluetooth permission is not granted (its state).
+    /// ENGINE-A2: the Bluetooth permission is not granted (its state).
     case bluetoothPermission(PermissionState)
-    /// A2: the microphone permission is not granted (its state).
+    /// ENGINE-A2: the microphone permission is not granted (its state).
     case microphonePermission(PermissionState)
-    /// A3: audio never counts in the background.
+    /// ENGINE-A3: audio never counts in the background.
     case audioInBackground
-    /// A3: in the background, and the strategy has no `allowInBackground`.
+    /// ENGINE-A3: in the background, and the strategy has no `allowInBackground`.
     case tokensInBackground
-    /// A3: in the background, and the beacon strategy has no `allowInBackground`.
+    /// ENGINE-A3: in the background, and the beacon strategy has no `allowInBackground`.
     case beaconsInBackground
-    /// A4: the device types to discover leave out nearby devices (tokens).
+    /// ENGINE-A4: the device types to discover leave out nearby devices (tokens).
     case nearbyDevicesNotDiscovered
-    /// A4: the device types to discover leave out BLE beacons.
+    /// ENGINE-A4: the device types to discover leave out BLE beacons.
     case beaconsNotDiscovered
-    /// A4: the beacon strategy has `includeIBeacons` off.
+    /// ENGINE-A4: the beacon strategy has `includeIBeacons` off.
     case iBeaconsNotIncluded
-    /// A4: the location permission does not allow iBeacon ranging now (its state).
+    /// ENGINE-A4: the location permission does not allow iBeacon ranging now (its state).
     case locationNotAllowingRanging(LocationPermission)
-    /// A6: a duty-cycled beacon scan, and the sighting falls between its windows.
+    /// ENGINE-A6: a duty-cycled beacon scan, and the sighting falls between its windows.
     case outsideLowPowerWindow
-    /// R1: the registry has no publication with this token.
+    /// ENGINE-R1: the registry has no publication with this token.
     case tokenNotRegistered
-    /// R1: the token is registered, but no assignment covers the sighting's time and medium.
+    /// ENGINE-R1: the token is registered, but no assignment covers the sighting's time and medium.
     case tokenNotAssignedNow
-    /// R2: the registry has no attachment for this beacon (and it has no reserved message).
+    /// ENGINE-R2: the registry has no attachment for this beacon (and it has no reserved message).
     case noAttachments
-    /// R2: no registered EID beacon gives this EID in the window around the sighting's time.
+    /// ENGINE-R2A: no registered EID beacon gives this EID in the window around the sighting's time.
     case eidNotResolved
-    /// R3: the messages the sighting stands for are not in the subscription's filter.
+    /// ENGINE-R3: the messages the sighting stands for are not in the subscription's filter.
     case filterMismatch
 
     /// The rule's id in docs/spec/engine.md.

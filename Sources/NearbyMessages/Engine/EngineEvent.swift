@@ -1,14 +1,14 @@
 /// A callback the engine emits, stamped with the virtual time at which it fires.
 public struct EngineEvent: Hashable, Sendable {
-    /// The callbacks of the GNS API (formats.md §4.3–4.4). The raw value is the `event` name
+    /// The callbacks of the GNS API (ENGINE-O3 orders them). The raw value is the `event` name
     /// in output and vectors.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The consent dialog is shown for the publication or subscription just made while the
-        /// Nearby permission was not determined (docs/spec/engine.md D1): `value` is true when
+        /// Nearby permission was not determined (ENGINE-D1): `value` is true when
         /// the app's `permissionRequestHandler` was called instead of Nearby's own dialog.
         case permissionRequest
         /// Nearby's alert that discovery is off, shown for a publication or subscription made
-        /// while the Nearby permission is denied (D4).
+        /// while the Nearby permission is denied (ENGINE-D4).
         case permissionAlert
         /// `GNSPermission` changed handler / Nearby permission: `value` is granted.
         case permissionChanged
@@ -27,7 +27,7 @@ public struct EngineEvent: Hashable, Sendable {
         /// `messageFoundHandler` / `MessageListener.onFound`.
         case found
 
-        /// Rank among events of one batch at one instant (docs/spec/engine.md, rule O3): the
+        /// Rank among events of one batch at one instant (ENGINE-O3): the
         /// dialogs, state handlers, then lost, expiry, found.
         public var rank: Int {
             switch self {
@@ -93,34 +93,34 @@ public enum EngineAction: Hashable, Sendable {
     case unpublish(id: String)
     case changeState(StateChange)
     /// The user stops Nearby for the app from its notification: every publication and
-    /// subscription expires at once (`onExpired`, formats.md §4.3).
+    /// subscription expires at once (`onExpired`, ENGINE-F7).
     case stopNearby
-    /// The user answers the consent dialog that is showing: granted or denied (rule D3).
+    /// The user answers the consent dialog that is showing: granted or denied (ENGINE-D3).
     case answerPermission(granted: Bool)
-    /// The system terminates the app: everything is released without a callback (rule L1).
+    /// The system terminates the app: everything is released without a callback (ENGINE-L1).
     case terminate
-    /// The app is launched again, with nothing published or subscribed (rule L2).
+    /// The app is launched again, with nothing published or subscribed (ENGINE-L2).
     case launch
 }
 
-/// An input the engine cannot accept (docs/spec/engine.md V1). The engine is unchanged when it
+/// An input the engine cannot accept (ENGINE-V1). The engine is unchanged when it
 /// throws.
 public struct EngineInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of input was refused; the code space is open, as DecodeError's.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        /// An input earlier than the engine's time (rule O1).
+        /// An input earlier than the engine's time (ENGINE-O1).
         public static let timeOrder = Code(rawValue: "time-order")
-        /// A publish or subscribe with the id of an object that has not ended (rule L3).
+        /// A publish or subscribe with the id of an object that has not ended (ENGINE-L3).
         public static let idInUse = Code(rawValue: "id-in-use")
         /// An unsubscribe or unpublish of an id that names nothing the app holds.
         public static let unknownID = Code(rawValue: "unknown-id")
-        /// An app action while the app is terminated, or a terminate while it is (L1).
+        /// An app action while the app is terminated, or a terminate while it is (ENGINE-L1).
         public static let notRunning = Code(rawValue: "not-running")
-        /// A launch while the app runs (L2).
+        /// A launch while the app runs (ENGINE-L2).
         public static let alreadyRunning = Code(rawValue: "already-running")
-        /// An answer while no consent dialog is showing (D3).
+        /// An answer while no consent dialog is showing (ENGINE-D3).
         public static let noDialog = Code(rawValue: "no-dialog")
         /// Parameters outside the API's limits (type length, content size, TTL).
         public static let invalidParameters = Code(rawValue: "invalid-parameters")

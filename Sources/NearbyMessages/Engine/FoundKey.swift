@@ -1,6 +1,6 @@
 /// A (subscription, message) pair of the engine: the subscription's index in the engine's
 /// subscriptions and the message's in its messages (both ≥ 0). Found state, lost timers and the
-/// order of a state change's losses are kept per pair (docs/spec/engine.md F1–F3, F8).
+/// order of a state change's losses are kept per pair (ENGINE-F1 to ENGINE-F3, ENGINE-F8).
 struct FoundKey: Hashable, Comparable, Sendable, BitwiseCopyable {
     let subscription: Int32
     let message: Int32

@@ -7,7 +7,7 @@
 /// shifts the probe run back (no tombstones); the table stays at most half full of live
 /// entries.
 struct FoundTable: Sendable {
-    /// A found pair's evidence: the latest counted sighting per source (rules F2, F3), and the
+    /// A found pair's evidence: the latest counted sighting per source (ENGINE-F2, ENGINE-F3), and the
     /// generation that tells its lost timer from the timers of earlier found … lost runs.
     struct Entry: Sendable {
         var seen = SourceTimes()

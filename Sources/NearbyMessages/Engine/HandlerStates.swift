@@ -1,4 +1,4 @@
-/// What the app's handlers were last told (docs/spec/engine.md H1–H5): the Nearby permission
+/// What the app's handlers were last told (ENGINE-H1 to ENGINE-H5): the Nearby permission
 /// (`GNSPermission`'s changed handler) and the three error states of `GNSMessageManager`'s
 /// handlers. A handler fires when its value here changes.
 struct HandlerStates: Equatable, Sendable {

@@ -4,12 +4,12 @@ extension SubscriptionEngine {
     /// What one sighting does for one subscription.
     public struct SightingVerdict: Hashable, Sendable {
         public var subscription: String
-        /// The first rule that stops it counting (docs/spec/engine.md order: the subscription,
-        /// the state A1–A6, then what the sighting stands for R1–R3); nil when it counts.
+        /// The first rule that stops it counting (docs/spec/engine.md order: the subscription, the state ENGINE-A1 to
+        /// ENGINE-A6, then what the sighting stands for ENGINE-R1 to ENGINE-R3); nil when it counts.
         public var stop: CountingStop?
         /// When it counts: the messages it counts as, in the engine's order, each with
-        /// whether the sighting finds it now (F1) or is fresh evidence for a message already
-        /// found (F2: its lost timer starts again).
+        /// whether the sighting finds it now (ENGINE-F1) or is fresh evidence for a message already
+        /// found (ENGINE-F2: its lost timer starts again).
         public var messages: [CountedMessage] = []
 
         public init(subscription: String, stop: CountingStop? = nil, messages: [CountedMessage] = []) {
@@ -30,12 +30,12 @@ extension SubscriptionEngine {
     }
 
     /// What `sighting` does for each subscription the app has made (the latest object of
-    /// each id, L3), by id in UTF-8 byte order. Ask after `advance(to:)` the sighting's time
+    /// each id, ENGINE-L3), by id in UTF-8 byte order. Ask after `advance(to:)` the sighting's time
     /// and before `sight`, which then does exactly this.
     public func explain(_ sighting: Sighting) -> [SightingVerdict] {
         let source = sighting.source
         let t = sighting.timeMicros
-        // R1, R2: what the sighting stands for, registered or reserved.
+        // ENGINE-R1, ENGINE-R2: what the sighting stands for, registered or reserved.
         var stands: [Message] = []
         resolving.forEachMessage(sighting) { stands.append(messages[Int($0)]) }
         let id = sighting.identity
@@ -64,7 +64,7 @@ extension SubscriptionEngine {
                 verdict.stop = stop
                 return verdict
             }
-            // A6
+            // ENGINE-A6
             if source == .beacon,
                 let subscriber = subscribersByFilter[Int(s.filter)].first(where: { $0.slot == slot }),
                 subscriber.lowPowerBeacons, !configuration.lowPowerScan.listens(at: t, since: subscriber.since)
@@ -76,7 +76,7 @@ extension SubscriptionEngine {
                 verdict.stop = unresolved
                 return verdict
             }
-            // R3
+            // ENGINE-R3
             let p = s.params
             let namespace = p.messageNamespace.isEmpty ? configuration.projectNamespace : p.messageNamespace
             for m in stands
@@ -93,15 +93,15 @@ extension SubscriptionEngine {
         }
     }
 
-    /// The sources the live subscription `id` counts now (A1–A5), empty for none or one
-    /// not live: what a state change took away is what F3 forgets.
+    /// The sources the live subscription `id` counts now (ENGINE-A1 to ENGINE-A5), empty for none or one
+    /// not live: what a state change took away is what ENGINE-F3 forgets.
     public func countingSources(ofSubscription id: String) -> EvidenceSources {
         guard let slot = subscriptionByID[ExactString(id)] else { return [] }
         let s = subscriptions[Int(slot)]
         return subscribersByFilter[Int(s.filter)].first { $0.slot == slot }?.sources ?? []
     }
 
-    /// When the subscription `id` (its latest object) ends by its TTL (F6), µs; nil for an
+    /// When the subscription `id` (its latest object) ends by its TTL (ENGINE-F6), µs; nil for an
     /// infinite TTL or none made.
     public func expiry(ofSubscription id: String) -> Int64? {
         subscriptionByID[ExactString(id)].flatMap { subscriptions[Int($0)].expiresAt }

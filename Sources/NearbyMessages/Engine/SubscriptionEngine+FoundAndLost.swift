@@ -1,11 +1,11 @@
-/// Found and lost: evidence, timers and the callbacks they fire (F1–F3).
+/// Found and lost: evidence, timers and the callbacks they fire (ENGINE-F1 to ENGINE-F3).
 extension SubscriptionEngine {
-    // MARK: found and lost (F1–F3)
+    // MARK: found and lost (ENGINE-F1 to ENGINE-F3)
 
-    /// A sighting from `source` at `t` resolved to message `m` (R1, R2): found for every
-    /// subscription whose filter selects it (R3) and that counts the source now (A1–A6), or
-    /// fresh evidence for the pairs already found (F2); a message with a subscriber that
-    /// counts it and has not found it goes to `unfound` (F1).
+    /// A sighting from `source` at `t` resolved to message `m` (ENGINE-R1, ENGINE-R2): found for every
+    /// subscription whose filter selects it (ENGINE-R3) and that counts the source now (ENGINE-A1 to ENGINE-A6), or
+    /// fresh evidence for the pairs already found (ENGINE-F2); a message with a subscriber that
+    /// counts it and has not found it goes to `unfound` (ENGINE-F1).
     @inline(__always)
     mutating func touch(_ m: Int32, _ source: EvidenceSource, _ t: Int64) {
         let f = messageFilters[Int(m)]
@@ -28,8 +28,8 @@ extension SubscriptionEngine {
         if !allFound { unfound.append(m) }
     }
 
-    /// F1: the subscribers of message `m` that count this sighting and have not found `m`
-    /// find it now, each with its lost timer (F2).
+    /// ENGINE-F1: the subscribers of message `m` that count this sighting and have not found `m`
+    /// find it now, each with its lost timer (ENGINE-F2).
     mutating func addFound(_ m: Int32, _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
         let windows = configuration.lowPowerScan
         let f = messageFilters[Int(m)]
@@ -61,7 +61,7 @@ extension SubscriptionEngine {
     mutating func fire(_ t: TimerQueue.Timer, into batch: inout [EngineEvent]) -> TimerQueue.Timer? {
         switch t.kind {
         case .lost:
-            // F2
+            // ENGINE-F2
             let key = FoundKey(subscription: t.slot, message: t.message)
             guard let entry = found[key], entry.generation == t.generation else { return nil }
             let deadline = entry.seen.latest + configuration.lostTimeoutMicros
@@ -73,14 +73,14 @@ extension SubscriptionEngine {
                 batch.append(lostEvent(key, at: t.deadline))
             }
         case .subscriptionExpiry:
-            // F6
+            // ENGINE-F6
             guard subscriptions[Int(t.slot)].status == .live else { return nil }
             end(subscription: t.slot, as: .expired, at: t.deadline, into: &batch)
             batch.append(
                 EngineEvent(
                     timeMicros: t.deadline, kind: .subscriptionExpired, subscription: subscriptions[Int(t.slot)].id))
         case .publicationExpiry:
-            // P1
+            // ENGINE-P1
             guard publications[Int(t.slot)].status == .live else { return nil }
             publications[Int(t.slot)].status = .expired
             batch.append(
@@ -96,8 +96,8 @@ extension SubscriptionEngine {
             message: messages[Int(key.message)])
     }
 
-    /// Ends a live or expired subscription: expired (F6, F7: its found messages are lost now),
-    /// released (F5) or terminated (L1): no callback.
+    /// Ends a live or expired subscription: expired (ENGINE-F6, ENGINE-F7: its found messages are lost now),
+    /// released (ENGINE-F5) or terminated (ENGINE-L1): no callback.
     mutating func end(
         subscription slot: Int32, as status: Status, at time: Int64, into batch: inout [EngineEvent]
     ) {
@@ -113,7 +113,7 @@ extension SubscriptionEngine {
         }
     }
 
-    /// F6: sets the timer that ends a subscription or publication (`slot`) when its TTL runs
+    /// ENGINE-F6: sets the timer that ends a subscription or publication (`slot`) when its TTL runs
     /// out; returns that time (µs), or nil for an infinite TTL.
     mutating func scheduleExpiry(_ ttl: TimeToLive, _ kind: TimerQueue.Kind, slot: Int32, at time: Int64) -> Int64? {
         guard case .micros(let micros) = ttl else { return nil }

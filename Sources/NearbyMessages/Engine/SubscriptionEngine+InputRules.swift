@@ -1,4 +1,5 @@
-/// One-shot conveniences over the inputs, and the rules an input must meet (V1, L1–L3, D3).
+/// One-shot conveniences over the inputs, and the rules an input must meet (ENGINE-V1, ENGINE-L1 to ENGINE-L3,
+/// ENGINE-D3).
 extension SubscriptionEngine {
     // MARK: conveniences
 
@@ -26,9 +27,9 @@ extension SubscriptionEngine {
         return e
     }
 
-    // MARK: input rules (V1, L1–L3, D3)
+    // MARK: input rules (ENGINE-V1, ENGINE-L1 to ENGINE-L3, ENGINE-D3)
 
-    /// Refuses an action the rules do not allow at `time`, after the timers due then (O2: an
+    /// Refuses an action the rules do not allow at `time`, after the timers due then (ENGINE-O2: an
     /// id whose object's TTL ends at `time` is free at `time`); the engine is unchanged.
     public func validate(_ action: EngineAction, at time: Int64) throws(EngineInputError) {
         guard time >= now else {
@@ -99,7 +100,7 @@ extension SubscriptionEngine {
         }
     }
 
-    /// L3: an id names one subscription (or publication) until it ends.
+    /// ENGINE-L3: an id names one subscription (or publication) until it ends.
     static func idInUse(_ what: String, _ id: String) -> EngineInputError {
         EngineInputError(
             .idInUse,

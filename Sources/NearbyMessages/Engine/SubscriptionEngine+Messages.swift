@@ -1,9 +1,9 @@
-/// Messages interned once, and the filters that match them (R1–R4).
+/// Messages interned once, and the filters that match them (ENGINE-R1 to ENGINE-R4).
 extension SubscriptionEngine {
-    // MARK: messages and filters (R1–R4)
+    // MARK: messages and filters (ENGINE-R1 to ENGINE-R4)
 
     /// The engine index of message `m`, added (with its filters) when new. Equal messages,
-    /// byte for byte, share one index (R4).
+    /// byte for byte, share one index (ENGINE-R4).
     mutating func intern(_ m: Message) -> Int32 {
         if let i = messageIndex[m] { return i }
         let i = Int32(messages.count)
@@ -40,7 +40,7 @@ extension SubscriptionEngine {
         return false
     }
 
-    /// The reserved message of a beacon ID (R2), one with a registry message equal to it (R4).
+    /// The reserved message of a beacon ID (ENGINE-R2), one with a registry message equal to it (ENGINE-R4).
     mutating func reservedMessage(_ identity: SightingIdentity, type: String) -> Int32 {
         if let m = reservedMessages[identity] { return m }
         let m = intern(Message(namespace: Message.reservedNamespace, type: type, content: identity.bytes))

@@ -1,24 +1,25 @@
-/// Device and app state: which sources count, permission dialogs and the error handlers (A1–A6, F3, D1, D4, H1–H5).
+/// Device and app state: which sources count, permission dialogs and the error handlers (ENGINE-A1 to ENGINE-A6,
+/// ENGINE-F3, ENGINE-D1, ENGINE-D4, ENGINE-H1 to ENGINE-H5).
 extension SubscriptionEngine {
-    // MARK: state (A1–A6, F3, D1, D4, H1–H5)
+    // MARK: state (ENGINE-A1 to ENGINE-A6, ENGINE-F3, ENGINE-D1, ENGINE-D4, ENGINE-H1 to ENGINE-H5)
 
     /// Which sources subscription `s` counts in the current state (those no rule stops:
     /// `stop(_:counting:)`), and whether its beacon sightings count only in the low-power
-    /// scan's windows (A6).
+    /// scan's windows (ENGINE-A6).
     func countingNow(_ s: Subscription) -> (EvidenceSources, lowPowerBeacons: Bool) {
         var sources: EvidenceSources = []
         for source in EvidenceSource.allCases where stop(s, counting: source) == nil { sources.insert(source.set) }
         guard sources.contains(.beacon) else { return (sources, false) }
-        // A6: iBeacon ranging runs for it when the location allows ranging and it asks for
+        // ENGINE-A6: iBeacon ranging runs for it when the location allows ranging and it asks for
         // the high-power mode.
         let b = s.params.beaconStrategy
         let ranging = state.locationPermission.allowsRanging(foreground: state.appState == .foreground)
         return (sources, !(ranging && (b.includeIBeacons || !b.lowPowerPreferred)))
     }
 
-    /// The first rule, in the order of docs/spec/engine.md, that stops subscription `s`
-    /// counting sightings from `source` in the current state (A1–A5, F5–F7, L1); nil when
-    /// they count. (A6's windows depend on the sighting's time: `explain`.)
+    /// The first rule, in the order of docs/spec/engine.md, that stops subscription `s` counting sightings from
+    /// `source` in the current state (ENGINE-A1 to ENGINE-A5, ENGINE-F5 to ENGINE-F7, ENGINE-L1); nil when they count.
+    /// (ENGINE-A6's windows depend on the sighting's time: `explain`.)
     func stop(_ s: Subscription, counting source: EvidenceSource) -> CountingStop? {
         switch s.status {
         case .live: break
@@ -26,14 +27,14 @@ extension SubscriptionEngine {
         case .expired: return s.endedAt == s.expiresAt ? .expired : .stoppedByUser
         case .terminated: return .terminated
         }
-        // A1, A5 (a live subscription while the app is not running cannot be: L1 ends them all)
+        // ENGINE-A1, ENGINE-A5 (a live subscription while the app is not running cannot be: ENGINE-L1 ends them all)
         guard isRunning else { return .terminated }
         guard state.nearbyPermission == .granted else { return .nearbyPermission(state.nearbyPermission) }
         let p = s.params, st = p.strategy
         guard st.mode.contains(.scan) else { return .broadcastOnly }
         let foreground = state.appState == .foreground
         if source == .audioToken {
-            // A2, A3, A4: audio needs the microphone, never runs in the background, and
+            // ENGINE-A2, ENGINE-A3, ENGINE-A4: audio needs the microphone, never runs in the background, and
             // carries tokens.
             guard st.mediums.contains(.audio) else { return .mediumNotInStrategy(.audio) }
             guard state.microphonePermission == .granted else {
@@ -43,17 +44,17 @@ extension SubscriptionEngine {
             guard p.deviceTypes.contains(.nearbyDevices) else { return .nearbyDevicesNotDiscovered }
             return nil
         }
-        // A2: BLE needs Bluetooth on and its permission.
+        // ENGINE-A2: BLE needs Bluetooth on and its permission.
         guard st.mediums.contains(.ble) else { return .mediumNotInStrategy(.ble) }
         guard state.bluetoothPowerOn else { return .bluetoothOff }
         guard state.bluetoothPermission == .granted else { return .bluetoothPermission(state.bluetoothPermission) }
         if source == .bleToken {
-            // A4, A3: tokens from nearby devices, in the background with the strategy's allowance.
+            // ENGINE-A4, ENGINE-A3: tokens from nearby devices, in the background with the strategy's allowance.
             guard p.deviceTypes.contains(.nearbyDevices) else { return .nearbyDevicesNotDiscovered }
             guard foreground || st.allowInBackground else { return .tokensInBackground }
             return nil
         }
-        // A4, A3: beacons, in the background with the beacon strategy's allowance; iBeacons
+        // ENGINE-A4, ENGINE-A3: beacons, in the background with the beacon strategy's allowance; iBeacons
         // by ranging, which needs includeIBeacons and the location.
         guard p.deviceTypes.contains(.bleBeacons) else { return .beaconsNotDiscovered }
         guard foreground || p.beaconStrategy.allowInBackground else { return .beaconsInBackground }
@@ -66,7 +67,7 @@ extension SubscriptionEngine {
         return nil
     }
 
-    /// F3: after a state change, recomputes what each subscription counts; a found message
+    /// ENGINE-F3: after a state change, recomputes what each subscription counts; a found message
     /// whose every remaining source is gone is lost now; one still in evidence elsewhere keeps
     /// its latest remaining sighting as the start of its lost timeout (or is lost now when
     /// that has passed).
@@ -98,7 +99,7 @@ extension SubscriptionEngine {
         }
     }
 
-    /// D1, D4: a publication or subscription made while the Nearby permission is not
+    /// ENGINE-D1, ENGINE-D4: a publication or subscription made while the Nearby permission is not
     /// determined shows the consent dialog, unless it is already showing; one made while it
     /// is denied shows Nearby's alert.
     mutating func askPermission(
@@ -121,15 +122,15 @@ extension SubscriptionEngine {
         }
     }
 
-    /// H1–H5: fires the handlers whose state changed. While the app is terminated nothing
-    /// fires and the baseline follows the state, so a launch fires nothing either (H5).
+    /// ENGINE-H1 to ENGINE-H5: fires the handlers whose state changed. While the app is terminated nothing
+    /// fires and the baseline follows the state, so a launch fires nothing either (ENGINE-H5).
     mutating func reconcileHandlers(into batch: inout [EngineEvent]) {
         let foreground = state.appState == .foreground
         var bluetoothInUse = false, microphoneInUse = false
         for s in subscriptions where s.status == .live {
             let p = s.params, st = p.strategy
             if st.mediums.contains(.ble) {
-                // H2: tokens over BLE (scanning or broadcasting) as A3 allows them; beacon
+                // ENGINE-H2: tokens over BLE (scanning or broadcasting) as ENGINE-A3 allows them; beacon
                 // scanning as the beacon strategy allows it.
                 if p.deviceTypes.contains(.nearbyDevices), foreground || st.allowInBackground { bluetoothInUse = true }
                 if p.deviceTypes.contains(.bleBeacons), st.mode.contains(.scan),
@@ -138,7 +139,7 @@ extension SubscriptionEngine {
                     bluetoothInUse = true
                 }
             }
-            // H4: scanning for tokens over audio, in the foreground only.
+            // ENGINE-H4: scanning for tokens over audio, in the foreground only.
             if st.mediums.contains(.audio), st.mode.contains(.scan), p.deviceTypes.contains(.nearbyDevices), foreground
             {
                 microphoneInUse = true

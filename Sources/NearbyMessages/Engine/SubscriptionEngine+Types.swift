@@ -1,12 +1,12 @@
 /// The engine's configuration and the records it keeps per subscription, publication and filter.
 extension SubscriptionEngine {
     public struct Configuration: Hashable, Sendable {
-        /// How long after its last counted sighting a message is lost, µs (F2; default 10 s).
+        /// How long after its last counted sighting a message is lost, µs (ENGINE-F2; default 10 s).
         public var lostTimeoutMicros: Int64
         /// The observer app's project namespace: what namespace "" means, in a subscription
-        /// and in a registry message alike (R3).
+        /// and in a registry message alike (ENGINE-R3A).
         public var projectNamespace: String
-        /// The low-power beacon scan's duty cycle (A6).
+        /// The low-power beacon scan's duty cycle (ENGINE-A6).
         public var lowPowerScan: LowPowerScan
 
         public init(
@@ -19,7 +19,7 @@ extension SubscriptionEngine {
         }
     }
 
-    /// Where a publication or subscription object stands (F5–F7, L1, L3).
+    /// Where a publication or subscription object stands (ENGINE-F5 to ENGINE-F7, ENGINE-L1, ENGINE-L3).
     enum Status: Sendable {
         /// Made and not ended: it runs while the state allows.
         case live
@@ -37,25 +37,25 @@ extension SubscriptionEngine {
     struct Subscription: Sendable {
         var id: String
         var params: SubscriptionParams
-        /// The filter it selects messages by (R3), an index into `subscribersByFilter`.
+        /// The filter it selects messages by (ENGINE-R3), an index into `subscribersByFilter`.
         var filter: Int32
-        /// When its TTL ends it (F6), µs; nil for an infinite TTL.
+        /// When its TTL ends it (ENGINE-F6), µs; nil for an infinite TTL.
         var expiresAt: Int64?
         var status = Status.live
-        /// When it ended (F5–F7, L1), µs.
+        /// When it ended (ENGINE-F5 to ENGINE-F7, ENGINE-L1), µs.
         var endedAt: Int64?
     }
 
-    /// A live subscription in the list of the filter it selects by (R3), with what it counts
-    /// in the current state (A1–A6).
+    /// A live subscription in the list of the filter it selects by (ENGINE-R3), with what it counts
+    /// in the current state (ENGINE-A1 to ENGINE-A6).
     struct Subscriber: Sendable, BitwiseCopyable {
         /// Its index in `subscriptions`.
         let slot: Int32
         /// When it was made: the start of its low-power scan's windows, µs.
         let since: Int64
-        /// The sources it counts (A1–A5).
+        /// The sources it counts (ENGINE-A1 to ENGINE-A5).
         var sources: EvidenceSources = []
-        /// Its beacon sightings count only inside the low-power scan's windows (A6).
+        /// Its beacon sightings count only inside the low-power scan's windows (ENGINE-A6).
         var lowPowerBeacons = false
 
         init(slot: Int32, since: Int64) {
@@ -63,7 +63,7 @@ extension SubscriptionEngine {
             self.since = since
         }
 
-        /// Whether a sighting from `source` at `t` counts for it (A1–A6; A6: a beacon
+        /// Whether a sighting from `source` at `t` counts for it (ENGINE-A1 to ENGINE-A6; ENGINE-A6: a beacon
         /// sighting inside the low-power scan's `windows` when duty-cycled).
         @inline(__always)
         func counts(_ source: EvidenceSource, at t: Int64, windows: LowPowerScan) -> Bool {
@@ -74,19 +74,19 @@ extension SubscriptionEngine {
     struct Publication: Sendable {
         var id: String
         var params: PublicationParams
-        /// When its TTL ends it (P1), µs.
+        /// When its TTL ends it (ENGINE-P1), µs.
         var expiresAt: Int64?
         var status = Status.live
     }
 
-    /// A subscription's filter (R3): the namespace it means (project namespace for "") and a
-    /// type ("" for every type of the namespace), compared by UTF-8 bytes (R4).
+    /// A subscription's filter (ENGINE-R3, ENGINE-R3A): the namespace it means (project namespace for "") and a
+    /// type ("" for every type of the namespace), compared by UTF-8 bytes (ENGINE-R4).
     struct FilterKey: Hashable, Sendable {
         var namespace: ExactString
         var type: ExactString
     }
 
-    /// The filters that select a message (R3): its exact (namespace, type) and, for a typed
+    /// The filters that select a message (ENGINE-R3): its exact (namespace, type) and, for a typed
     /// message, its namespace's every-type filter.
     struct MessageFilters: Sendable {
         var exact: Int32

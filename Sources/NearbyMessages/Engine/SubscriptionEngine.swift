@@ -5,46 +5,46 @@
 /// input or `finish` passes it.
 ///
 /// Event order is total: by time; at one instant, timers due then fire before the inputs
-/// stamped then (O2), inputs keep their order (O1), and the events of one batch are sorted by
-/// `EngineEvent.batchOrder` (O3). Each rule of docs/spec/engine.md is named by its id where the
+/// stamped then (ENGINE-O2), inputs keep their order (ENGINE-O1), and the events of one batch are sorted by
+/// `EngineEvent.batchOrder` (ENGINE-O3). Each rule of docs/spec/engine.md is named by its id where the
 /// code applies it.
 public struct SubscriptionEngine: Sendable {
     public let configuration: Configuration
     /// The registry as given.
     public let registry: Registry
-    /// The registry the engine resolves sightings with (R1, R2): namespace "" made the
-    /// project's (R3), so that its message i is the engine's message i.
+    /// The registry the engine resolves sightings with (ENGINE-R1, ENGINE-R2): namespace "" made the
+    /// project's (ENGINE-R3A), so that its message i is the engine's message i.
     let resolving: Registry
     public internal(set) var state: DeviceState
     /// The time of the last input or advance (µs); `Int64.min` before any.
     public internal(set) var now: Int64 = .min
-    /// Whether the app runs (L1, L2): an engine starts with the app launched.
+    /// Whether the app runs (ENGINE-L1, ENGINE-L2): an engine starts with the app launched.
     public internal(set) var isRunning = true
-    /// Whether the consent dialog is showing, waiting for the user's answer (D1–D3).
+    /// Whether the consent dialog is showing, waiting for the user's answer (ENGINE-D1 to ENGINE-D3).
     public internal(set) var isPermissionDialogShowing = false
 
     var subscriptions: [Subscription] = []
-    /// The latest subscription each id named (L3).
+    /// The latest subscription each id named (ENGINE-L3).
     var subscriptionByID: [ExactString: Int32] = [:]
     var publications: [Publication] = []
     var publicationByID: [ExactString: Int32] = [:]
 
     /// Every message the engine knows: the registry's (namespace "" made the project's, equal
-    /// ones merged: R3, R4) and the reserved beacon-ID messages made so far (R2).
+    /// ones merged: ENGINE-R3, ENGINE-R4) and the reserved beacon-ID messages made so far (ENGINE-R2).
     var messages: [Message] = []
     var messageIndex: [Message: Int32] = [:]
     var messageFilters: [MessageFilters] = []
     var reservedMessages = IdentityTable<Int32>()
     /// The messages of the sighting being fed that a subscriber counts and has not found
-    /// yet (F1), found once the registry walk is done; empty between sightings.
+    /// yet (ENGINE-F1), found once the registry walk is done; empty between sightings.
     var unfound: [Int32] = []
 
     var filters: [FilterKey: Int32] = [:]
-    /// How many live subscriptions have an empty type, selecting by an every-type filter (R3).
+    /// How many live subscriptions have an empty type, selecting by an every-type filter (ENGINE-R3).
     var typelessSubscriptions = 0
     /// The live subscriptions selecting by each filter, in the order they were made.
     var subscribersByFilter: [[Subscriber]] = []
-    /// The filters of the reserved namespace (R2), once made: a sighting becomes a reserved
+    /// The filters of the reserved namespace (ENGINE-R2), once made: a sighting becomes a reserved
     /// message only while a subscription could find it.
     var reservedUIDFilter: Int32?
     var reservedIBeaconFilter: Int32?
@@ -79,7 +79,7 @@ public struct SubscriptionEngine: Sendable {
 
     // MARK: inputs
 
-    /// Fires every timer due at or before `time` (O2). Throws if `time` is before `now` (O1).
+    /// Fires every timer due at or before `time` (ENGINE-O2). Throws if `time` is before `now` (ENGINE-O1).
     public mutating func advance(to time: Int64, into events: inout [EngineEvent]) throws(EngineInputError) {
         guard time >= now else {
             throw EngineInputError(
@@ -118,9 +118,9 @@ public struct SubscriptionEngine: Sendable {
         let source = sighting.source
         let t = sighting.timeMicros
         let start = events.count
-        // R1, R2: the registry's messages for this sighting.
+        // ENGINE-R1, ENGINE-R2: the registry's messages for this sighting.
         resolving.forEachMessage(sighting) { touch($0, source, t) }
-        // R2: a beacon ID's reserved message, made only while something could find it
+        // ENGINE-R2: a beacon ID's reserved message, made only while something could find it
         // (messages have no state of their own, and making one per beacon ever seen would cost
         // a lookup per sighting and memory without bound).
         switch sighting.identity.kind {
@@ -172,10 +172,10 @@ public struct SubscriptionEngine: Sendable {
             publications[Int(publicationByID[ExactString(id)]!)].status = .released
         case .changeState(let change):
             state.apply(change)
-            // D3: the permission set another way (the app's settings toggle) answers the dialog.
+            // ENGINE-D3: the permission set another way (the app's settings toggle) answers the dialog.
             if state.nearbyPermission != .notDetermined { isPermissionDialogShowing = false }
         case .stopNearby:
-            // F7: everything expires, as by its TTL.
+            // ENGINE-F7: everything expires, as by its TTL.
             for i in subscriptions.indices where subscriptions[i].status == .live {
                 end(subscription: Int32(i), as: .expired, at: time, into: &batch)
                 batch.append(
@@ -186,11 +186,11 @@ public struct SubscriptionEngine: Sendable {
                 batch.append(EngineEvent(timeMicros: time, kind: .publicationExpired, publication: publications[i].id))
             }
         case .answerPermission(let granted):
-            // D3
+            // ENGINE-D3
             state.nearbyPermission = granted ? .granted : .denied
             isPermissionDialogShowing = false
         case .terminate:
-            // L1: everything goes without a callback, the dialog with it.
+            // ENGINE-L1: everything goes without a callback, the dialog with it.
             for i in subscriptions.indices where subscriptions[i].status.isHeld {
                 end(subscription: Int32(i), as: .terminated, at: time, into: &batch)
             }
@@ -198,7 +198,7 @@ public struct SubscriptionEngine: Sendable {
             isPermissionDialogShowing = false
             isRunning = false
         case .launch:
-            // L2
+            // ENGINE-L2
             isRunning = true
         }
         reconcileSources(at: time, into: &batch)
@@ -207,7 +207,7 @@ public struct SubscriptionEngine: Sendable {
     }
 
     /// Fires all pending lost timers (and whatever else falls due before the last of them),
-    /// so every found message ends with its lost (F9). Returns the engine's time afterwards.
+    /// so every found message ends with its lost (ENGINE-F9). Returns the engine's time afterwards.
     @discardableResult
     public mutating func finish(into events: inout [EngineEvent]) -> Int64 {
         while !found.isEmpty, let top = timers.first {

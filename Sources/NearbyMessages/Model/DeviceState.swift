@@ -8,7 +8,7 @@ public enum PermissionState: String, Hashable, Sendable, CaseIterable {
 
 /// The location permission as iOS has it (`CLAuthorizationStatus`): not asked yet, denied,
 /// while the app is in use, or always. iBeacon ranging needs "when in use" in the foreground and
-/// "always" in the background ([DOC-BCN]; docs/spec/engine.md A4).
+/// "always" in the background (ENGINE-A4).
 public enum LocationPermission: String, Hashable, Sendable, CaseIterable {
     case notDetermined
     case denied
@@ -28,7 +28,7 @@ public enum AppState: String, Hashable, Sendable, CaseIterable {
     case background
 }
 
-/// The observer device's state that the engine reads (docs/spec/engine.md A1–A4, H1–H4). The
+/// The observer device's state that the engine reads (ENGINE-A1 to ENGINE-A4, ENGINE-H1 to ENGINE-H4). The
 /// default is the state of a set-up phone: everything granted (location always), Bluetooth on,
 /// the app in the foreground.
 public struct DeviceState: Hashable, Sendable {

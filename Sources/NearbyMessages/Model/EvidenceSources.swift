@@ -1,5 +1,5 @@
 /// The four ways a message can be in evidence, each guarded by different state
-/// (docs/spec/engine.md A2–A4): a token over BLE, a token over audio, an Eddystone or AltBeacon
+/// (ENGINE-A2 to ENGINE-A4): a token over BLE, a token over audio, an Eddystone or AltBeacon
 /// beacon, an iBeacon.
 public enum EvidenceSource: Int, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     case bleToken = 0
@@ -12,7 +12,7 @@ public enum EvidenceSource: Int, Hashable, Sendable, CaseIterable, BitwiseCopyab
 }
 
 /// A set of evidence sources: the ones a subscription counts in the current state (rules
-/// A1–A5), or the ones a state change stops it counting (rule F3).
+/// ENGINE-A1 to ENGINE-A5), or the ones a state change stops it counting (ENGINE-F3).
 public struct EvidenceSources: OptionSet, Hashable, Sendable, BitwiseCopyable {
     public let rawValue: UInt8
     @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -26,7 +26,7 @@ public struct EvidenceSources: OptionSet, Hashable, Sendable, BitwiseCopyable {
 }
 
 /// The time of the latest counted sighting of a message from each evidence source (µs;
-/// `Int64.min` for none), indexed by source: the evidence rules F2 and F3 weigh.
+/// `Int64.min` for none), indexed by source: the evidence ENGINE-F2 and ENGINE-F3 weigh.
 public struct SourceTimes: Hashable, Sendable, BitwiseCopyable {
     /// Indexed by `EvidenceSource.rawValue`.
     private var times: (Int64, Int64, Int64, Int64) = (.min, .min, .min, .min)
@@ -44,7 +44,7 @@ public struct SourceTimes: Hashable, Sendable, BitwiseCopyable {
         }
     }
 
-    /// Forgets every source not in `kept` (rule F3).
+    /// Forgets every source not in `kept` (ENGINE-F3).
     public mutating func keep(only kept: EvidenceSources) {
         for source in EvidenceSource.allCases where !kept.contains(source) { self[source] = .min }
     }

@@ -1,5 +1,5 @@
 /// A string compared and hashed by its UTF-8 code units: how the engine keys ids, namespaces
-/// and types (docs/spec/engine.md R4, V1). Swift's `String ==` compares by canonical
+/// and types (ENGINE-R4, ENGINE-V1). Swift's `String ==` compares by canonical
 /// equivalence, which would make "café" (U+00E9) and "cafe\u{301}" one id or one namespace;
 /// the GNS API, like Java's `String.equals`, tells them apart.
 public struct ExactString: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -11,7 +11,7 @@ public struct ExactString: Hashable, Sendable, Comparable, CustomStringConvertib
 
     public func hash(into hasher: inout Hasher) { Message.hashUTF8(string, into: &hasher) }
 
-    /// By UTF-8 bytes (the order of ids among events at one instant, rule O3).
+    /// By UTF-8 bytes (the order of ids among events at one instant, ENGINE-O3).
     public static func < (a: ExactString, b: ExactString) -> Bool {
         a.string.utf8.lexicographicallyPrecedes(b.string.utf8)
     }

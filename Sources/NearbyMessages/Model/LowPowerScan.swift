@@ -1,4 +1,4 @@
-/// The duty cycle of the low-power beacon scan (docs/spec/engine.md A6): the scanner listens for
+/// The duty cycle of the low-power beacon scan (ENGINE-A6): the scanner listens for
 /// `windowMicros` at the start of every `intervalMicros`, from the moment the subscription is
 /// made. The default, 512 ms every 5,120 ms (a 10 % duty cycle), is Android's
 /// `SCAN_MODE_LOW_POWER` of Android 7 to 12 (AOSP `ScanManager`); iOS documents none of its

@@ -1,7 +1,7 @@
-/// A message, after GNS `GNSMessage` / Android `Message` (formats.md §4.1–4.2): a namespace, a
+/// A message, after GNS `GNSMessage` / Android `Message` (ENGINE-V1, ENGINE-R4): a namespace, a
 /// type of at most 32 characters and content of at most 102,400 bytes. Two messages are the
 /// same message, for found/lost, when namespace, type and content are equal byte for byte
-/// (docs/spec/engine.md R4): namespace and type compare and hash by their UTF-8 code units, so
+/// (ENGINE-R4): namespace and type compare and hash by their UTF-8 code units, so
 /// strings that Unicode calls canonically equivalent ("café" precomposed and decomposed), which
 /// Swift's `String ==` merges, are different messages.
 public struct Message: Hashable, Sendable, Comparable {

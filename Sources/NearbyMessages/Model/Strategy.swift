@@ -1,5 +1,5 @@
 /// The mediums a strategy uses (`GNSDiscoveryMediums`: audio 1<<0, BLE 1<<1, default both;
-/// formats.md §4.4).
+/// ENGINE-A2).
 public struct DiscoveryMediums: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -49,16 +49,16 @@ public struct Strategy: Hashable, Sendable {
     }
 }
 
-/// `GNSBeaconStrategy` (formats.md §4.4): defaults includeIBeacons YES, lowPowerPreferred YES,
+/// `GNSBeaconStrategy` (ENGINE-A3, ENGINE-A4, ENGINE-A6): defaults includeIBeacons YES, lowPowerPreferred YES,
 /// allowInBackground NO.
 public struct BeaconStrategy: Hashable, Sendable {
-    /// Range iBeacons (needs the location permission; docs/spec/engine.md A4).
+    /// Range iBeacons (needs the location permission; ENGINE-A4).
     public var includeIBeacons: Bool
     /// Scan for Eddystone and AltBeacon in the low-power duty cycle unless iBeacon ranging runs
-    /// anyway (docs/spec/engine.md A6): off, iBeacon ranging is used to find them at once, at the
+    /// anyway (ENGINE-A6): off, iBeacon ranging is used to find them at once, at the
     /// cost of the location permission.
     public var lowPowerPreferred: Bool
-    /// Scan for beacons in the background too (docs/spec/engine.md A3).
+    /// Scan for beacons in the background too (ENGINE-A3).
     public var allowInBackground: Bool
 
     public init(includeIBeacons: Bool = true, lowPowerPreferred: Bool = true, allowInBackground: Bool = false) {

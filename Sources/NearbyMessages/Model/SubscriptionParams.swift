@@ -7,8 +7,8 @@ public struct DeviceTypes: OptionSet, Hashable, Sendable {
     public static let bleBeacons = DeviceTypes(rawValue: 1 << 1)
 }
 
-/// A subscription's parameters (`GNSSubscriptionParams`, formats.md §4.4). The filter is the
-/// namespace and type (docs/spec/engine.md R3): an empty namespace means the observer app's own
+/// A subscription's parameters (`GNSSubscriptionParams`, ENGINE-A4, ENGINE-R3). The filter is the
+/// namespace and type (ENGINE-R3, ENGINE-R3A): an empty namespace means the observer app's own
 /// project namespace, an empty type every type of the namespace.
 public struct SubscriptionParams: Hashable, Sendable {
     public var deviceTypes: DeviceTypes
@@ -17,7 +17,7 @@ public struct SubscriptionParams: Hashable, Sendable {
     public var strategy: Strategy
     public var beaconStrategy: BeaconStrategy
     /// The app shows its own consent dialog (`permissionRequestHandler`) instead of Nearby's
-    /// (docs/spec/engine.md D1).
+    /// (ENGINE-D1).
     public var permissionRequestHandler: Bool
 
     public init(
@@ -39,7 +39,7 @@ public struct SubscriptionParams: Hashable, Sendable {
 public struct PublicationParams: Hashable, Sendable {
     public var message: Message
     public var strategy: Strategy
-    /// The app shows its own consent dialog instead of Nearby's (docs/spec/engine.md D1).
+    /// The app shows its own consent dialog instead of Nearby's (ENGINE-D1).
     public var permissionRequestHandler: Bool
 
     public init(message: Message, strategy: Strategy = Strategy(), permissionRequestHandler: Bool = false) {

@@ -1,6 +1,6 @@
 import NearbySecurity
 
-/// How an Eddystone-EID beacon was registered with the resolver (formats.md §1.7; the
+/// How an Eddystone-EID beacon was registered with the resolver (ENGINE-R2A, docs/spec/eddystone-crypto.md; the
 /// Proximity Beacon API's `EphemeralIdRegistration`): its identity key, its rotation
 /// exponent K, and its clock (a 32-bit seconds counter) as read at a known time.
 public struct EphemeralIDRegistration: Hashable, Sendable {

@@ -1,7 +1,7 @@
 import NearbyBytes
 import NearbySecurity
 
-/// What the server side knows, as this project models it (formats.md §3.2, §4.5): which
+/// What the server side knows, as this project models it (ENGINE-R1, ENGINE-R2): which
 /// publication each token stood for over time, and which attachments each beacon carries.
 ///
 /// Times are microseconds in the scenario's time base; intervals are half-open
@@ -165,8 +165,8 @@ public struct Registry: Sendable {
     }
 
     /// This registry as seen by an observer of project `projectNamespace`: namespace "" in
-    /// publications and attachments is that namespace (docs/spec/engine.md R3), so messages
-    /// that are then equal, byte for byte, are one (R4).
+    /// publications and attachments is that namespace (ENGINE-R3A), so messages
+    /// that are then equal, byte for byte, are one (ENGINE-R4).
     func inProject(_ projectNamespace: String) -> Registry {
         guard !projectNamespace.isEmpty, messages.contains(where: { $0.namespace.isEmpty }) else { return self }
         func placed(_ m: Message) -> Message {
@@ -186,7 +186,7 @@ public struct Registry: Sendable {
     }
 
     /// The registered Eddystone-EID beacons that broadcast `eid` at `micros` (scenario time),
-    /// best first (docs/spec/engine.md R2): each with the index of the beacon in `beacons` and
+    /// best first (ENGINE-R2A): each with the index of the beacon in `beacons` and
     /// how the resolver matched it.
     public func resolveEID(_ eid: [UInt8], atMicros micros: Int64) -> [(beacon: Int, match: EIDResolver.Match)] {
         guard let r = eidResolver else { return [] }

@@ -19,7 +19,7 @@ extension Registry {
     ///                   "beaconName"?, "attachments": [...]}]}
     ///
     /// Beacons take the shape of the Proximity Beacon API's `getforobserved` answer and its
-    /// `EphemeralIdRegistration` (formats.md §1.7, §4.5). Times are seconds in the scenario's
+    /// `EphemeralIdRegistration` (ENGINE-R2, ENGINE-R2A). Times are seconds in the scenario's
     /// time base, except an EID registration's `{"unixSeconds"}`.
     public init(json root: JSONNode) throws(JSONInputError) {
         let o = try root.object(allowed: ["registry", "description", "publications", "beacons"])

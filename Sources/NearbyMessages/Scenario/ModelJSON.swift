@@ -27,20 +27,20 @@ public enum ModelJSON {
     }
 
     /// A message type: a string of at most `Message.maximumTypeLength` UTF-16 units
-    /// (docs/spec/engine.md V1), refused at its own path.
+    /// (ENGINE-V1), refused at its own path.
     public static func type(_ n: JSONNode) throws(JSONInputError) -> String {
         try type(try n.string(), at: n)
     }
 
     /// `type`, already read from `n` (or from part of it, as a `namespacedType`), checked
-    /// against `Message.maximumTypeLength` (V1); a longer one is refused at `n`'s path.
+    /// against `Message.maximumTypeLength` (ENGINE-V1); a longer one is refused at `n`'s path.
     public static func type(_ type: String, at n: JSONNode) throws(JSONInputError) -> String {
         if let why = Message(namespace: "", type: type, content: []).violation { throw n.fail(why) }
         return type
     }
 
     /// Message content: standard padded base64 of at most `Message.maximumContentBytes`
-    /// bytes (V1), refused at its own path.
+    /// bytes (ENGINE-V1), refused at its own path.
     public static func content(_ n: JSONNode) throws(JSONInputError) -> [UInt8] {
         let bytes = try base64(n)
         if let why = Message(namespace: "", type: "", content: bytes).violation { throw n.fail(why) }
@@ -48,7 +48,7 @@ public enum ModelJSON {
     }
 
     /// `{"namespace": "", "type": "", "content": BASE64}`; a type or content over the limits
-    /// of V1 is refused at `…type` or `…content`.
+    /// of ENGINE-V1 is refused at `…type` or `…content`.
     public static func message(_ n: JSONNode) throws(JSONInputError) -> Message {
         let o = try n.object(allowed: ["namespace", "type", "content"])
         return Message(
@@ -149,7 +149,7 @@ public enum ModelJSON {
     }
 
     /// `{"windowSeconds": 0.512, "intervalSeconds": 5.12}`, both optional: the low-power beacon
-    /// scan's duty cycle (docs/spec/engine.md A6); the window is at most the interval.
+    /// scan's duty cycle (ENGINE-A6); the window is at most the interval.
     public static func lowPowerScan(_ n: JSONNode) throws(JSONInputError) -> LowPowerScan {
         let o = try n.object(allowed: ["windowSeconds", "intervalSeconds"])
         var scan = LowPowerScan()
