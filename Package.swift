@@ -113,7 +113,7 @@ let package = Package(
             name: "NearbyRunner",
             dependencies: [
                 "CProcessControl", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats",
-                "NearbyJSON", "NearbyMessages", "NearbyReplay",
+                "NearbyJSON", "NearbyMessages", "NearbyReplay", "NearbySynthesis",
             ]
         ),
         .executableTarget(

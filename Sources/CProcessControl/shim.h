@@ -20,3 +20,26 @@ static inline int nearby_is_child_subreaper(void) {
 static inline int nearby_set_child_subreaper(void) { return -1; }
 static inline int nearby_is_child_subreaper(void) { return 0; }
 #endif
+
+#include <errno.h>
+#include <spawn.h>
+
+/* Adds a change of working directory to `path` to spawn file actions: glibc (2.29 and later)
+   and macOS (10.15 and later) have it as posix_spawn_file_actions_addchdir_np, which glibc
+   declares only under _GNU_SOURCE. 0 on success, an errno value otherwise (ENOSYS where the C
+   library has no such action). */
+#if defined(__GLIBC__) || defined(__APPLE__)
+#if defined(__GLIBC__) && !defined(__USE_GNU)
+extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *__restrict,
+                                                const char *__restrict);
+#endif
+static inline int nearby_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+#else
+static inline int nearby_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    (void)actions;
+    (void)path;
+    return ENOSYS;
+}
+#endif

@@ -5,13 +5,13 @@ extension ImplementationProcess {
     /// it: the running process and what it said about itself, or why it cannot be used (the
     /// process then ended).
     static func handshake(
-        command: String, seconds: Double
+        command: String, seconds: Double, directory: String? = nil
     )
         -> Result<(ImplementationProcess, ValidateSession.Implementation), HandshakeFault>
     {
         let p: ImplementationProcess
         do {
-            p = try ImplementationProcess(command: command)
+            p = try ImplementationProcess(command: command, directory: directory)
         } catch {
             return .failure(.cannotStart(reason: error.description))
         }

@@ -1,3 +1,4 @@
+import CProcessControl
 import NearbyDecode
 
 #if canImport(Glibc)
@@ -6,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// An implementation under test, run as `/bin/sh -c COMMAND` in its own process group with
+/// An implementation under test, run as `/bin/sh -c COMMAND` in its own process group and in
+/// a working directory of the caller's choosing (`validate`: an empty one), with
 /// its standard input, output and error on pipes, and ended together with the processes it
 /// leaves behind (docs/spec/interop.md §1). Every read and write has a deadline, so a hung or dead
 /// implementation costs at most its time-out; standard error is drained continuously (so a
@@ -43,7 +45,7 @@ final class ImplementationProcess {
         var description: String
     }
 
-    init(command: String) throws(SpawnError) {
+    init(command: String, directory: String? = nil) throws(SpawnError) {
         self.command = command
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errChild: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errChild) == 0 else {
@@ -56,6 +58,10 @@ final class ImplementationProcess {
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errChild[1], 2)
         for fd in toChild + fromChild + errChild { posix_spawn_file_actions_addclose(&actions, fd) }
+        if let directory, nearby_spawn_add_chdir(&actions, directory) != 0 {
+            for fd in toChild + fromChild + errChild { close(fd) }
+            throw SpawnError(description: "cannot start the implementation in \(directory)")
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -3,15 +3,19 @@ import NearbyJSON
 import NearbyMessages
 import NearbyReplay
 
-/// The request line for a vector (docs/spec/interop.md §3): `{"id", "level", …input}`. Paths are
-/// absolute; a scenario is sent self-contained: its registry inline, `world` removed, the
-/// time origin fixed, and the sightings of its captures and sound files (decoded by the
-/// reference decoder) merged into its events in replay order (docs/spec/engine.md O1).
+/// The request line for a vector (docs/spec/interop.md §3): `{"id", "level", …input}`. The
+/// id is the request's own (an opaque id of the run: `BlindInputs`), not the vector's; files
+/// are sent as absolute paths, of copies when `copy` makes them; a scenario is sent
+/// self-contained: its registry inline, `world` and `description` removed, the time origin
+/// fixed, and the sightings of its captures and sound files (decoded by the reference
+/// decoder) merged into its events in replay order (ENGINE-O1A).
 enum InteropRequest {
     struct Failure: Error { var reason: String }
 
-    static func make(_ v: Vector) throws(Failure) -> JSONValue {
-        var o: [String: JSONValue] = ["id": .string(v.id), "level": .string(InteropLevel(v.kind).rawValue)]
+    static func make(
+        _ v: Vector, id: String, copy: (String) throws(Failure) -> String = { $0 }
+    ) throws(Failure) -> JSONValue {
+        var o: [String: JSONValue] = ["id": .string(id), "level": .string(InteropLevel(v.kind).rawValue)]
         switch v.input {
         case .frame(let f):
             switch f {
@@ -19,9 +23,15 @@ enum InteropRequest {
             case .h4(let b): o["frame"] = .object(["h4": .string(Hex.encode(b))])
             case .linkLayer(let b): o["frame"] = .object(["linkLayer": .string(Hex.encode(b))])
             }
-        case .capture(let path): o["capture"] = .string(absolute(path))
-        case .audio(let path): o["audio"] = .string(absolute(path))
-        case .scenarioDocument(let doc): o["scenario"] = doc
+        case .capture(let path): o["capture"] = .string(absolute(try copy(path)))
+        case .audio(let path): o["audio"] = .string(absolute(try copy(path)))
+        case .scenarioDocument(let doc):
+            var doc = doc
+            if case .object(var fields) = doc {
+                fields["description"] = nil
+                doc = .object(fields)
+            }
+            o["scenario"] = doc
         case .scenario(let scenario, let captures, let audio):
             o["scenario"] = try document(v, scenario: scenario, captures: captures, audio: audio)
         }
@@ -59,6 +69,7 @@ enum InteropRequest {
             throw Failure(reason: "internal: no scenario source")
         }
         root["world"] = nil
+        root["description"] = nil
         if case .string(let registryPath)? = root["registry"], let scenarioFile {
             let dir = scenarioFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
                 separator: "/")

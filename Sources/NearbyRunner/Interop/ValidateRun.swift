@@ -37,10 +37,19 @@ struct ValidateRun {
     var deadlinePassed = false
     /// The seconds taken by the vectors that ended the implementation, restarts included.
     var faultSeconds = 0.0
+    /// Opaque request ids, copied inputs and the empty working directory; nil when the
+    /// folders could not be made (then every vector errs with `blindFailure`).
+    var blind: BlindInputs?
+    var blindFailure = ""
 
     init(session: ValidateSession, deadline: Double?) {
         self.session = session
         self.deadline = deadline
+        do {
+            blind = try BlindInputs()
+        } catch {
+            blindFailure = error.description
+        }
     }
 
     /// True when the run's deadline has passed.
@@ -87,13 +96,17 @@ struct ValidateRun {
                 return Self.verdict(r, .levelUnsupported(level))
             }
         }
+        guard var blind else { return Self.verdict(r, .requestUnbuildable(reason: blindFailure)) }
+        let id = blind.nextID()
+        self.blind = blind
+        defer { blind.clearInputs() }
         let request: JSONValue
         do {
-            request = try InteropRequest.make(v)
+            request = try InteropRequest.make(v, id: id, copy: blind.copy)
         } catch {
             return Self.verdict(r, .requestUnbuildable(reason: error.reason))
         }
-        switch exchange(request, for: v.id, with: process) {
+        switch exchange(request, for: id, with: process) {
         case .success(let reply):
             var judged = r
             InteropReply.judge(v, reply: reply, coverage: implementation?.coverage ?? .everything, &judged)
@@ -126,6 +139,7 @@ struct ValidateRun {
         if case .running(let p) = state { _ = p.terminate(grace: 2) }
         OrphanReaper.endAdopted()
         state = .notStarted
+        blind?.remove()
     }
 
     /// Starts the implementation and shakes hands: `running` on success; on failure
@@ -134,7 +148,9 @@ struct ValidateRun {
         starts += 1
         let (until, cut) = limit(session.handshakeSeconds)
         let seconds = cut ? until - ImplementationProcess.now() : session.handshakeSeconds
-        switch ImplementationProcess.handshake(command: session.command, seconds: seconds) {
+        switch ImplementationProcess.handshake(
+            command: session.command, seconds: seconds, directory: blind?.workingDirectory.path)
+        {
         case .success(let (p, info)):
             failedStarts = 0
             if implementation == nil { implementation = info }
