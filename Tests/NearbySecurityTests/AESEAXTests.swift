@@ -47,7 +47,7 @@ import Testing
         #expect(try eax.open(sealed.ciphertext, tag: sealed.tag, nonce: [1, 2, 3], header: [9]) == message)
     }
 
-    // ETLM-CRYPTO-5.
+    // ETLM-CRYPTO-5, ETLM-CRYPTO-8.
     @Test func anyChangedByteFailsAuthentication() throws {
         let eax = try AESEAX(key: Hex.decode("91945d3f4dcbee0bf45ef52255f095a4")!)
         let nonce = Hex.decode("becaf043b0a23d843194ba972c66debd")!, header = Hex.decode("fa3bfd4806eb53fa")!
