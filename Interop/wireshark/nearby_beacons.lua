@@ -12,12 +12,13 @@
 -- `tshark -X lua_script:nearby_beacons.lua`. Example filter:
 -- `nearby.eddystone.frame_type == 0x20 && nearby.eddystone.tlm.temperature < 0`.
 --
--- Formats: docs/formats.md of nearby-conformance (Eddystone §1, iBeacon and AltBeacon §2)
--- and docs/spec/ble-token.md (token v1). Wireshark 4.0 has no dissector table for the service
--- data of a 16-bit UUID, so this is a post-dissector: it walks the advertising-data entries
--- Wireshark found (`btcommon.eir_ad.entry`), each once. Wireshark 4.0 does not reassemble
--- chained extended advertising reports: the AD structure cut at the end of an incomplete
--- report (data status 1) is left to the next report and not flagged.
+-- Formats: docs/spec/eddystone.md, docs/spec/ibeacon-altbeacon.md and docs/spec/ble-token.md
+-- of nearby-conformance; the clause ids in the comments below are theirs. Wireshark 4.0 has
+-- no dissector table for the service data of a 16-bit UUID, so this is a post-dissector: it
+-- walks the advertising-data entries Wireshark found (`btcommon.eir_ad.entry`), each once.
+-- Wireshark 4.0 does not reassemble chained extended advertising reports: the AD structure
+-- cut at the end of an incomplete report (data status 1) is left to the next report and not
+-- flagged.
 
 local nearby = Proto("nearby", "Nearby beacons")
 
@@ -165,13 +166,15 @@ local function put(b, field, range, value)
   if range then b.items[#b.items + 1] = { field, range, value } end
 end
 
--- Eddystone service data after UUID 0xFEAA, frame type first (formats.md §1).
+-- Eddystone service data after UUID 0xFEAA, frame type first (EDDYSTONE-FRAME-2,
+-- EDDYSTONE-FRAME-8; EDDYSTONE-FRAME-9 when it is empty).
 local function eddystone(c)
   c.layer = "eddystone"
   local ftype = c:peek(0)
   if ftype == nil then c:read(1, "frame type") end
   local b
   if ftype == 0x00 then
+    -- EDDYSTONE-UID-1 to EDDYSTONE-UID-9.
     b = beacon("eddystone-uid", "Eddystone-UID")
     put(b, f.frame_type, c:read(1, "UID frame type"))
     put(b, f.tx_power, c:read(1, "UID Tx_Power"))
@@ -180,6 +183,8 @@ local function eddystone(c)
     put(b, f.uid_reserved, c:left() > 0 and c:read(math.min(c:left(), 2), "UID RFU") or nil)
     c:expect_end("UID frame")
   elseif ftype == 0x10 then
+    -- EDDYSTONE-URL-1 to EDDYSTONE-URL-10; reserved schemes and bytes (EDDYSTONE-URL-6,
+    -- EDDYSTONE-URL-7) are a warning, not a fault.
     b = beacon("eddystone-url", "Eddystone-URL")
     put(b, f.frame_type, c:read(1, "URL frame type"))
     put(b, f.tx_power, c:read(1, "URL Tx_Power"))
@@ -203,12 +208,14 @@ local function eddystone(c)
     end
     if text then put(b, f.url, c.tvb(scheme_at, c.pos - scheme_at), text) end
   elseif ftype == 0x20 then
+    -- EDDYSTONE-TLM-1, EDDYSTONE-TLM-3.
     local version = c:peek(1)
     if version == nil then
       c.pos = c.pos + 1
       c:read(1, "TLM version")
     end
     if version == 0 then
+      -- EDDYSTONE-TLM-4 to EDDYSTONE-TLM-10.
       b = beacon("eddystone-tlm", "Eddystone-TLM")
       put(b, f.frame_type, c:read(1, "TLM frame type and version"))
       put(b, f.tlm_version, c:read(1, "TLM frame type and version"))
@@ -220,6 +227,7 @@ local function eddystone(c)
       put(b, f.uptime, c:read(4, "TLM SEC_CNT"))
       c:expect_end("TLM frame")
     elseif version == 1 then
+      -- EDDYSTONE-ETLM-1 to EDDYSTONE-ETLM-4.
       b = beacon("eddystone-etlm", "Eddystone-eTLM")
       put(b, f.frame_type, c:read(1, "eTLM frame type and version"))
       put(b, f.tlm_version, c:read(1, "eTLM frame type and version"))
@@ -229,18 +237,21 @@ local function eddystone(c)
       put(b, f.nordic, c:left() > 0 and c:read(1, "eTLM Nordic RFU") or nil)
       c:expect_end("eTLM frame")
     else
+      -- EDDYSTONE-TLM-2.
       b = beacon("eddystone-tlm", "Eddystone-TLM of an unknown version")
       put(b, f.frame_type, c.tvb(c.pos, 1))
       put(b, f.tlm_version, c.tvb(c.pos + 1, 1))
       put(b, f.data, c:rest())
     end
   elseif ftype == 0x30 then
+    -- EDDYSTONE-EID-1, EDDYSTONE-EID-2, EDDYSTONE-EID-3.
     b = beacon("eddystone-eid", "Eddystone-EID")
     put(b, f.frame_type, c:read(1, "EID frame type"))
     put(b, f.tx_power, c:read(1, "EID Tx_Power"))
     put(b, f.eid, c:read(8, "EID"))
     c:expect_end("EID frame")
   elseif ftype == 0x40 then
+    -- EDDYSTONE-E2EE-1, EDDYSTONE-E2EE-2, EDDYSTONE-E2EE-3.
     b = beacon("eddystone-e2ee-eid", "Eddystone E2EE-EID (frame 0x40)")
     put(b, f.frame_type, c:read(1, "E2EE-EID frame type"))
     local body = c:left()
@@ -254,6 +265,7 @@ local function eddystone(c)
         "E2EE-EID frame: " .. body .. " bytes after the frame type, expected 20, 21, 32 or 33")
     end
   else
+    -- EDDYSTONE-FRAME-10.
     b = beacon("eddystone-unknown", string.format("Eddystone frame 0x%02x (unknown)", ftype))
     put(b, f.frame_type, c.tvb(c.pos, 1))
     put(b, f.data, c:rest())
@@ -291,7 +303,8 @@ local function token(c)
 end
 
 -- Manufacturer specific data after its company identifier: iBeacon (Apple's TLV 0x02
--- 0x15), else AltBeacon (code 0xBEAC, any company), else nothing (formats.md §2).
+-- 0x15; IBEACON-2 to IBEACON-10), else AltBeacon (code 0xBEAC, any company; ALTBEACON-2 to
+-- ALTBEACON-12), else nothing (IBEACON-4, ALTBEACON-4).
 local function manufacturer(c, company, company_range)
   if company == 0x004C and c:peek(0) == 0x02 and c:peek(1) == 0x15 then
     c.layer = "ibeacon"

@@ -38,6 +38,7 @@ public enum BeaconFrame: Hashable, Sendable {
             switch frame {
             case .uid: 0
             case .url: 1
+            // EDDYSTONE-TLM-2: a TLM of another version keeps the type `eddystone-tlm`.
             case .tlm, .tlmUnknownVersion: 2
             case .encryptedTLM: 3
             case .eid: 4

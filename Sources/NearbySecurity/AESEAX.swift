@@ -3,8 +3,7 @@ import CryptoExtras
 import NearbyBytes
 
 /// AES-EAX authenticated encryption (Bellare, Rogaway, Wagner, "The EAX Mode of Operation",
-/// FSE 2004), the mode of encrypted Eddystone-TLM (eddystone-tlm/tlm-encrypted.md;
-/// formats.md §1.6):
+/// FSE 2004), the mode of encrypted Eddystone-TLM (ETLM-CRYPTO-3, ETLM-CRYPTO-4):
 ///
 ///     OMAC^t(M) = CMAC_K([t]₁₂₈ ‖ M)              (t = 0, 1, 2 as a 16-byte big-endian block)
 ///     N' = OMAC^0(nonce), H' = OMAC^1(header)
@@ -46,7 +45,8 @@ public struct AESEAX: Sendable {
     }
 
     /// Verifies `tag` and decrypts. The tag is checked before any plaintext is returned.
-    /// - Throws: `micMismatch` naming the tag received and the tag computed.
+    /// - Throws: `micMismatch` naming the tag received and the tag computed (ETLM-CRYPTO-5);
+    ///   `frameLength` for a tag of fewer than 1 or more than 16 bytes (ETLM-CRYPTO-8).
     public func open(
         _ ciphertext: [UInt8], tag received: [UInt8], nonce: [UInt8], header: [UInt8] = []
     ) throws(SecurityError) -> [UInt8] {
@@ -62,7 +62,7 @@ public struct AESEAX: Sendable {
         return counterMode(ciphertext, initialCounter: omac(0, nonce))
     }
 
-    /// OMAC^t: CMAC over the tweak block [t] followed by `message`.
+    /// OMAC^t: CMAC over the tweak block [t] followed by `message` (ETLM-CRYPTO-4).
     func omac(_ t: UInt8, _ message: [UInt8]) -> [UInt8] {
         // Cannot fail: AES128 holds a 16-byte key.
         var mac = try! AES.CMAC(key: cipher.key)
@@ -81,7 +81,7 @@ public struct AESEAX: Sendable {
             let stream = cipher.encrypt(block: counter)
             for j in 0..<min(16, input.count - i) { out[i + j] ^= stream[j] }
             i += 16
-            // Increment the 128-bit big-endian counter (mod 2^128).
+            // Increment the 128-bit big-endian counter (mod 2^128; ETLM-CRYPTO-4).
             var k = 15
             while k >= 0 {
                 counter[k] &+= 1

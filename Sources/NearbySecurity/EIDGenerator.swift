@@ -1,5 +1,5 @@
-/// Eddystone-EID computation (eddystone-eid/eid-computation.md; formats.md §1.7), for a
-/// beacon's identity key and rotation exponent K (a new EID every 2^K seconds of the
+/// Eddystone-EID computation (docs/spec/eddystone-crypto.md, EID-CRYPTO-1 to EID-CRYPTO-3),
+/// for a beacon's identity key and rotation exponent K (a new EID every 2^K seconds of the
 /// beacon's 32-bit seconds counter T):
 ///
 ///     TK  = AES128(IK,  00×11 ‖ FF ‖ 00 00 ‖ (T >> 16) as uint16 BE)
@@ -12,8 +12,8 @@ public struct EIDGenerator: Sendable {
     /// The rotation exponent K, 0…15.
     public let exponent: UInt8
 
-    /// - Throws: `keyLength` unless the identity key has 16 bytes; `exponentRange` unless
-    ///   0 ≤ K ≤ 15.
+    /// - Throws: `keyLength` unless the identity key has 16 bytes (EID-CRYPTO-6);
+    ///   `exponentRange` unless 0 ≤ K ≤ 15 (EID-CRYPTO-5).
     public init(identityKey: [UInt8], exponent: Int) throws(SecurityError) {
         guard (0...15).contains(exponent) else {
             throw SecurityError(
@@ -30,7 +30,8 @@ public struct EIDGenerator: Sendable {
     /// The start of the rotation period holding beacon time `t`: `t` with the low K bits cleared.
     public func periodStart(_ t: UInt32) -> UInt32 { t & ~(periodSeconds - 1) }
 
-    /// The temporary key for beacon time `t` (valid for the 65,536 s sharing `t >> 16`).
+    /// The temporary key for beacon time `t` (valid for the 65,536 s sharing `t >> 16`;
+    /// EID-CRYPTO-2).
     public func temporaryKey(at t: UInt32) -> [UInt8] {
         var block = [UInt8](repeating: 0, count: 16)
         block[11] = 0xFF
@@ -46,7 +47,8 @@ public struct EIDGenerator: Sendable {
     }
 
     /// The EID at beacon time `t` with its temporary key already computed (it must be the one
-    /// for `t >> 16`; `EIDResolver` caches them).
+    /// for `t >> 16`; `EIDResolver` caches them): EID-CRYPTO-3, with EID-CRYPTO-4's 32-bit
+    /// arithmetic.
     public func eid(at t: UInt32, temporaryKey: AES128) -> [UInt8] {
         let start = periodStart(t)
         var block = [UInt8](repeating: 0, count: 16)

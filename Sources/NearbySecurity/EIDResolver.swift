@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Maps an observed EID at an observed time to the registered beacons that broadcast it
-/// (eddystone-eid/eid-computation.md, "Registration" and "Resolution"; formats.md §1.7).
+/// (docs/spec/eddystone-crypto.md, EID-CRYPTO-7 to EID-CRYPTO-11).
 ///
 /// For each beacon the resolver works out the rotation period its clock should be in (from
 /// the clock value and time of registration) and compares the EIDs of a window of periods
@@ -10,7 +10,7 @@ import Synchronization
 /// reading can be off) still resolves, as does an EID the beacon switched a little late
 /// (the specification lets it randomise the switch within the period).
 ///
-/// Every beacon whose EID matches is returned: two beacons sharing an identity key (a cloned
+/// Every beacon whose EID matches is returned (EID-CRYPTO-10): two beacons sharing an identity key (a cloned
 /// or re-registered beacon) collide, and the caller sees both. Temporary keys and EIDs are
 /// cached; the caches are bounded and shared by all threads.
 public final class EIDResolver: Sendable {
@@ -54,7 +54,8 @@ public final class EIDResolver: Sendable {
         self.extraPeriods = extraPeriods
     }
 
-    /// How many periods either side of the expected one are searched for beacon `index` at `micros`.
+    /// How many periods either side of the expected one are searched for beacon `index` at
+    /// `micros` (EID-CRYPTO-8).
     public func windowPeriods(beacon index: Int, atMicros micros: Int64) -> Int {
         let r = registrations[index]
         let elapsedSeconds = Double(micros - r.registeredAtMicros).magnitude / 1e6
@@ -65,7 +66,7 @@ public final class EIDResolver: Sendable {
     /// The beacons that broadcast `eid` at `micros`, best first (nearest the expected period,
     /// then registration order).
     public func resolve(eid: some Collection<UInt8>, atMicros micros: Int64) -> [Match] {
-        guard eid.count == 8 else { return [] }
+        guard eid.count == 8 else { return [] }  // EID-CRYPTO-11
         let wanted = eid.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         var matches: [Match] = []
         for index in registrations.indices {
@@ -73,7 +74,8 @@ public final class EIDResolver: Sendable {
             let k = Int64(r.generator.exponent)
             let expected = r.expectedBeaconTime(atMicros: micros) >> k  // floor division
             let w = Int64(windowPeriods(beacon: index, atMicros: micros))
-            // A window wider than the 32-bit clock's 2^(32−K) periods would visit a period twice.
+            // A window wider than the 32-bit clock's 2^(32−K) periods would visit a period twice
+            // (EID-CRYPTO-9).
             let span = min(w, (Int64(1) << (32 - k)) / 2 - 1)
             for period in (expected - span)...(expected + span) {
                 let start = UInt32(truncatingIfNeeded: period << k)
@@ -82,7 +84,7 @@ public final class EIDResolver: Sendable {
                 }
             }
         }
-        return matches.sorted()
+        return matches.sorted()  // EID-CRYPTO-10: nearest the expected period, then registration order
     }
 
     /// The EID of beacon `index` for the period starting at `periodStart`, through the caches.

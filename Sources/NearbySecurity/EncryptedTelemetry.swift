@@ -1,15 +1,16 @@
 import NearbyBytes
 import NearbyFormats
 
-/// Encrypted Eddystone-TLM (eddystone-tlm/tlm-encrypted.md; formats.md §1.6): the 12 bytes
+/// Encrypted Eddystone-TLM (docs/spec/eddystone-crypto.md, ETLM-CRYPTO-): the 12 bytes
 /// of a plain TLM after `20 00` (VBATT, TEMP, ADV_CNT, SEC_CNT) under AES-EAX with the
-/// beacon's identity key, an empty header and a 2-byte tag (the MIC):
+/// beacon's identity key, an empty header and a 2-byte tag (the MIC; ETLM-CRYPTO-3):
 ///
 ///     nonce (6 bytes) = (beacon time with the low K bits cleared) as uint32 BE ‖ SALT(2)
 ///
-/// as Nordic's reference firmware computes it (`eddystone_security_tlm_to_etlm`). The
-/// frame is 18 bytes by Google's specification, 19 with the RFU byte Nordic's firmware
-/// appends; both are read, and `encrypt` writes either.
+/// as Nordic's reference firmware computes it (`eddystone_security_tlm_to_etlm`;
+/// ETLM-CRYPTO-1, ETLM-CRYPTO-2). The frame is 18 bytes by Google's specification, 19 with
+/// the RFU byte Nordic's firmware appends; both are read (ETLM-CRYPTO-7), and `encrypt`
+/// writes either.
 public enum EncryptedTelemetry {
     /// The 6-byte EAX nonce for a beacon time and salt.
     public static func nonce(periodStart: UInt32, salt: [UInt8]) -> [UInt8] {
@@ -22,7 +23,7 @@ public enum EncryptedTelemetry {
     /// Decrypts an eTLM frame received at beacon time `beaconTime` (any second of the
     /// rotation period: the low K bits are cleared here).
     /// - Throws: `micMismatch` (wrong key, wrong period, or a corrupted frame: the MIC cannot
-    ///   tell which), `keyLength`.
+    ///   tell which; ETLM-CRYPTO-5), `keyLength`.
     public static func decrypt(
         _ frame: EddystoneEncryptedTLM, with generator: EIDGenerator, beaconTime: UInt32
     ) throws(SecurityError) -> EddystoneTLM {
@@ -40,7 +41,7 @@ public enum EncryptedTelemetry {
                     + "identity key and nonce \(Hex.encode(n)) (beacon time \(start), K = \(generator.exponent))"
             )
         }
-        return tlm(plain)
+        return tlm(plain)  // ETLM-CRYPTO-6
     }
 
     /// The service data of an eTLM frame (starting `20 01`) holding `tlm`, for the
@@ -49,6 +50,7 @@ public enum EncryptedTelemetry {
         _ tlm: EddystoneTLM, with generator: EIDGenerator, beaconTime: UInt32, salt: [UInt8],
         nordicPadding: Bool = false
     ) throws(SecurityError) -> [UInt8] {
+        // ETLM-CRYPTO-9
         guard salt.count == 2 else { throw SecurityError(.keyLength, "an eTLM salt has 2 bytes, found \(salt.count)") }
         let plain =
             be16(tlm.batteryRaw) + be16(UInt16(bitPattern: tlm.temperatureRaw))

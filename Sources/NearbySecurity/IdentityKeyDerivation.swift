@@ -9,15 +9,15 @@ import Glibc
 #endif
 
 /// The EID identity key agreed between a beacon and a resolver by ECDH on Curve25519
-/// (eddystone-eid/eid-computation.md; formats.md §1.7):
+/// (docs/spec/eddystone-crypto.md, KEYS-1 to KEYS-5):
 ///
 ///     shared = X25519(beacon private, resolver public) = X25519(resolver private, beacon public)
 ///     IK     = HKDF-SHA256(IKM = shared, salt = resolver public ‖ beacon public, info = "")[0..<16]
 ///
 /// Keys are the 32-byte little-endian arrays of RFC 7748, the byte order the Eddystone
-/// configuration service reads and writes (characteristic 8, Public ECDH Key; formats.md
-/// §1.7); hex in and out is in that order. An all-zero shared secret (a low-order public
-/// key) is refused, as the specification requires.
+/// configuration service reads and writes (characteristic 8, Public ECDH Key; KEYS-4); hex
+/// in and out is in that order. An all-zero shared secret (a low-order public key) is
+/// refused, as the specification requires (KEYS-2).
 public enum IdentityKeyDerivation {
     /// The public key of a 32-byte X25519 private key.
     public static func publicKey(privateKey: [UInt8]) throws(SecurityError) -> [UInt8] {
@@ -25,7 +25,7 @@ public enum IdentityKeyDerivation {
         return Array(key.publicKey.rawRepresentation)
     }
 
-    /// The shared secret X25519(`privateKey`, `peerPublicKey`).
+    /// The shared secret X25519(`privateKey`, `peerPublicKey`) (KEYS-1).
     public static func sharedSecret(privateKey: [UInt8], peerPublicKey: [UInt8]) throws(SecurityError) -> [UInt8] {
         let key = try Self.privateKey(privateKey)
         guard peerPublicKey.count == 32 else {
@@ -36,7 +36,7 @@ public enum IdentityKeyDerivation {
             let peer = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: peerPublicKey)
             shared = try key.sharedSecretFromKeyAgreement(with: peer).withUnsafeBytes { Array($0) }
         } catch {
-            // BoringSSL refuses a low-order point by failing X25519 itself.
+            // BoringSSL refuses a low-order point by failing X25519 itself (KEYS-2).
             throw SecurityError(
                 .zeroSharedSecret, "X25519 with this public key gives no shared secret (a low-order point): \(error)")
         }
@@ -47,7 +47,8 @@ public enum IdentityKeyDerivation {
         return shared
     }
 
-    /// The identity key from the shared secret and both public keys.
+    /// The identity key from the shared secret and both public keys (KEYS-3; KEYS-5 for
+    /// lengths).
     public static func identityKey(
         sharedSecret: [UInt8], resolverPublicKey: [UInt8], beaconPublicKey: [UInt8]
     ) throws(SecurityError) -> [UInt8] {

@@ -5,8 +5,9 @@ import NearbySecurity
 import NearbyTestSupport
 import Testing
 
-/// `decode --registry`: EID frames resolved to registered beacons and eTLM frames decrypted,
-/// over the synthesized capture `eid-rotation` (docs/synthesis.md) and hand-made frames.
+/// `decode --registry`: EID frames resolved to registered beacons and eTLM frames decrypted
+/// (docs/spec/eddystone-crypto.md, EID-CRYPTO-13, ETLM-CRYPTO-10 to ETLM-CRYPTO-12), over the
+/// synthesized capture `eid-rotation` (docs/synthesis.md) and hand-made frames.
 @Suite struct SecureFrameAnnotatorTests {
     static let origin: Int64 = 1_767_225_600_000_000
     static let capture = RepositoryPaths.root + "/Captures/synthetic/eid-rotation/eid-rotation.btsnoop"
@@ -16,7 +17,7 @@ import Testing
         let desk = EIDRegistration(
             generator: try! EIDGenerator(identityKey: Hex.decode("0102030405060708090a111213141516")!, exponent: 4),
             beaconClockAtRegistration: 65_500, registeredAtMicros: origin)
-        // The identity key the [RN-EC] key pairs give (formats.md §1.8).
+        // The identity key ephemeral_calc's key pairs give (KEYS-3).
         let lobby = EIDRegistration(
             generator: try! EIDGenerator(identityKey: Hex.decode("f40d6f18e5882260e847e99ca33ac44f")!, exponent: 5),
             beaconClockAtRegistration: 1_000_000, registeredAtMicros: origin - 30 * 86_400_000_000)
@@ -39,6 +40,7 @@ import Testing
         return out
     }
 
+    // EID-CRYPTO-13, ETLM-CRYPTO-10, ETLM-CRYPTO-12.
     @Test func everyRegisteredEIDResolvesAndEveryETLMDecrypts() {
         var session = DecodeSession(beaconsOnly: true)
         session.secureFrames = Self.annotator()
@@ -81,12 +83,14 @@ import Testing
         #expect(lastUptime.keys.sorted() == ["desk", "lobby"])
     }
 
+    // EDDYSTONE-EID-4, EDDYSTONE-ETLM-5.
     @Test func withoutTheRegistryNothingIsAdded() {
         let beacons = Self.beacons(DecodeSession(beaconsOnly: true))
         #expect(!beacons.isEmpty)
         #expect(beacons.allSatisfy { $0["resolved"] == nil && $0["telemetry"] == nil && $0["telemetryError"] == nil })
     }
 
+    // ETLM-CRYPTO-11, ETLM-CRYPTO-12.
     @Test func anETLMWhoseKeyIsNotRegisteredGetsAnError() {
         // Only the lobby beacon registered: the desk's eTLM frames cannot be decrypted.
         let lobby = EIDRegistration(

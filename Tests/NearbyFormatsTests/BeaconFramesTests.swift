@@ -17,7 +17,7 @@ import Testing
     static let longURL = BeaconFrame.eddystone(
         .url(EddystoneURL(txPowerDBm: -20, scheme: 3, encoded: Array(repeating: 0x61, count: 40))))
 
-    /// Service data after the 0xFEAA UUID (docs/formats.md §1), frame type byte first.
+    /// Service data after the 0xFEAA UUID (EDDYSTONE-FRAME-2), frame type byte first.
     static func eddystone(_ serviceData: [UInt8]) throws -> BeaconFrame {
         .eddystone(try EddystoneFrame(serviceData: serviceData[...]))
     }
@@ -44,13 +44,14 @@ import Testing
         #expect(!Self.token.holdsReferences)
         #expect(!Self.shortURL.holdsReferences)
         #expect(Self.longURL.holdsReferences)
-        // EID: frame type 0x30, Tx power, 8-byte EID (docs/formats.md §1).
+        // EID: frame type 0x30, Tx power, 8-byte EID (EDDYSTONE-EID-1, EDDYSTONE-EID-2).
         #expect(!(try Self.eddystone([0x30, 0xEC] + Array(1...8))).holdsReferences)
-        // eTLM: frame type 0x20, version 1, 12 bytes of ciphertext, 2 of salt, 2 of MIC.
+        // eTLM: frame type 0x20, version 1, 12 bytes of ciphertext, 2 of salt, 2 of MIC
+        // (EDDYSTONE-ETLM-1).
         #expect(try Self.eddystone([0x20, 0x01] + Array(1...16)).holdsReferences)
-        // E2EE-EID: frame type 0x40 and a 20-byte EID.
+        // E2EE-EID: frame type 0x40 and a 20-byte EID (EDDYSTONE-E2EE-1).
         #expect(try Self.eddystone([0x40] + Array(1...20)).holdsReferences)
-        // An unknown frame type keeps its service data.
+        // An unknown frame type keeps its service data (EDDYSTONE-FRAME-10).
         #expect(try Self.eddystone([0x50, 1, 2, 3]).holdsReferences)
         #expect(BeaconFrame.token(.unknownVersion(2, [1, 2])).holdsReferences)
     }
@@ -135,8 +136,8 @@ import Testing
 
     /// `decode(_:into:)` replaces what the contents held (frames, Tx power, faults) without
     /// `removeAll()`, and frames a consumer kept from an earlier decode stay as they were.
-    /// Expected frames: the vectors of docs/formats.md §1.8 and §2.1, as BeaconVectorTests
-    /// reads them.
+    /// Expected frames: the UID, iBeacon and EID vectors of `ReferenceVectors`, as
+    /// BeaconVectorTests reads them (EDDYSTONE-UID-3, IBEACON-6, EDDYSTONE-EID-2).
     @Test func decodingIntoReusedContentsReplacesThemAndLeavesKeptFramesAlone() throws {
         func decode(_ data: [UInt8], into contents: inout AdvertisingDataContents) {
             InlineBytes(data).withCursor(layer: .adStructure) { AdvertisingDataDecoder.decode(&$0, into: &contents) }
@@ -160,7 +161,7 @@ import Testing
         #expect(contents.txPowerLevelDBm == nil)
         #expect(Array(kept) == [.eddystone(.uid(uid))])
 
-        // A structure whose length overruns the data (docs/formats.md: length-overrun).
+        // A structure whose length overruns the data: `ad/length-overrun` (ad-structures.md).
         decode([0x02, 0x01, 0x06, 0x05, 0xFF, 0x4C], into: &contents)
         #expect(contents.beacons.isEmpty)
         #expect(contents.errors.map(\.code) == [.lengthOverrun])

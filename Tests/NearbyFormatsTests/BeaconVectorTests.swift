@@ -3,8 +3,8 @@ import NearbyFormats
 import NearbyTestSupport
 import Testing
 
-/// The advertisement vectors of formats.md §1.8 and §2.1–2.2; expected values are the
-/// ones those sections state.
+/// The advertisement vectors of `ReferenceVectors`; expected values are written from the
+/// clauses of docs/spec/eddystone.md and docs/spec/ibeacon-altbeacon.md cited at each test.
 @Suite struct BeaconVectorTests {
     func onlyBeacon(_ data: [UInt8]) throws -> BeaconFrame {
         let contents = AdvertisingDataDecoder.decode(data[...])
@@ -13,6 +13,7 @@ import Testing
         return try #require(contents.beacons.first)
     }
 
+    // EDDYSTONE-UID-1, EDDYSTONE-UID-3, EDDYSTONE-UID-5.
     @Test func uidAdvertDecodesToItsNamespaceAndInstance() throws {
         guard case .eddystone(.uid(let uid)) = try onlyBeacon(ReferenceVectors.uidAdvert) else {
             Issue.record("not a UID")
@@ -24,6 +25,7 @@ import Testing
         #expect(uid.reserved == [0, 0])
     }
 
+    // EDDYSTONE-URL-2, EDDYSTONE-URL-4, EDDYSTONE-URL-8.
     @Test func urlAdvertExpandsSchemeAndSuffix() throws {
         guard case .eddystone(.url(let url)) = try onlyBeacon(ReferenceVectors.urlAdvert) else {
             Issue.record("not a URL")
@@ -33,6 +35,7 @@ import Testing
         #expect(url.url == "https://www.example.com")
     }
 
+    // EDDYSTONE-TLM-4, EDDYSTONE-TLM-6, EDDYSTONE-TLM-8, EDDYSTONE-TLM-9.
     @Test func tlmAdvertDecodesUnitsAndSigns() throws {
         guard case .eddystone(.tlm(let tlm)) = try onlyBeacon(ReferenceVectors.tlmAdvert) else {
             Issue.record("not TLM")
@@ -44,6 +47,7 @@ import Testing
         #expect(tlm.uptimeTenths == 36000)
     }
 
+    // EDDYSTONE-TLM-5, EDDYSTONE-TLM-7.
     @Test func tlmNotSupportedValuesBecomeNil() throws {
         guard case .eddystone(.tlm(let tlm)) = try onlyBeacon(ReferenceVectors.tlmNothingSupportedAdvert) else {
             Issue.record("not TLM")
@@ -53,6 +57,7 @@ import Testing
         #expect(tlm.temperatureCelsius == nil)
     }
 
+    // EDDYSTONE-TLM-6.
     static let temperatures: [(UInt8, UInt8, Double)] = [
         (0xFE, 0x80, -1.5), (0x19, 0x80, 25.5), (0xFF, 0xFF, -1.0 / 256), (0x7F, 0xFF, 127.99609375),
     ]
@@ -64,6 +69,7 @@ import Testing
         #expect(tlm.temperatureCelsius == celsius)
     }
 
+    // EDDYSTONE-EID-1, EDDYSTONE-EID-2.
     @Test func eidAdvertCarriesItsEphemeralIdentifier() throws {
         guard case .eddystone(.eid(let eid)) = try onlyBeacon(ReferenceVectors.eidAdvert) else {
             Issue.record("not EID")
@@ -73,6 +79,7 @@ import Testing
         #expect(Hex.encode(eid.eid) == "4144413e45fefa58")
     }
 
+    // EDDYSTONE-ETLM-1.
     @Test func etlmAdvertExposesCiphertextSaltAndMIC() throws {
         guard case .eddystone(.encryptedTLM(let e)) = try onlyBeacon(ReferenceVectors.etlmAdvert) else {
             Issue.record("not eTLM")
@@ -84,6 +91,7 @@ import Testing
         #expect(e.nordicPadding == nil)
     }
 
+    // EDDYSTONE-ETLM-3: the reference decoder's reading of a 19th byte.
     @Test func nordicNineteenByteETLMIsAccepted() throws {
         let sd = ReferenceVectors.bytes("2001d5d89979ae79ebee4e385fa5f6830efb00")
         let e = try EddystoneEncryptedTLM(serviceData: sd[...])
@@ -91,6 +99,7 @@ import Testing
         #expect(Hex.encode(e.mic) == "0efb")
     }
 
+    // IBEACON-5, IBEACON-6, IBEACON-7.
     @Test func iBeaconAdvertDecodesBigEndianFields() throws {
         guard case .iBeacon(let b) = try onlyBeacon(ReferenceVectors.iBeaconAdvert) else {
             Issue.record("not iBeacon")
@@ -102,6 +111,7 @@ import Testing
         #expect(b.measuredPowerDBm == -59)
     }
 
+    // IBEACON-5, IBEACON-6, IBEACON-7.
     @Test func iBeaconFromARealCaptureDecodes() throws {
         let msd = ReferenceVectors.iBeaconNobleMSD
         let b = try #require(try IBeacon(company: .apple, data: msd[2...]))
@@ -111,6 +121,7 @@ import Testing
         #expect(b.measuredPowerDBm == -72)
     }
 
+    // IBEACON-3, IBEACON-4.
     @Test(
         "other Apple TLV types are not beacons",
         arguments: [
@@ -124,6 +135,7 @@ import Testing
         #expect(contents.errors.isEmpty)
     }
 
+    // IBEACON-10: the reference decoder's reading (another decoder may report the iBeacon).
     @Test func iBeaconFollowedByAnotherTLVIsReportedNotDecoded() {
         let contents = AdvertisingDataDecoder.decode(
             ReferenceVectors.bytes("1cff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c50100")[...])
@@ -131,6 +143,7 @@ import Testing
         #expect(contents.errors.map(\.code) == [.trailingBytes])
     }
 
+    // ALTBEACON-3, ALTBEACON-5, ALTBEACON-7, ALTBEACON-9.
     @Test func altBeaconDecodesManufacturerIdAndReserved() throws {
         guard case .altBeacon(let b) = try onlyBeacon(ReferenceVectors.altBeaconAdvert) else {
             Issue.record("not AltBeacon")
@@ -142,6 +155,7 @@ import Testing
         #expect(b.reserved == 9)
     }
 
+    // ALTBEACON-11: the reference decoder's reading of 23 bytes.
     @Test func altBeaconWithoutReservedByteStillParses() throws {
         guard case .altBeacon(let b) = try onlyBeacon(ReferenceVectors.altBeaconShortAdvert) else {
             Issue.record("not AltBeacon")
@@ -161,6 +175,7 @@ import Testing
         #expect(contents.errors.first?.offset == 3)
     }
 
+    // ALTBEACON-10: `truncated` at m + 22.
     @Test func altBeaconCutBeforeItsReferenceRSSIIsTruncated() {
         let contents = AdvertisingDataDecoder.decode(
             ReferenceVectors.bytes("02011a19ff1801beac2f234454cf6d4a0fadf2f4911ba9ffa600010002")[...])
@@ -169,6 +184,7 @@ import Testing
         #expect(contents.errors.first?.offset == 29)
     }
 
+    // ALTBEACON-4.
     @Test func shortManufacturerDataIsNeitherBeaconNorError() {
         let contents = AdvertisingDataDecoder.decode(ReferenceVectors.notAltBeaconAdvert[...])
         #expect(contents.beacons.isEmpty)
@@ -178,7 +194,7 @@ import Testing
 
 @Suite struct EddystoneURLTests {
     /// Encodings from android-beacon-library's compressor tests and google/eddystone's JS
-    /// tests (formats.md §1.8).
+    /// tests.
     static let encodings: [([UInt8], String)] = [
         ([0x00] + Array("radiusnetworks".utf8) + [0x07], "http://www.radiusnetworks.com"),
         ([0x01] + Array("radiusnetworks".utf8) + [0x00], "https://www.radiusnetworks.com/"),
@@ -189,6 +205,7 @@ import Testing
         ([0x03] + Array("x".utf8) + [0x0D, 0x06], "https://x.gov.gov/"),
     ]
 
+    // EDDYSTONE-URL-2, EDDYSTONE-URL-4, EDDYSTONE-URL-5, EDDYSTONE-URL-8.
     @Test("URL encodings expand as specified", arguments: encodings)
     func urlEncodingsExpand(encoded: [UInt8], url: String) throws {
         let sd: [UInt8] = [0x10, 0xE7] + encoded
@@ -205,12 +222,14 @@ import Testing
         (0x0A, ".net"), (0x0B, ".info"), (0x0C, ".biz"), (0x0D, ".gov"),
     ]
 
+    // EDDYSTONE-URL-4.
     @Test("Every expansion code expands to its text", arguments: expansionCodes)
     func everyExpansionCodeExpands(code: UInt8, text: String) throws {
         let frame = try EddystoneURL(serviceData: ([0x10, 0x00, 0x02] + Array("a".utf8) + [code])[...])
         #expect(frame.url == "http://a" + text)
     }
 
+    // EDDYSTONE-URL-12: the reference decoder expands an encoding longer than 17 bytes.
     @Test func theLongestExpansionsAreWhole() throws {
         // 17 bytes is the most a frame holds; a longer encoding (a malformed frame) is expanded too.
         for count in [17, 40] {
@@ -222,6 +241,7 @@ import Testing
         }
     }
 
+    // EDDYSTONE-URL-6.
     @Test func reservedBytesAreReportedNotPassedThrough() throws {
         let sd: [UInt8] = [0x10, 0x00, 0x02] + Array("a".utf8) + [0x0E, 0x20, 0x7F, 0xFF]
         let frame = try EddystoneURL(serviceData: sd[...])
@@ -230,6 +250,7 @@ import Testing
         #expect(frame.reservedBytes.map(\.value) == [0x0E, 0x20, 0x7F, 0xFF])
     }
 
+    // EDDYSTONE-URL-7.
     @Test func reservedSchemeGivesNoURL() throws {
         let sd: [UInt8] = [0x10, 0x00, 0x04] + Array("example".utf8)
         let frame = try EddystoneURL(serviceData: sd[...])
@@ -239,6 +260,7 @@ import Testing
 }
 
 @Suite struct EddystoneFrameTypeTests {
+    // EDDYSTONE-E2EE-2.
     @Test func e2eeEIDWithHashedFlagsIsRecognised() throws {
         let body = [UInt8](repeating: 0xAB, count: 20)
         let frame = try EddystoneFrame(serviceData: ([0x40] + body + [0x24])[...])
@@ -251,6 +273,7 @@ import Testing
         #expect(e.hashedFlags == 0x24)
     }
 
+    // EDDYSTONE-FRAME-10.
     @Test func unknownFrameTypesKeepTheirBytes() throws {
         for type: UInt8 in [0x41, 0x50, 0x01, 0xF0] {
             let sd: [UInt8] = [type, 1, 2, 3]
@@ -258,11 +281,13 @@ import Testing
         }
     }
 
+    // EDDYSTONE-TLM-2.
     @Test func tlmOfAnUnknownVersionKeepsItsBytes() throws {
         let sd: [UInt8] = [0x20, 0x02, 9, 9]
         #expect(try EddystoneFrame(serviceData: sd[...]) == .tlmUnknownVersion(version: 2, serviceData: sd))
     }
 
+    // EDDYSTONE-FRAME-9: `truncated` at s + 0.
     @Test func eddystoneServiceDataWithoutFrameIsTruncated() {
         let contents = AdvertisingDataDecoder.decode(ReferenceVectors.bytes("0316aafe")[...])
         #expect(contents.errors.map(\.code) == [.truncated])

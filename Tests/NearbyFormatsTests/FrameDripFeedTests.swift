@@ -26,6 +26,8 @@ import Testing
         }
     }
 
+    // EDDYSTONE-UID-8 (truncated at each field), EDDYSTONE-UID-6, EDDYSTONE-UID-7 (18 and 19 bytes
+    // decode), EDDYSTONE-FRAME-9 (the empty prefix).
     @Test func uidFrame() {
         let sd = Array(ReferenceVectors.uidAdvert[11...])
         var m = FieldMap()
@@ -35,6 +37,7 @@ import Testing
         }
     }
 
+    // EDDYSTONE-URL-10 (truncated before the scheme), EDDYSTONE-URL-9 (3 bytes decode).
     @Test func urlFrame() {
         let sd = Array(ReferenceVectors.urlAdvert[11...])
         var m = FieldMap()
@@ -45,6 +48,7 @@ import Testing
         }
     }
 
+    // EDDYSTONE-TLM-10, EDDYSTONE-TLM-3.
     @Test func tlmFrame() {
         let sd = Array(ReferenceVectors.tlmAdvert[11...])
         var m = FieldMap()
@@ -52,6 +56,7 @@ import Testing
         check(sd, map: m, layer: .eddystone) { (s) throws(DecodeError) in _ = try EddystoneFrame(serviceData: s) }
     }
 
+    // EDDYSTONE-ETLM-2 (truncated at each field; a prefix of 18 bytes decodes).
     @Test func encryptedTLMFrame() {
         let sd = Array(ReferenceVectors.etlmAdvert[11...]) + [0x00]
         var m = FieldMap()
@@ -61,6 +66,7 @@ import Testing
         }
     }
 
+    // EDDYSTONE-EID-3.
     @Test func eidFrame() {
         let sd = Array(ReferenceVectors.eidAdvert[11...])
         var m = FieldMap()
@@ -68,6 +74,7 @@ import Testing
         check(sd, map: m, layer: .eddystone) { (s) throws(DecodeError) in _ = try EddystoneFrame(serviceData: s) }
     }
 
+    // EDDYSTONE-E2EE-1, EDDYSTONE-E2EE-2, EDDYSTONE-E2EE-3; EDDYSTONE-FRAME-9 for the empty prefix.
     @Test func e2eeEIDFrameAcceptsOnlyItsFourLengths() {
         let sd: [UInt8] = [0x40] + [UInt8](repeating: 7, count: 33)
         for n in 0..<sd.count {
@@ -82,6 +89,7 @@ import Testing
         }
     }
 
+    // IBEACON-4 (too short for `02 15`: not an iBeacon), IBEACON-8.
     @Test func iBeaconManufacturerData() {
         let msd = Array(ReferenceVectors.iBeaconAdvert[5...])  // after 1a ff: company, 02 15, 21 bytes
         var m = FieldMap(start: 0)
@@ -101,6 +109,7 @@ import Testing
         }
     }
 
+    // ALTBEACON-4, ALTBEACON-10, ALTBEACON-11 (23 bytes decode).
     @Test func altBeaconManufacturerData() {
         let msd = Array(ReferenceVectors.altBeaconAdvert[5..<31])  // the AD ends at 31; a 00 terminator follows
         #expect(msd.count == 26)

@@ -2,10 +2,12 @@ import NearbyTestSupport
 import Testing
 
 /// `eid compute | resolve | keys` and `decode --registry` as a user runs them: outputs against
-/// formats.md §1.8, exit statuses, and errors naming what is wrong.
+/// the published values of ephemeral_calc (EID-CRYPTO-3, KEYS-3), exit statuses, and errors
+/// naming what is wrong.
 @Suite struct EIDCommandTests {
     static let ik = "0102030405060708090a111213141516"
 
+    // EID-CRYPTO-3.
     @Test func computePrintsOneLinePerPeriodWithThePublishedEIDs() throws {
         let r = try CommandLineTool.run([
             "eid", "compute", "--identity-key", Self.ik, "--exponent", "10", "--from", "1000", "--to", "2048",
@@ -19,6 +21,7 @@ import Testing
             ])
     }
 
+    // KEYS-1, KEYS-3, KEYS-4.
     @Test func keysDerivesThePublishedIdentityKeyFromEitherSide() throws {
         let beacon = try CommandLineTool.run([
             "eid", "keys",
@@ -38,6 +41,7 @@ import Testing
         #expect(beacon.stdoutLines == [expected] && resolver.stdoutLines == [expected])
     }
 
+    // EID-CRYPTO-8, EID-CRYPTO-10.
     @Test func resolveExitsZeroWithTheBeaconOrTwoWithout() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -99,6 +103,7 @@ import Testing
         #expect(r.stderr.contains(message), "\(r.stderr)")
     }
 
+    // KEYS-2.
     @Test func aLowOrderPublicKeyIsRefusedByKeys() throws {
         let r = try CommandLineTool.run([
             "eid", "keys",

@@ -3,8 +3,9 @@ import NearbySecurity
 import Testing
 
 /// AES-EAX against the test vectors of the EAX paper (Bellare, Rogaway, Wagner 2004,
-/// appendix; formats.md §1.8).
+/// appendix): ETLM-CRYPTO-4.
 @Suite struct AESEAXTests {
+    // ETLM-CRYPTO-4.
     @Test(arguments: [
         (
             "233952dee4d5ed5f9b9c6d6ff80ff478", "62ec67f9c3a4a407fcb2a8c49031a8b3", "6bfb914fd07eae6b", "", "",
@@ -27,6 +28,7 @@ import Testing
                 == Hex.decode(message)!)
     }
 
+    // ETLM-CRYPTO-3: the 2-byte MIC is the tag's first two bytes.
     @Test func aTruncatedTagIsThePrefixOfTheFullOne() throws {
         let eax = try AESEAX(key: Hex.decode("91945d3f4dcbee0bf45ef52255f095a4")!)
         let sealed = eax.seal(
@@ -35,6 +37,7 @@ import Testing
         #expect(Hex.encode(sealed.tag) == "5c4c")
     }
 
+    // ETLM-CRYPTO-4: the counter increments over the whole block.
     @Test func aLongMessageRoundTripsAcrossManyCounterBlocks() throws {
         let eax = try AESEAX(key: [UInt8](repeating: 0x42, count: 16))
         // 100 bytes span 7 counter blocks.
@@ -44,6 +47,7 @@ import Testing
         #expect(try eax.open(sealed.ciphertext, tag: sealed.tag, nonce: [1, 2, 3], header: [9]) == message)
     }
 
+    // ETLM-CRYPTO-5, ETLM-CRYPTO-8.
     @Test func anyChangedByteFailsAuthentication() throws {
         let eax = try AESEAX(key: Hex.decode("91945d3f4dcbee0bf45ef52255f095a4")!)
         let nonce = Hex.decode("becaf043b0a23d843194ba972c66debd")!, header = Hex.decode("fa3bfd4806eb53fa")!

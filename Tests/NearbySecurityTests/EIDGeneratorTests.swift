@@ -2,19 +2,21 @@ import NearbyBytes
 import NearbySecurity
 import Testing
 
-/// EID computation against the published vectors of formats.md §1.8 ([RN-EC]
-/// encryptor_spec.rb) and the derived ones (tools/eid_check.py, an independent Python
-/// implementation).
+/// EID computation (EID-CRYPTO-1 to EID-CRYPTO-6) against the published vectors of
+/// RadiusNetworks' ephemeral_calc (`spec/encryptor_spec.rb`) and derived ones, computed by an
+/// independent Python implementation.
 @Suite struct EIDGeneratorTests {
     static let ik = Hex.decode("0102030405060708090a111213141516")!
     static func gen(_ k: Int, _ key: [UInt8] = ik) -> EIDGenerator { try! EIDGenerator(identityKey: key, exponent: k) }
 
+    // EID-CRYPTO-2, EID-CRYPTO-3.
     @Test func publishedVectorsForExponent10() {
-        // [RN-EC]: beacon time 0, and about 2000 s (period 1024…2047).
+        // ephemeral_calc: beacon time 0, and about 2000 s (period 1024…2047).
         #expect(Hex.encode(Self.gen(10).eid(at: 0)) == "a9b76a71c5f89290")
         #expect(Hex.encode(Self.gen(10).eid(at: 2000)) == "4144413e45fefa58")
     }
 
+    // EID-CRYPTO-3.
     @Test(arguments: [
         (UInt32(1024), "4144413e45fefa58"), (2047, "4144413e45fefa58"), (2048, "abf8b049c8a00d96"),
         (65280, "a2a2bd394ff76ef2"), (65536, "396973b40660265b"), (0x1234_5678, "be91854f43822ad0"),
@@ -23,6 +25,7 @@ import Testing
         #expect(Hex.encode(Self.gen(10).eid(at: time)) == eid)
     }
 
+    // EID-CRYPTO-2.
     @Test func temporaryKeyChangesAtTheRolloverOf65536Seconds() {
         let g = Self.gen(10)
         #expect(Hex.encode(g.temporaryKey(at: 0)) == "6f291c5c48264b8a0b38a19e7fed73cc")
@@ -32,6 +35,7 @@ import Testing
         #expect(g.temporaryKey(at: 131072) != g.temporaryKey(at: 131071))
     }
 
+    // EID-CRYPTO-2, EID-CRYPTO-3 across the temporary key's change.
     @Test(arguments: [
         (UInt32(65279), "a9d9a083c9f7afa1"), (65280, "ffd60ff1503749a1"), (65535, "ffd60ff1503749a1"),
         (65536, "f68573455a2b004e"),
@@ -40,6 +44,7 @@ import Testing
         #expect(Hex.encode(Self.gen(8).eid(at: time)) == eid)
     }
 
+    // EID-CRYPTO-3.
     @Test(arguments: [
         (UInt32(0), "326624ee16c9cc77"), (4096, "8f56056bce87688d"), (8192, "8a4afe8235cc5b64"),
         (12288, "efbdd500498217fd"), (16384, "28d4edbb64def2b8"),
@@ -50,6 +55,7 @@ import Testing
         #expect(g.eid(at: time + 4095) == g.eid(at: time), "one EID for the whole 4096 s period")
     }
 
+    // EID-CRYPTO-1, EID-CRYPTO-3.
     @Test func everyExponentRotatesAtItsPeriod() {
         for k in 0...15 {
             let g = Self.gen(k)
@@ -61,6 +67,7 @@ import Testing
         }
     }
 
+    // EID-CRYPTO-4.
     @Test func theLastSecondOfThe32BitClockComputes() {
         let g = Self.gen(15)
         #expect(g.periodStart(.max) == 0xFFFF_8000)
@@ -68,6 +75,7 @@ import Testing
         #expect(g.eid(at: .max) != g.eid(at: 0))
     }
 
+    // EID-CRYPTO-5, EID-CRYPTO-6.
     @Test func badKeysAndExponentsAreRefusedWithTheReason() {
         #expect(
             throws: SecurityError(

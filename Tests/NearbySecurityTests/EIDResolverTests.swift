@@ -21,6 +21,7 @@ import Testing
         return UInt32(truncatingIfNeeded: Int64(r.beaconClockAtRegistration) + Int64(seconds.rounded(.down)))
     }
 
+    // EID-CRYPTO-7, EID-CRYPTO-8.
     @Test(arguments: [0, 4, 10, 15], [150.0, -150.0])
     func aClockDrifting150ppmFor30DaysStillResolves(k: Int, ppm: Double) {
         let r = Self.registration(k, clock: 100_000)
@@ -35,6 +36,7 @@ import Testing
         #expect(abs(abs(matches.first?.periodOffset ?? 99) - periods) <= 1)
     }
 
+    // EID-CRYPTO-8.
     @Test func anEIDJustOutsideTheWindowDoesNotResolve() {
         let r = Self.registration(10, clock: 100_000)
         let now = 30 * Self.day
@@ -55,6 +57,7 @@ import Testing
         )
     }
 
+    // EID-CRYPTO-8.
     @Test func theWindowGrowsWithTimeSinceRegistration() {
         let resolver = EIDResolver(registrations: [Self.registration(0, clock: 0, at: 5_000_000)])
         #expect(resolver.windowPeriods(beacon: 0, atMicros: 5_000_000) == 2)
@@ -67,6 +70,7 @@ import Testing
                 beacon: 0, atMicros: Self.day) == 1)
     }
 
+    // EID-CRYPTO-10.
     @Test func twoBeaconsWhoseEIDsCollideAreBothCandidates() {
         // A cloned beacon: the same identity key registered twice. In the second's clock the
         // same EID falls 3 periods from where it is expected, so it is the second candidate.
@@ -80,6 +84,7 @@ import Testing
         #expect(m.allSatisfy { $0.periodStart == a.generator.periodStart(50_000) })
     }
 
+    // EID-CRYPTO-2, EID-CRYPTO-7.
     @Test func resolutionCrossesTheTemporaryKeyRollover() {
         // Nordic's firmware starts its clock at 65280, 256 s before the temporary key changes.
         let r = Self.registration(8, clock: 65_280, at: 1_000_000)
@@ -93,6 +98,7 @@ import Testing
         }
     }
 
+    // EID-CRYPTO-4, EID-CRYPTO-9.
     @Test func resolutionCrossesTheWrapOfThe32BitClock() {
         let r = Self.registration(4, clock: 0xFFFF_FF00)
         let resolver = EIDResolver(registrations: [r])
@@ -108,6 +114,7 @@ import Testing
         }
     }
 
+    // EID-CRYPTO-11.
     @Test func aMalformedOrUnknownEIDResolvesToNothing() {
         let resolver = EIDResolver(registrations: [Self.registration(10, clock: 0)])
         #expect(resolver.resolve(eid: [1, 2, 3], atMicros: 0).isEmpty)

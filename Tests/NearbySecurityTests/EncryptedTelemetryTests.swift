@@ -5,16 +5,17 @@ import NearbySynthesis
 import NearbyTestSupport
 import Testing
 
-/// eTLM decryption and encryption against the frame derived from Nordic's debug inputs
-/// (formats.md §1.8: IK 589417b0…, nonce 00010000 ‖ f683, plain TLM 00001c40 00000048
-/// 00000073; tools/eax_check.py). formats.md calls this vector self-consistent rather than
-/// authoritative: no published eTLM vector exists.
+/// eTLM decryption and encryption (ETLM-CRYPTO-) against the frame derived from the debug
+/// inputs of Nordic's Eddystone firmware (IK 589417b0…, nonce 00010000 ‖ f683, plain TLM
+/// 00001c40 00000048 00000073), encrypted by an independent Python EAX. The vector is
+/// self-consistent rather than authoritative: no published eTLM vector exists.
 @Suite struct EncryptedTelemetryTests {
     static let ik = Hex.decode("589417b0324b1b71d7a6751852867ae8")!
     static let frame18 = Hex.decode("2001d5d89979ae79ebee4e385fa5f6830efb")!
     static let plain = EddystoneTLM(batteryRaw: 0, temperatureRaw: 0x1c40, advertisingCount: 0x48, uptimeTenths: 0x73)
     static func gen(_ k: Int = 10) -> EIDGenerator { try! EIDGenerator(identityKey: ik, exponent: k) }
 
+    // ETLM-CRYPTO-1, ETLM-CRYPTO-2, ETLM-CRYPTO-3, ETLM-CRYPTO-6.
     @Test func nordicDebugFrameDecryptsToItsTelemetry() throws {
         let tlm = try EncryptedTelemetry.decrypt(
             try EddystoneEncryptedTLM(serviceData: Self.frame18[...]), with: Self.gen(), beaconTime: 65536)
@@ -22,6 +23,7 @@ import Testing
         #expect(tlm.temperatureCelsius == 28.25 && tlm.batteryMillivolts == nil && tlm.uptimeTenths == 115)
     }
 
+    // ETLM-CRYPTO-2.
     @Test func anySecondOfTheRotationPeriodGivesTheSameNonce() throws {
         let frame = try EddystoneEncryptedTLM(serviceData: Self.frame18[...])
         #expect(try EncryptedTelemetry.decrypt(frame, with: Self.gen(), beaconTime: 65536 + 1023) == Self.plain)
@@ -30,12 +32,14 @@ import Testing
         }
     }
 
+    // ETLM-CRYPTO-7.
     @Test func nordics19ByteFrameDecryptsToo() throws {
         let frame = try EddystoneEncryptedTLM(serviceData: (Self.frame18 + [0])[...])
         #expect(frame.nordicPadding == 0)
         #expect(try EncryptedTelemetry.decrypt(frame, with: Self.gen(), beaconTime: 65600) == Self.plain)
     }
 
+    // ETLM-CRYPTO-1, ETLM-CRYPTO-3.
     @Test func encryptionWritesTheDerivedFrame() throws {
         #expect(
             try EncryptedTelemetry.encrypt(Self.plain, with: Self.gen(), beaconTime: 65536, salt: [0xf6, 0x83])
@@ -46,6 +50,7 @@ import Testing
                 .frame18 + [0])
     }
 
+    // ETLM-CRYPTO-5.
     @Test func aWrongMICIsReportedWithBothValuesAndTheNonce() throws {
         var bytes = Self.frame18
         bytes[17] ^= 0x01
@@ -61,6 +66,7 @@ import Testing
         }
     }
 
+    // ETLM-CRYPTO-5.
     @Test func aCorruptedCiphertextOrAnotherKeyFailsTheMIC() throws {
         var bytes = Self.frame18
         bytes[5] ^= 0x10
@@ -75,6 +81,7 @@ import Testing
         }
     }
 
+    // ETLM-CRYPTO-3, ETLM-CRYPTO-6.
     @Test func roundTripForEveryExponentAndRandomTelemetry() throws {
         var rng = SeededGenerator(seed: 7)
         for k in 0...15 {
@@ -93,6 +100,7 @@ import Testing
         }
     }
 
+    // ETLM-CRYPTO-9.
     @Test func aSaltOfTheWrongLengthIsRefused() {
         #expect(throws: SecurityError(.keyLength, "an eTLM salt has 2 bytes, found 3")) {
             try EncryptedTelemetry.encrypt(Self.plain, with: Self.gen(), beaconTime: 0, salt: [1, 2, 3])

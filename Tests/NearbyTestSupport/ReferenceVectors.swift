@@ -1,15 +1,18 @@
 import NearbyBytes
 
-/// Byte vectors from `../shared/reference/formats.md`, each with the section that gives
-/// it. Their expected decodes are stated in the tests beside the assertions, from the
-/// same sections, not from this package's output.
+/// Byte vectors of beacon advertisements and the records that carry them, each with where it
+/// comes from. Their expected decodes are stated in the tests beside the assertions, from the
+/// clauses the tests cite (docs/spec/), not from this package's output.
 public enum ReferenceVectors {
     public static func bytes(_ hex: String) -> [UInt8] {
         guard let b = Hex.decode(hex) else { fatalError("bad hex in a test vector: \(hex)") }
         return b
     }
 
-    // §1.8 full advertisements (AD data).
+    // Eddystone: whole advertisements (AD data), Flags and the 0xFEAA UUID list first
+    // (EDDYSTONE-FRAME-2, EDDYSTONE-FRAME-5). The EID is the one ephemeral_calc publishes for
+    // its test key at about 2000 s; the eTLM is built from the debug inputs of Nordic's
+    // Eddystone firmware.
     /// UID, tx −18 dBm, namespace 8b0ca750095477cb3e77, instance 000000000001 (31 bytes).
     public static let uidAdvert = bytes("0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000")
     /// URL https://www.example.com, tx +10 dBm.
@@ -22,21 +25,22 @@ public enum ReferenceVectors {
     public static let eidAdvert = bytes("0201060303aafe0d16aafe30fc4144413e45fefa58")
     /// eTLM: ETLM d5d89979ae79ebee4e385fa5, SALT f683, MIC 0efb.
     public static let etlmAdvert = bytes("0201060303aafe1516aafe2001d5d89979ae79ebee4e385fa5f6830efb")
-    // §2.1
+    // iBeacon (IBEACON-2, IBEACON-9).
     /// iBeacon e2c56db5-dffb-48d2-b060-d0f5a71096e0, major 1, minor 2, −59 dBm.
     public static let iBeaconAdvert = bytes("0201061aff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c5")
     /// Manufacturer data quoted from a real capture: uuid 4edce915-9fbb-618b-47f6-f203bbdd089a,
     /// major 16124, minor 52772, −72 dBm.
     public static let iBeaconNobleMSD = bytes("4c0002154edce9159fbb618b47f6f203bbdd089a3efcce24b8")
-    // §2.2 (android-beacon-library fixtures)
+    // AltBeacon (ALTBEACON-2): android-beacon-library's test fixtures.
     /// mfg 0x0118, id 2f234454-cf6d-4a0f-adf2-f4911ba9ffa6 / 1 / 2, ref −59 dBm, reserved 9.
     public static let altBeaconAdvert = bytes("02011a1bff1801beac2f234454cf6d4a0fadf2f4911ba9ffa600010002c50900")
-    /// AD length 0x1A: the reserved byte is missing; it still parses.
+    /// AD length 0x1A: the reserved byte is missing; it still parses (ALTBEACON-11).
     public static let altBeaconShortAdvert = bytes("02011a1aff1801beac2f234454cf6d4a0fadf2f4911ba9ffa600010002c5000000")
-    /// A manufacturer AD `04 ff e0 00 be`: not a beacon, and no error.
+    /// A manufacturer AD `04 ff e0 00 be`: not a beacon, and no error (ALTBEACON-4).
     public static let notAltBeaconAdvert = bytes("02010604ffe000be")
 
-    // §5.6 capture vectors.
+    // Records carrying the advertisements above: HCI events and link-layer packets, built by
+    // hand and checked against TShark's dissectors.
     /// H4 LE Advertising Report with two reports: Eddystone-UID from c0:ff:ee:00:00:01
     /// (random, −60 dBm, ADV_NONCONN_IND) and iBeacon from 00:11:22:33:44:55 (public, −72 dBm).
     public static let twoReportEvent = bytes(

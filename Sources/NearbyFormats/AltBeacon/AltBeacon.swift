@@ -1,10 +1,10 @@
 import NearbyBytes
 
-/// AltBeacon (AltBeacon/spec README; formats.md §2.2): Manufacturer Specific Data of any
+/// AltBeacon (docs/spec/ibeacon-altbeacon.md, ALTBEACON-): Manufacturer Specific Data of any
 /// company whose data is `BE AC | Beacon_ID(20, BE) | Reference_RSSI(int8, dBm at 1 m) |
-/// Manufacturer_Reserved(1)`. The ID is conventionally a 16-byte UUID and two 16-bit
-/// values. A frame without the reserved byte (23 bytes), which android-beacon-library
-/// accepts, is accepted with `reserved` nil.
+/// Manufacturer_Reserved(1)` (ALTBEACON-2). The ID is conventionally a 16-byte UUID and two
+/// 16-bit values (ALTBEACON-6). A frame without the reserved byte (23 bytes), which
+/// android-beacon-library accepts, is accepted with `reserved` nil (ALTBEACON-11).
 public struct AltBeacon: Hashable, Sendable {
     public var manufacturer: CompanyIdentifier
     /// 20 bytes.
@@ -12,7 +12,7 @@ public struct AltBeacon: Hashable, Sendable {
     public var referenceRSSIDBm: Int8
     public var reserved: UInt8?
 
-    /// Returns nil unless the data starts with the beacon code `BE AC`.
+    /// Returns nil unless the data starts with the beacon code `BE AC` (ALTBEACON-4).
     public init?(company: CompanyIdentifier, data: ArraySlice<UInt8>) throws(DecodeError) {
         var c = ByteCursor(data, layer: .altBeacon)
         try self.init(company: company, &c)
@@ -22,12 +22,15 @@ public struct AltBeacon: Hashable, Sendable {
     /// where it was when this returns nil).
     @inline(__always)
     public init?(company: CompanyIdentifier, _ c: inout ByteCursor) throws(DecodeError) {
+        // ALTBEACON-2, ALTBEACON-4: any company; `BE AC`, or not an AltBeacon.
         guard c.peekUInt8() == 0xBE, c.peekUInt8(ahead: 1) == 0xAC else { return nil }
         c.layer = .altBeacon
         try c.skip(2, "AltBeacon code")
-        manufacturer = company
+        manufacturer = company  // ALTBEACON-3
+        // ALTBEACON-5, ALTBEACON-7; ALTBEACON-10: `truncated` at m + 2, m + 22.
         beaconID = try c.readShortBytes(20, "AltBeacon ID")
         referenceRSSIDBm = try c.readInt8("AltBeacon reference RSSI")
+        // ALTBEACON-9, ALTBEACON-11 (absent: nil); ALTBEACON-12: `trailing-bytes` at m + 24.
         reserved = c.isAtEnd ? nil : try c.readUInt8("AltBeacon manufacturer reserved")
         try c.expectEnd("AltBeacon")
     }

@@ -2,7 +2,8 @@ import NearbyBytes
 
 /// The Eddystone frame 0x40 of Google's Find Hub network: an end-to-end encrypted EID of
 /// 20 bytes (160-bit curve) or 32 bytes (256-bit curve), optionally followed by one byte
-/// of hashed flags. Other lengths are `length-mismatch`.
+/// of hashed flags (EDDYSTONE-E2EE-1, EDDYSTONE-E2EE-2). Other lengths are `length-mismatch`
+/// (EDDYSTONE-E2EE-3).
 public struct EddystoneE2EEEID: EddystoneServiceData, Hashable, Sendable {
     public var eid: [UInt8]
     public var hashedFlags: UInt8?
@@ -21,6 +22,7 @@ public struct EddystoneE2EEEID: EddystoneServiceData, Hashable, Sendable {
             eid = try c.readArray(body - 1, "E2EE-EID")
             hashedFlags = try c.readUInt8("E2EE-EID hashed flags")
         default:
+            // EDDYSTONE-E2EE-3: at s + 1, the first byte after the frame type.
             throw c.error(
                 .lengthMismatch, "E2EE-EID frame: \(body) bytes after the frame type, expected 20, 21, 32 or 33")
         }

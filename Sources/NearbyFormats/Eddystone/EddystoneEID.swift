@@ -1,7 +1,7 @@
 import NearbyBytes
 
-/// Eddystone-EID (eddystone-eid/README.md; formats.md §1.7): `30 | Tx_Power(int8, dBm at
-/// 0 m) | EID(8)`: 10 bytes exactly.
+/// Eddystone-EID (docs/spec/eddystone.md, EDDYSTONE-EID-): `30 | Tx_Power(int8, dBm at
+/// 0 m) | EID(8)`: 10 bytes exactly (EDDYSTONE-EID-3).
 public struct EddystoneEID: EddystoneServiceData, Hashable, Sendable {
     public var txPowerDBm: Int8
     /// The 8-byte ephemeral identifier, held inline (no allocation per frame).
@@ -12,6 +12,8 @@ public struct EddystoneEID: EddystoneServiceData, Hashable, Sendable {
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "EID frame type")
+        // EDDYSTONE-EID-1, EDDYSTONE-EID-2; EDDYSTONE-EID-3: `truncated` at s + 1, s + 2,
+        // `trailing-bytes` at s + 10.
         txPowerDBm = try c.readInt8("EID Tx_Power")
         eid = try c.readShortBytes(8, "EID")
         try c.expectEnd("EID frame")

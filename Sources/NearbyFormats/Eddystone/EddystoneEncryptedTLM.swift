@@ -1,9 +1,10 @@
 import NearbyBytes
 
-/// Encrypted Eddystone-TLM, version 1 (eddystone-tlm/tlm-encrypted.md; formats.md §1.6):
+/// Encrypted Eddystone-TLM, version 1 (docs/spec/eddystone.md, EDDYSTONE-ETLM-):
 /// `20 | 01 | ETLM(12) | SALT(2) | MIC(2)`: 18 bytes by Google's specification, 19 in
-/// Nordic's firmware, which appends an RFU byte. Fields are exposed as sent; decryption
-/// needs the beacon's identity key and belongs to the EID resolver.
+/// Nordic's firmware, which appends an RFU byte (EDDYSTONE-ETLM-3). Fields are exposed as
+/// sent (EDDYSTONE-ETLM-1); decryption needs the beacon's identity key and belongs to the
+/// EID resolver (EDDYSTONE-ETLM-5, ETLM-CRYPTO-).
 public struct EddystoneEncryptedTLM: EddystoneServiceData, Hashable, Sendable {
     public var ciphertext: [UInt8]
     public var salt: [UInt8]
@@ -16,9 +17,11 @@ public struct EddystoneEncryptedTLM: EddystoneServiceData, Hashable, Sendable {
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(2, "eTLM frame type and version")
+        // EDDYSTONE-ETLM-2: `truncated` at s + 2, s + 14, s + 16.
         ciphertext = try c.readArray(12, "eTLM ETLM")
         salt = try c.readArray(2, "eTLM SALT")
         mic = try c.readArray(2, "eTLM MIC")
+        // EDDYSTONE-ETLM-3: a 19th byte is read; EDDYSTONE-ETLM-4: `trailing-bytes` at s + 19.
         nordicPadding = c.isAtEnd ? nil : try c.readUInt8("eTLM Nordic RFU")
         try c.expectEnd("eTLM frame")
     }

@@ -1,6 +1,6 @@
 import NearbyBytes
 
-/// Unencrypted Eddystone-TLM, version 0 (eddystone-tlm/tlm-plain.md; formats.md §1.5):
+/// Unencrypted Eddystone-TLM, version 0 (docs/spec/eddystone.md, EDDYSTONE-TLM-):
 /// `20 | 00 | VBATT(2, BE, mV; 0 = not supported) | TEMP(2, BE, signed 8.8 °C; 0x8000 =
 /// not supported) | ADV_CNT(4, BE) | SEC_CNT(4, BE, 0.1 s since power-up)`: 14 bytes
 /// exactly.
@@ -23,6 +23,8 @@ public struct EddystoneTLM: EddystoneServiceData, Hashable, Sendable {
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(2, "TLM frame type and version")
+        // EDDYSTONE-TLM-4, EDDYSTONE-TLM-6, EDDYSTONE-TLM-8, EDDYSTONE-TLM-9; EDDYSTONE-TLM-10:
+        // `truncated` at s + 2, s + 4, s + 6, s + 10, `trailing-bytes` at s + 14.
         batteryRaw = try c.readUInt16BE("TLM VBATT")
         temperatureRaw = try c.readInt16BE("TLM TEMP")
         advertisingCount = try c.readUInt32BE("TLM ADV_CNT")
@@ -30,9 +32,11 @@ public struct EddystoneTLM: EddystoneServiceData, Hashable, Sendable {
         try c.expectEnd("TLM frame")
     }
 
-    /// Battery voltage in mV (1 mV/bit); nil when the beacon says "not supported" (0).
+    /// Battery voltage in mV (1 mV/bit); nil when the beacon says "not supported" (0;
+    /// EDDYSTONE-TLM-5).
     public var batteryMillivolts: Int? { batteryRaw == 0 ? nil : Int(batteryRaw) }
-    /// Temperature in °C (signed 8.8 fixed point, 1/256 °C steps); nil for 0x8000.
+    /// Temperature in °C (signed 8.8 fixed point, 1/256 °C steps; EDDYSTONE-TLM-6); nil for
+    /// 0x8000 (EDDYSTONE-TLM-7).
     public var temperatureCelsius: Double? {
         temperatureRaw == Int16.min ? nil : Double(temperatureRaw) / 256
     }

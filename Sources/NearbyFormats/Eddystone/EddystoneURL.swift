@@ -1,13 +1,14 @@
 import NearbyBytes
 
-/// Eddystone-URL (eddystone-url/README.md; formats.md §1.4): `10 | Tx_Power(int8, dBm at
+/// Eddystone-URL (docs/spec/eddystone.md, EDDYSTONE-URL-): `10 | Tx_Power(int8, dBm at
 /// 0 m) | URL_Scheme(1) | Encoded_URL(1–17)`.
 ///
 /// Scheme 0 `http://www.`, 1 `https://www.`, 2 `http://`, 3 `https://`; others reserved.
 /// In the encoded URL, 0x00–0x0D expand to `.com/ .org/ .edu/ .net/ .info/ .biz/ .gov/ .com
 /// .org .edu .net .info .biz .gov`, 0x21–0x7E stand for themselves, and 0x0E–0x20 and
 /// 0x7F–0xFF are reserved. Reserved bytes are reported (`reservedBytes`) and never put in
-/// the text: `url` is nil when the scheme or any byte is reserved.
+/// the text: `url` is nil when the scheme or any byte is reserved (EDDYSTONE-URL-6,
+/// EDDYSTONE-URL-7).
 public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     public var txPowerDBm: Int8
     public var scheme: UInt8
@@ -37,8 +38,11 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     public init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "URL frame type")
+        // EDDYSTONE-URL-1, EDDYSTONE-URL-2; EDDYSTONE-URL-10: `truncated` at s + 1, s + 2.
         txPowerDBm = try c.readInt8("URL Tx_Power")
         scheme = try c.readUInt8("URL scheme")
+        // EDDYSTONE-URL-3: the rest of the structure, of any length (EDDYSTONE-URL-9,
+        // EDDYSTONE-URL-12).
         encodedBytes = c.readRestInlineBytes(startIndex: 0)
     }
 
@@ -55,7 +59,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
 
     public var hasReservedScheme: Bool { scheme > 3 }
 
-    /// True for the bytes the encoding reserves: 0x0E–0x20 and 0x7F–0xFF.
+    /// True for the bytes the encoding reserves: 0x0E–0x20 and 0x7F–0xFF (EDDYSTONE-URL-6).
     public static func isReserved(_ b: UInt8) -> Bool { (0x0E...0x20).contains(b) || b >= 0x7F }
 
     /// The expanded URL; nil when the scheme or a byte of the encoding is reserved.
@@ -64,8 +68,9 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     }
 
     /// Calls `body` with the UTF-8 bytes of `url` (valid only during the call), building
-    /// no `String`; nil when the scheme or a byte of the encoding is reserved. An encoding
-    /// longer than the frame allows (17 bytes) is expanded all the same.
+    /// no `String`; nil when the scheme or a byte of the encoding is reserved (EDDYSTONE-URL-8).
+    /// An encoding longer than the frame allows (17 bytes) is expanded all the same
+    /// (EDDYSTONE-URL-12).
     public func withExpandedURL<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard !hasReservedScheme else { return nil }
         // The longest scheme is 12 bytes, the longest expansion 6 (`.info/`).
@@ -78,6 +83,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
             }
             append(Self.schemeText(scheme))
             for b in encodedBytes {
+                // EDDYSTONE-URL-4, EDDYSTONE-URL-6, EDDYSTONE-URL-5, in that order.
                 if let expansion = Self.expansionText(b) {
                     append(expansion)
                 } else if Self.isReserved(b) {
@@ -91,7 +97,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
         }
     }
 
-    /// `schemes[scheme]` as a literal; `scheme` must not be reserved.
+    /// `schemes[scheme]` as a literal (EDDYSTONE-URL-2); `scheme` must not be reserved.
     private static func schemeText(_ scheme: UInt8) -> StaticString {
         switch scheme {
         case 0: "http://www."
@@ -101,7 +107,8 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
         }
     }
 
-    /// `expansions[b]` as a literal; nil for bytes that are not expansion codes.
+    /// `expansions[b]` as a literal (EDDYSTONE-URL-4); nil for bytes that are not expansion
+    /// codes.
     private static func expansionText(_ b: UInt8) -> StaticString? {
         switch b {
         case 0x00: ".com/"
