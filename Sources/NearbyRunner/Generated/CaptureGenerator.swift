@@ -37,7 +37,7 @@ struct CaptureGenerator {
         case h4, h4WithDirection, linkLayer, linkLayerWithPseudoHeader
     }
 
-    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(rng.upTo(Int64(range.count))) }
+    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(rng.upTo(Int64(range.count - 1))) }
     mutating func chance(_ p: Double) -> Bool { rng.unit() < p }
 
     mutating func next() -> Generated {

@@ -30,7 +30,7 @@ struct FrameGenerator {
 
     // MARK: random values
 
-    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(rng.upTo(Int64(range.count))) }
+    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(rng.upTo(Int64(range.count - 1))) }
     mutating func chance(_ p: Double) -> Bool { rng.unit() < p }
     mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) } }
 

@@ -49,7 +49,7 @@ struct ScenarioGenerator {
         var type: String
     }
 
-    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(rng.upTo(Int64(range.count))) }
+    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(rng.upTo(Int64(range.count - 1))) }
     mutating func chance(_ p: Double) -> Bool { rng.unit() < p }
     mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) } }
 
@@ -81,6 +81,10 @@ struct ScenarioGenerator {
             let type = chance(0.5) ? messages[int(0..<messages.count)].type : ""
             subscriptions.append(Subscription(id: "s\(k)", tokens: which != 1, beacons: which != 0, type: type))
         }
+        // The first subscription passes the first message, so every scenario has callbacks.
+        let firstIsBeacon = identities[0].isBeacon
+        subscriptions[0].type = chance(0.5) ? messages[0].type : ""
+        if firstIsBeacon { subscriptions[0].beacons = true } else { subscriptions[0].tokens = true }
         // Sightings: runs per identity; no two sightings anywhere at one instant.
         var sightingsOf: [[Int64]] = Array(repeating: [], count: identities.count)
         var used: Set<Int64> = []

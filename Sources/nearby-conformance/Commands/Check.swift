@@ -26,8 +26,12 @@ struct Check: ParsableCommand {
         let progress = ProgressLine()
         var onProgress: (@Sendable (Int, Int, String) -> Void)?
         if progress.shown { onProgress = { done, total, id in progress.show("[\(done)/\(total)] \(id)") } }
-        let results = session.run(paths: selection.pathsOrDefault, progress: onProgress)
+        let generation = try selection.generate()
+        defer { generation?.finish() }
+        let results = session.run(
+            paths: selection.pathsOrDefault + (generation.map { [$0.file] } ?? []), progress: onProgress)
         progress.clear()
+        if let generation { FileDescriptorOutput.write(generation.line, fd: 1) }
         FileDescriptorOutput.write(CheckReport.text(results), fd: 1)
         try reports.write(results, started: started)
         try reports.finish(results)

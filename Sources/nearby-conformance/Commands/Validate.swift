@@ -52,9 +52,11 @@ struct Validate: ParsableCommand {
         ProcessSettings.ignoreBrokenPipes()
         ProcessSettings.adoptOrphans()
         ValidateSession.endImplementationOnSignals()
+        let generation = try selection.generate()
+        defer { generation?.finish() }
         let progress = ProgressLine()
         let outcome = session.run(
-            paths: selection.pathsOrDefault,
+            paths: selection.pathsOrDefault + (generation.map { [$0.file] } ?? []),
             progress: progress.shown
                 ? { done, total, id in
                     progress.show("[\(done)/\(total)] \(id)")
@@ -66,6 +68,7 @@ struct Validate: ParsableCommand {
                 "\(TerminalText.escaped($0.name)) \(TerminalText.escaped($0.version)) (levels: \(levels ?? ""))"
             } ?? "\(TerminalText.escaped(implementation)) (no handshake)"
         FileDescriptorOutput.write("implementation: \(who); started \(outcome.starts) time(s)\n", fd: 1)
+        if let generation { FileDescriptorOutput.write(generation.line, fd: 1) }
         FileDescriptorOutput.write(CheckReport.text(outcome.results), fd: 1)
         let subject = CheckReport.Subject(
             name: outcome.implementation?.name, version: outcome.implementation?.version, command: implementation)

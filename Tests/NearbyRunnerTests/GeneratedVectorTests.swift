@@ -1,0 +1,117 @@
+import Foundation
+import NearbyRunner
+import NearbyTestSupport
+import Testing
+
+/// Vectors nobody has seen (`--generated N --seed S`) and blind runs (docs/spec/interop.md): the
+/// reference passes every generated vector, an implementation that answers from `Vectors/`
+/// passes almost none, the same seed gives the same vectors, and an implementation sees
+/// neither the vector's id, nor its file's name, nor anything in its working directory.
+@Suite(.serialized)
+struct GeneratedVectorTests {
+    static let fixtures = RepositoryPaths.root + "/Tests/Fixtures"
+
+    @Test func theReferenceAdapterPassesEveryGeneratedVector() throws {
+        let tool = try #require(CommandLineTool.executable)
+        let r = try CommandLineTool.run([
+            "validate", "--implementation", "'\(tool)' adapter", "--generated", "500", "--seed", "7",
+        ])
+        #expect(r.status == 0, "\(r.stdout.suffix(2000))")
+        #expect(r.stdout.contains("generated 500 vectors from seed 7"))
+        #expect(r.stdout.contains("500 vectors: 500 passed, 0 failed, 0 errors, 0 skipped"))
+    }
+
+    /// The adapter looks each request up by id and by input in the repository's vectors: it
+    /// passes most of them, so it works, and under a tenth of the generated ones.
+    @Test func anAdapterAnsweringFromTheRepositoryPassesFewerThanATenthOfGeneratedVectors() throws {
+        let lookup = "exec python3 '\(Self.fixtures)/lookup-adapter.py' '\(RepositoryPaths.root)/Vectors'"
+        let generated = try CommandLineTool.run([
+            "validate", "--implementation", lookup, "--generated", "500", "--seed", "7",
+        ])
+        let passed = try #require(Self.passed(generated.stdout), "\(generated.stdout.suffix(500))")
+        #expect(passed < 50, "\(passed) of 500 generated vectors passed")
+        let frames = try CommandLineTool.run([
+            "validate", "--implementation", lookup, RepositoryPaths.root + "/Vectors/frames",
+        ])
+        let total = try #require(Self.count(frames.stdout, "vectors: "))
+        let framesPassed = try #require(Self.passed(frames.stdout))
+        #expect(framesPassed * 10 >= total * 9, "it answers \(framesPassed) of \(total) repository frames by input")
+    }
+
+    @Test func theSameSeedGivesTheSameVectorsAndAnotherSeedOthers() throws {
+        let a = TemporaryDirectory(), b = TemporaryDirectory(), c = TemporaryDirectory()
+        defer { [a, b, c].forEach { $0.remove() } }
+        let fa = try GeneratedVectors.write(count: 60, seed: 42, to: a.path)
+        let fb = try GeneratedVectors.write(count: 60, seed: 42, to: b.path)
+        let fc = try GeneratedVectors.write(count: 60, seed: 43, to: c.path)
+        let read = { (p: String) in try Data(contentsOf: URL(fileURLWithPath: p)) }
+        #expect(try read(fa) == read(fb))
+        #expect(try read(fa) != read(fc))
+        let set = VectorSet.load([fa])
+        #expect(set.errors.isEmpty, "\(set.errors)")
+        let plan = GeneratedVectors.plan(count: 60)
+        #expect(plan == (frames: 30, captures: 6, scenarios: 24))
+        #expect(set.vectors.filter { $0.kind == .capture }.count == 6)
+        #expect(set.vectors.allSatisfy { $0.source == .synthesized && !$0.clauses.isEmpty })
+    }
+
+    /// The implementation writes what it sees to a file: the request ids, the capture's name,
+    /// its working directory's entries; and answers each request `unsupported`.
+    @Test func anImplementationSeesNoVectorIdNoFileNameAndAnEmptyWorkingDirectory() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let seen = dir.file("seen.jsonl")
+        let impl = dir.write(
+            Array(
+                """
+                import json, os, sys
+                out = open(sys.argv[1], "a")
+                out.write(json.dumps({"cwd": os.getcwd(), "entries": os.listdir(".")}) + "\\n")
+                for line in sys.stdin:
+                    r = json.loads(line)
+                    if "hello" in r:
+                        print(json.dumps({"hello": {"protocol": 1, "name": "spy", "version": "1",
+                                                    "levels": ["frames", "captures", "events"]}}), flush=True)
+                        continue
+                    out.write(json.dumps({"id": r["id"], "capture": r.get("capture"),
+                                          "description": (r.get("scenario") or {}).get("description")}) + "\\n")
+                    out.flush()
+                    print(json.dumps({"id": r["id"], "unsupported": "spying"}), flush=True)
+                """.utf8), to: "spy.py")
+        let vectors = RepositoryPaths.root + "/Vectors"
+        let r = try CommandLineTool.run([
+            "validate", "--implementation", "exec python3 -u '\(impl)' '\(seen)'", "--filter", "fixture",
+            vectors + "/captures/fixtures.json", vectors + "/scenarios/rules.json",
+        ])
+        #expect(r.status == 5, "every vector is skipped: \(r.stdout.suffix(800))")
+        let lines = try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let start = try #require(lines.first)
+        #expect(start["entries"] as? [String] == [], "the working directory is empty")
+        #expect((start["cwd"] as? String)?.hasPrefix(RepositoryPaths.root) == false)
+        let requests = lines.dropFirst()
+        #expect(requests.count >= 3)
+        for request in requests {
+            let id = try #require(request["id"] as? String)
+            #expect(!id.contains("/") && !id.contains("fixture"), "an opaque id, not the vector's: \(id)")
+            if let capture = request["capture"] as? String {
+                let name = capture.split(separator: "/").last.map(String.init) ?? ""
+                #expect(name.hasPrefix("input-") && !capture.contains("Captures/"), "a neutral copy: \(capture)")
+            }
+            #expect(request["description"] == nil || request["description"] is NSNull)
+        }
+    }
+
+    static func count(_ text: String, _ marker: String) -> Int? {
+        guard let line = text.split(separator: "\n").last(where: { $0.contains(marker) }) else { return nil }
+        return Int(line.prefix { $0.isNumber })
+    }
+
+    static func passed(_ text: String) -> Int? {
+        guard let line = text.split(separator: "\n").last(where: { $0.contains(" passed,") }),
+            let r = line.range(of: "vectors: ")
+        else { return nil }
+        return Int(line[r.upperBound...].prefix { $0.isNumber })
+    }
+}
