@@ -1,7 +1,7 @@
 import NearbyJSON
 
 extension ImplementationProcess {
-    /// Starts `command` and reads its handshake (docs/spec/interop.md §2), allowing `seconds` for
+    /// Starts `command` and reads its handshake (INTEROP-7), allowing `seconds` for
     /// it: the running process and what it said about itself, or why it cannot be used (the
     /// process then ended).
     static func handshake(

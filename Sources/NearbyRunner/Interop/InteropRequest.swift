@@ -3,10 +3,10 @@ import NearbyJSON
 import NearbyMessages
 import NearbyReplay
 
-/// The request line for a vector (docs/spec/interop.md §3): `{"id", "level", …input}`. Paths are
+/// The request line for a vector (INTEROP-18 to INTEROP-24): `{"id", "level", …input}`. Paths are
 /// absolute; a scenario is sent self-contained: its registry inline, `world` removed, the
 /// time origin fixed, and the sightings of its captures and sound files (decoded by the
-/// reference decoder) merged into its events in replay order (docs/spec/engine.md O1).
+/// reference decoder) merged into its events in replay order (ENGINE-O1).
 enum InteropRequest {
     struct Failure: Error { var reason: String }
 
