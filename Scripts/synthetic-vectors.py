@@ -1,13 +1,22 @@
 #!/usr/bin/env python3
 """Write Vectors/synthetic/*.json: scenario vectors over the synthesized captures in
 Captures/synthetic/, with expected events derived from each capture's ground truth
-(NAME.truth.json: when every frame was sighted) and the written rules of docs/spec/engine.md.
+(NAME.truth.json: when every frame was sighted) and the clauses of docs/spec/engine.md;
+and Vectors/audio/synthetic.json, the NUT v1 frames of the synthesized recordings.
 
-This is a second, deliberately small implementation of those rules, applied scenario by
-scenario below: which sightings count for which subscription, and when (A1-A5, R1-R4); found
-at the first counted sighting, lost a full timeout after the last or at once when a state
-change forgets the evidence (F1-F4), releases and expiries (F5, F6), handler events (H1, H2),
-and the total order of events (O1-O3). It never runs the Swift engine.
+This is a second, deliberately small implementation of those clauses, applied scenario by
+scenario below: which sightings count for which subscription, and when (ENGINE-A1 to
+ENGINE-A6, ENGINE-R1 to ENGINE-R4); found at the first counted sighting, lost a full timeout
+after the last or at once when a state change forgets the evidence (ENGINE-F1 to ENGINE-F4),
+releases and expiries (ENGINE-F5 to ENGINE-F7), handler events (ENGINE-H1 to ENGINE-H4), and
+the total order of events (ENGINE-O1 to ENGINE-O3). It never runs the Swift engine.
+
+Every vector gets the metadata of Vectors/README.md: the clauses it tests (CLAUSES below,
+per scenario), its flags, its source (`second-implementation` for the scenario vectors, whose
+events this model computes; `synthesized` for the audio vectors, the synthesizer's ground
+truth) and its verdict. The files are written as json.dumps(doc, indent=2,
+ensure_ascii=False) writes them, each vector's keys in the order id, kind, description, the
+metadata, then the rest.
 
 Run after `nearby-conformance synthesize` has (re)written Captures/synthetic/NAME/:
     python3 Scripts/synthetic-vectors.py
@@ -56,9 +65,9 @@ class Scenario:
         return sorted(out, key=lambda p: p[0])
 
     def heard(self):
-        """Audio sightings in the synthesized sound file: each frame's end, for the frames
-        loud enough to decode (in-band SNR >= 0 dB, 8 dB above the decoder's 95 % point,
-        docs/spec/nut-audio.md section 9.2). Frames at or below -18 dB are never heard (no
+        """Audio sightings in the synthesized sound file (NUT-53): each frame's end, for the
+        frames loud enough to decode (in-band SNR >= 0 dB, 8 dB above the reference decoder's
+        95 % point in docs/spec/nut-audio.md, "Results"). Frames at or below -18 dB are never heard (no
         frame decodes 6 dB below the sweep's last decoded point); a frame in between has
         no certain outcome, so the scenario must not have one."""
         out = []
@@ -77,7 +86,7 @@ class Scenario:
         return [(us(e["time"]), ("TOKEN", e["sighting"]["token"])) for e in self.doc["events"]
                 if "sighting" in e and e["sighting"].get("medium") == "audio"]
 
-    # Registry lookups (R1, R2), written from docs/scenario-format.md.
+    # Registry lookups (ENGINE-R1, ENGINE-R2), written from docs/scenario-format.md.
     def token_messages(self, token, t, medium):
         msgs = []
         for p in self.registry.get("publications", []):
@@ -109,10 +118,11 @@ class Scenario:
 
 
     def eid_resolves(self, reg, hexid, t):
-        """R2 for Eddystone-EID, from docs/spec/eddystone-crypto.md §3: the EID of some rotation
-        period within 1 + ceil((150e-6 * |elapsed| + 1 s) / 2^K) periods of the one the
-        beacon's clock should be in at t. EIDs by eid_computation(), written from
-        formats.md §1.7 with the Python 'cryptography' package, not the Swift code."""
+        """ENGINE-R2 for Eddystone-EID, from EID-CRYPTO-7 and EID-CRYPTO-8: the EID of some
+        rotation period within 1 + ceil((150e-6 * |elapsed| + 1 s) / 2^K) periods of the one
+        the beacon's clock should be in at t. EIDs by eid_computation(), written from
+        EID-CRYPTO-2 and EID-CRYPTO-3 with the Python 'cryptography' package, not the Swift
+        code."""
         if "beaconIdentityKey" in reg:
             ik = base64.b64decode(reg["beaconIdentityKey"])
         else:
@@ -134,13 +144,13 @@ def aes_block(key, block):
 
 
 def eid_computation(ik, k, t):
-    """formats.md §1.7: TK = AES(IK, 0^11 FF 00 00 (t>>16)); EID = AES(TK, 0^11 K (t & ~(2^K-1)))[:8]."""
+    """EID-CRYPTO-2, EID-CRYPTO-3: TK = AES(IK, 0^11 FF 00 00 (t>>16)); EID = AES(TK, 0^11 K (t & ~(2^K-1)))[:8]."""
     tk = aes_block(ik, bytes(11) + b"\xff" + bytes(2) + ((t >> 16) & 0xFFFF).to_bytes(2, "big"))
     return aes_block(tk, bytes(11) + bytes([k]) + (t & ~((1 << k) - 1) & 0xFFFFFFFF).to_bytes(4, "big"))[:8].hex()
 
 
 def identity_key(resolver_private, beacon_public):
-    """formats.md §1.7: HKDF-SHA256(X25519(resolver, beacon), salt = resolver pub || beacon pub)[:16]."""
+    """KEYS-1, KEYS-3: HKDF-SHA256(X25519(resolver, beacon), salt = resolver pub || beacon pub)[:16]."""
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
     from cryptography.hazmat.primitives.kdf.hkdf import HKDF
@@ -197,12 +207,13 @@ def evidence(sc, sources, ns, ty):
 
 
 def found_lost(sub, msg_key, by_source, timeout, counts=None, cuts=(), stop=None):
-    """Rules F1-F4 for one subscription and one message. by_source: {source: [times]};
-    counts(source, t): whether a sighting counts (A1-A4); cuts: [(t, sources)] state changes
-    that forget those sources' evidence (F3); stop: (t, kind) release or expiry (F5, F6)."""
+    """ENGINE-F1 to ENGINE-F4 for one subscription and one message. by_source: {source: [times]};
+    counts(source, t): whether a sighting counts (ENGINE-A1 to ENGINE-A6); cuts: [(t, sources)]
+    state changes that forget those sources' evidence (ENGINE-F3); stop: (t, kind) release or
+    expiry (ENGINE-F5, ENGINE-F6)."""
     msg = json.loads(msg_key)
     items = [(t, 1, s) for s, ts in by_source.items() for t in ts if counts is None or counts(s, t)]
-    items += [(t, 0, set(srcs)) for t, srcs in cuts]   # scenario events first at one instant (O1)
+    items += [(t, 0, set(srcs)) for t, srcs in cuts]   # scenario events first at one instant (ENGINE-O1)
     items.sort(key=lambda x: (x[0], x[1]))
     events, ev = [], {}
 
@@ -212,7 +223,7 @@ def found_lost(sub, msg_key, by_source, timeout, counts=None, cuts=(), stop=None
     for t, is_sighting, what in items:
         if stop and t >= stop[0]:
             break
-        if ev and deadline() <= t:                        # timers before inputs (O2)
+        if ev and deadline() <= t:                        # timers before inputs (ENGINE-O2)
             events.append(("lost", deadline(), sub, msg))
             ev.clear()
         if not is_sighting:
@@ -259,7 +270,7 @@ def handler(kind, t, value):
 
 
 def merge(events, handlers=()):
-    """Engine events plus handler events, in the total order (O3)."""
+    """Engine events plus handler events, in the total order (ENGINE-O3)."""
     rows = [(e["time"], RANK[e["event"]], e.get("subscription", "").encode(), i, e) for i, e in enumerate(ordered(events))]
     rows += [(h["time"], RANK[h["event"]], b"", -1, h) for h in handlers]
     return [r[-1] for r in sorted(rows, key=lambda r: r[:4])]
@@ -279,56 +290,56 @@ def office_walk(sc, view):
     beacons = [("beacon", sc.sightings(d, view, k), "ble") for d, k in
                [("door", "eddystone-uid"), ("desk", "eddystone-uid"), ("door", "eddystone-tlm")]]
     ibeacons = [("iBeacon", sc.sightings("lobby", view, "ibeacon"), "ble")]
-    ev = all_found_lost(sc, "doors", "proj", "door", beacons + ibeacons)                     # R2, A4
-    ev += all_found_lost(sc, "raw-uid", "__reserved_namespace", "__eddystone_uid", beacons)   # R2 reserved
+    ev = all_found_lost(sc, "doors", "proj", "door", beacons + ibeacons)                     # ENGINE-R2, ENGINE-A4
+    ev += all_found_lost(sc, "raw-uid", "__reserved_namespace", "__eddystone_uid", beacons)   # ENGINE-R2 reserved
     ev += all_found_lost(sc, "raw-ibeacon", "__reserved_namespace", "__i_beacon_id", ibeacons)
     return merge(ev)
 
 
 def phones_rotate(sc, view):
     ble = [("bleToken", sc.sightings(d, view, "token-v1"), "ble") for d in ("phone-a", "phone-b", "phone-c")]
-    return merge(all_found_lost(sc, "chat", "", "chat", ble + [("audioToken", sc.audio(), "audio")]))   # R1, R4
+    return merge(all_found_lost(sc, "chat", "", "chat", ble + [("audioToken", sc.audio(), "audio")]))   # ENGINE-R1, ENGINE-R4
 
 
 def bluetooth_off(sc, view):
     srcs = [("beacon", sc.sightings("door", view, "eddystone-uid"), "ble"),
             ("bleToken", sc.sightings("alice", view, "token-v1"), "ble")]
     off, on = us(30), us(45)
-    ble_counts = lambda s, t: s == "audioToken" or not (off <= t < on)                     # A2
+    ble_counts = lambda s, t: s == "audioToken" or not (off <= t < on)                     # ENGINE-A2
     ev = all_found_lost(sc, "doors", "proj", "door", srcs + [("audioToken", sc.audio(), "audio")],
-                        counts=ble_counts, cuts=[(off, {"beacon", "bleToken"})])            # F3, F4, R4
-    return merge(ev, [handler("bluetoothPowerError", off, True), handler("bluetoothPowerError", on, False)])  # H2
+                        counts=ble_counts, cuts=[(off, {"beacon", "bleToken"})])            # ENGINE-F3, ENGINE-F4, ENGINE-R4
+    return merge(ev, [handler("bluetoothPowerError", off, True), handler("bluetoothPowerError", on, False)])  # ENGINE-H2
 
 
 def background(sc, view):
     bg, fg = us(40), us(70)
     ev = all_found_lost(sc, "desks", "proj", "desk", [("beacon", sc.sightings("desk", view, "eddystone-uid"), "ble")],
-                        counts=lambda s, t: not (bg <= t < fg), cuts=[(bg, {"beacon"})])    # A3, F3, F4
+                        counts=lambda s, t: not (bg <= t < fg), cuts=[(bg, {"beacon"})])    # ENGINE-A3, ENGINE-F3, ENGINE-F4
     ev += all_found_lost(sc, "chat", "", "chat", [("bleToken", sc.sightings("bob", view, "token-v1"), "ble")])
     return merge(ev)
 
 
 def crowded(sc, view):
     srcs = [("beacon", sc.sightings(d, view), "ble") for d in ("r21", "r22", "r23", "lobby", "ffff", "alt")]
-    return merge(all_found_lost(sc, "rooms", "proj", "room", srcs))                              # R2, R3
+    return merge(all_found_lost(sc, "rooms", "proj", "room", srcs))                              # ENGINE-R2, ENGINE-R3
 
 
 def permission_revoked(sc, view):
     off, on = us(30), us(50)
     srcs = [("beacon", sc.sightings("door", view), "ble"), ("bleToken", sc.sightings("bob", view, "token-v1"), "ble")]
     ev = all_found_lost(sc, "doors", "proj", "door", srcs, counts=lambda s, t: not (off <= t < on),
-                        cuts=[(off, {"beacon", "bleToken"})])                                 # A1, F3, F4
-    return merge(ev, [handler("permissionChanged", off, False), handler("permissionChanged", on, True)])  # H1
+                        cuts=[(off, {"beacon", "bleToken"})])                                 # ENGINE-A1, ENGINE-F3, ENGINE-F4
+    return merge(ev, [handler("permissionChanged", off, False), handler("permissionChanged", on, True)])  # ENGINE-H1
 
 
 def ttl_and_release(sc, view):
     start = us(2)
     srcs = [("beacon", sc.sightings("desk", view, "eddystone-uid"), "ble")]
-    after = lambda s, t: t >= start                                                          # A1
-    ev = all_found_lost(sc, "short", "proj", "desk", srcs, counts=after, stop=(us(32), "expire"))     # F6
+    after = lambda s, t: t >= start                                                          # ENGINE-A1
+    ev = all_found_lost(sc, "short", "proj", "desk", srcs, counts=after, stop=(us(32), "expire"))     # ENGINE-F6
     ev += [("subscriptionExpired", us(32), "short", None)]
-    ev += all_found_lost(sc, "released", "proj", "desk", srcs, counts=after, stop=(us(45), "release"))  # F5
-    ev += all_found_lost(sc, "long", "proj", "desk", srcs, counts=after)                    # F8
+    ev += all_found_lost(sc, "released", "proj", "desk", srcs, counts=after, stop=(us(45), "release"))  # ENGINE-F5
+    ev += all_found_lost(sc, "long", "proj", "desk", srcs, counts=after)                    # ENGINE-F8
     return merge(ev)
 
 
@@ -336,13 +347,13 @@ def location_ibeacon(sc, view):
     granted = us(20)
     uid = [("beacon", sc.sightings("door", view, "eddystone-uid"), "ble")]
     ib = [("iBeacon", sc.sightings("lobby", view, "ibeacon"), "ble")]
-    # A6: both subscriptions start at 0 with lowPowerPreferred on; an Eddystone sighting counts
+    # ENGINE-A6: both subscriptions start at 0 with lowPowerPreferred on; an Eddystone sighting counts
     # outside the low-power scan windows (512 ms every 5.12 s from the subscription) only while
-    # iBeacon ranging runs, which needs includeIBeacons and the location permission (A4).
+    # iBeacon ranging runs, which needs includeIBeacons and the location permission (ENGINE-A4).
     window = lambda t: t % us(5.12) < us(0.512)
     ev = all_found_lost(sc, "doors", "proj", "door", uid + ib,
-                        counts=lambda s, t: t >= granted or (s == "beacon" and window(t)))  # A4, A6
-    ev += all_found_lost(sc, "no-ibeacons", "proj", "door", uid, counts=lambda s, t: window(t))  # A6
+                        counts=lambda s, t: t >= granted or (s == "beacon" and window(t)))  # ENGINE-A4, ENGINE-A6
+    ev += all_found_lost(sc, "no-ibeacons", "proj", "door", uid, counts=lambda s, t: window(t))  # ENGINE-A6
     return merge(ev)
 
 
@@ -353,38 +364,111 @@ def audio_meeting(sc, view):
 
     def counts(s, t):
         if bg <= t < fg:
-            return False                          # A3: audio never, BLE tokens need allowInBackground
-        return not (s == "audioToken" and mic_off <= t < mic_on)                             # A2
+            return False                          # ENGINE-A3: audio never, BLE tokens need allowInBackground
+        return not (s == "audioToken" and mic_off <= t < mic_on)                             # ENGINE-A2
     ev = all_found_lost(sc, "chat", "", "chat", ble + audio, counts=counts,
-                        cuts=[(mic_off, {"audioToken"}), (bg, {"audioToken", "bleToken"})])  # R1, R4, F3, F4
+                        cuts=[(mic_off, {"audioToken"}), (bg, {"audioToken", "bleToken"})])  # ENGINE-R1, ENGINE-R4, ENGINE-F3, ENGINE-F4
     ev += all_found_lost(sc, "by-ear", "", "chat", audio, counts=counts,
                          cuts=[(mic_off, {"audioToken"}), (bg, {"audioToken"})])
     return merge(ev, [handler("microphonePermissionError", mic_off, True),
-                      handler("microphonePermissionError", mic_on, False)])                  # H4
+                      handler("microphonePermissionError", mic_on, False)])                  # ENGINE-H4
 
 
 def audio_notes(sc, view):
-    return merge(all_found_lost(sc, "notes", "", "note", [("audioToken", sc.heard(), "audio")]))  # R1, F1, F2
+    return merge(all_found_lost(sc, "notes", "", "note", [("audioToken", sc.heard(), "audio")]))  # ENGINE-R1, ENGINE-F1, ENGINE-F2
 
 
 def stop_nearby(sc, view):
     deny, grant, ttl, stop = us(8), us(12), us(20), us(30)
     ble = [("bleToken", sc.sightings("ivy-phone", view, "token-v1"), "ble")]
-    ev = all_found_lost(sc, "scan", "", "chat", ble, counts=lambda s, t: not (deny <= t < grant),      # A2
-                        cuts=[(deny, {"bleToken"})], stop=(stop, "expire"))                         # F3, F4, F7
-    # "quiet" is broadcast only: it counts nothing (A5); the observer's own message "mine" is
-    # in no registry, so nothing finds it (P2).
-    ev += [("subscriptionExpired", stop, "scan", None), ("subscriptionExpired", stop, "quiet", None)]  # F7
-    ev += [("publicationExpired", ttl, "mine", None)]                                                # P1
+    ev = all_found_lost(sc, "scan", "", "chat", ble, counts=lambda s, t: not (deny <= t < grant),      # ENGINE-A2
+                        cuts=[(deny, {"bleToken"})], stop=(stop, "expire"))                         # ENGINE-F3, ENGINE-F4, ENGINE-F7
+    # "quiet" is broadcast only: it counts nothing (ENGINE-A5); the observer's own message "mine" is
+    # in no registry, so nothing finds it (ENGINE-P2).
+    ev += [("subscriptionExpired", stop, "scan", None), ("subscriptionExpired", stop, "quiet", None)]  # ENGINE-F7
+    ev += [("publicationExpired", ttl, "mine", None)]                                                # ENGINE-P1
     return merge(ev, [handler("bluetoothPermissionError", deny, True),
-                      handler("bluetoothPermissionError", grant, False)])                           # H3
+                      handler("bluetoothPermissionError", grant, False)])                           # ENGINE-H3
 
 
 def eid_rotation(sc, view):
-    # R2: each EID frame resolves to its registered beacon (or, for the stranger, to nothing);
-    # R4: a beacon's rotated EIDs stand for one message, so one found and one lost each.
+    # ENGINE-R2: each EID frame resolves to its registered beacon (or, for the stranger, to nothing);
+    # ENGINE-R4: a beacon's rotated EIDs stand for one message, so one found and one lost each.
     eids = [("beacon", sc.sightings(d, view, "eddystone-eid"), "ble") for d in ("desk-eid", "lobby-eid", "stranger-eid")]
     return merge(all_found_lost(sc, "desks", "proj", "desk", eids))
+
+
+# The clauses each scenario's vectors test: the engine clauses the model above applies to it, and
+# the format clauses of the frames it hears (the BLE token's, the audio frames').
+TOKEN_SEEN = ["TOKEN-1", "TOKEN-6", "TOKEN-18"]
+AUDIO_HEARD = ["NUT-1", "NUT-32", "NUT-46", "NUT-50", "NUT-53"]
+CLAUSES = {
+    "office-walk": ["ENGINE-A4", "ENGINE-R2", "ENGINE-R3", "ENGINE-F1", "ENGINE-F2"],
+    "phones-rotate": ["ENGINE-R1", "ENGINE-R4", "ENGINE-F1", "ENGINE-F2"] + TOKEN_SEEN,
+    "bluetooth-off": ["ENGINE-A2", "ENGINE-R4", "ENGINE-F3", "ENGINE-F4", "ENGINE-H2"] + TOKEN_SEEN,
+    "background": ["ENGINE-A3", "ENGINE-F3", "ENGINE-F4"] + TOKEN_SEEN,
+    "crowded": ["ENGINE-R2", "ENGINE-R3", "ENGINE-F1", "ENGINE-F2", "ENGINE-O3"],
+    "permission-revoked": ["ENGINE-A1", "ENGINE-F3", "ENGINE-F4", "ENGINE-H1"] + TOKEN_SEEN,
+    "ttl-and-release": ["ENGINE-A1", "ENGINE-F5", "ENGINE-F6", "ENGINE-F8", "ENGINE-O3"],
+    "location-ibeacon": ["ENGINE-A4", "ENGINE-A6", "ENGINE-R2", "ENGINE-F1"],
+    "audio-meeting": ["ENGINE-A2", "ENGINE-A3", "ENGINE-R1", "ENGINE-R4", "ENGINE-F3", "ENGINE-F4", "ENGINE-H4"]
+    + TOKEN_SEEN + AUDIO_HEARD,
+    "audio-notes": ["ENGINE-R1", "ENGINE-F1", "ENGINE-F2"] + AUDIO_HEARD,
+    "stop-nearby": ["ENGINE-A2", "ENGINE-A5", "ENGINE-F3", "ENGINE-F4", "ENGINE-F7", "ENGINE-F9", "ENGINE-H3",
+                    "ENGINE-P1", "ENGINE-P2"] + TOKEN_SEEN,
+    "eid-rotation": ["ENGINE-R2", "ENGINE-R4", "ENGINE-F1", "ENGINE-F2", "EID-CRYPTO-7", "EID-CRYPTO-8"],
+}
+# The input classes (Vectors/schema/flags.json) of each scenario, and of each container.
+FLAGS = {
+    "office-walk": ["Filter", "ManufacturerData", "MultipleStructures"],
+    "phones-rotate": ["ChainedReport", "ExtendedReport", "MultipleStructures"],
+    "bluetooth-off": ["Medium"],
+    "background": ["Lifecycle"],
+    "crowded": ["ManufacturerData", "MultipleStructures"],
+    "permission-revoked": ["Permission"],
+    "ttl-and-release": ["TimeBoundary"],
+    "location-ibeacon": ["ManufacturerData", "Permission"],
+    "audio-meeting": ["Lifecycle", "Medium", "Permission", "SampleRate"],
+    "audio-notes": [],
+    "stop-nearby": ["Permission"],
+    "eid-rotation": ["Encrypted"],
+}
+CONTAINER_FLAGS = {"256": ["LinkLayer"]}
+# The NUT clauses an audio vector tests: the waveforms and byte layer its decoder must read, the
+# input rules, and the frames it must report with their starts.
+AUDIO_CLAUSES = (["NUT-1"] + ["NUT-%d" % n for n in range(3, 9)] + ["NUT-%d" % n for n in range(10, 18)]
+                 + ["NUT-19"] + ["NUT-%d" % n for n in range(20, 26)] + ["NUT-%d" % n for n in range(27, 33)]
+                 + ["NUT-34", "NUT-37", "NUT-46", "NUT-47", "NUT-48", "NUT-49", "NUT-52"])
+ENGINE_RULE = __import__("re").compile(r"(?<![A-Za-z0-9-])([AROFHPDLV][0-9])\b")
+
+
+def engine_clauses(text):
+    """A scenario's own description with its rule ids written as clause ids (A2 -> ENGINE-A2)."""
+    return ENGINE_RULE.sub(r"ENGINE-\1", text)
+
+
+def sorted_keys(value):
+    """The value with every object's keys sorted, as the files were first written."""
+    if isinstance(value, dict):
+        return {k: sorted_keys(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [sorted_keys(v) for v in value]
+    return value
+
+
+def with_metadata(vector, clauses, flags, source, verdict="valid"):
+    """The vector's keys in the order id, kind, description, clauses, flags, source, verdict,
+    then the rest sorted; values with sorted keys."""
+    out = {k: vector[k] for k in ("id", "kind", "description")}
+    out.update(clauses=clauses, flags=sorted(set(flags)), source=source, verdict=verdict)
+    out.update((k, sorted_keys(vector[k])) for k in sorted(vector) if k not in out)
+    return out
+
+
+def write(path, description, vectors):
+    doc = {"vectorFile": 1, "description": description, "vectors": vectors}
+    with open(path, "w") as f:
+        f.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
 
 
 CAPTURES = {"btsnoop": ("{n}.btsnoop", "hci", "btsnoop H4 (1002)"), "201": ("{n}-201.pcap", "hci", "pcap LINKTYPE 201"),
@@ -417,8 +501,8 @@ def main():
                 "id": "scenario/synthetic/%s/%s" % (name, c.replace("+", "-")),
                 "kind": "scenario",
                 "description": "%s Capture: %s, synthesized (Captures/synthetic/%s); expected events from its ground truth (%s.truth.json, %s view) by Scripts/synthetic-vectors.py%s." % (
-                    sc.doc["description"], " and ".join(labels), name, name, view,
-                    "; audio sightings at the ends of the frames the truth lists, within 1 ms" if sound else ""),
+                    engine_clauses(sc.doc["description"]), " and ".join(labels), name, name, view,
+                    "; audio sightings at the ends of the frames the truth lists, within 1 ms (NUT-53)" if sound else ""),
                 "toleranceSeconds": 0.001 if sound else 0,
                 "scenario": "../../Captures/synthetic/%s.scenario.json" % name,
                 "captures": ["../../Captures/synthetic/%s/%s" % (name, path.format(n=name))] if path else [],
@@ -426,12 +510,11 @@ def main():
             }
             if sound:
                 v["audio"] = ["../../Captures/synthetic/%s/%s" % (name, sc.truth["files"][-1])]
-            vectors.append(v)
-        doc = {"vectorFile": 1, "description": "Synthesized captures of '%s' (docs/synthesis.md); generated by Scripts/synthetic-vectors.py from the ground truth." % name,
-               "vectors": vectors}
-        with open(os.path.join(OUT, name + ".json"), "w") as f:
-            json.dump(doc, f, indent=1, sort_keys=True)
-            f.write("\n")
+            vectors.append(with_metadata(v, CLAUSES[name], FLAGS[name] + CONTAINER_FLAGS.get(container, []),
+                                         "second-implementation"))
+        write(os.path.join(OUT, name + ".json"),
+              "Synthesized captures of '%s' (docs/synthesis.md); generated by Scripts/synthetic-vectors.py from the ground truth." % name,
+              vectors)
         print(name, [len(v["expect"]["events"]) for v in vectors], file=sys.stderr)
     write_audio_vectors()
 
@@ -452,22 +535,21 @@ def write_audio_vectors():
                     frames.append({"token": b["token"], "mode": b["mode"], "start": float(f["start"]), "channel": 0})
         frames.sort(key=lambda f: (f["start"], f["mode"], f["token"]))
         quiet = sorted({b["name"] for b in a["broadcasters"] if any(float(f["snrDb"]) < 0 for f in b["frames"])})
-        vectors.append({
+        flags = ["MultipleStructures"] + ([] if a["sampleRate"] == 44100 else ["SampleRate"])
+        vectors.append(with_metadata({
             "id": "audio/synthetic/%s" % name,
             "kind": "audio",
-            "description": "NUT v1 frames in a synthesized recording (docs/spec/nut-audio.md sections 3-7; Captures/synthetic/%s, %d Hz, white noise at %s dBFS%s): every frame the ground truth lists at >= 0 dB in-band SNR is decoded, with its start within 1 ms, and nothing else%s." % (
+            "description": "NUT v1 frames in a synthesized recording (Captures/synthetic/%s, %d Hz, white noise at %s dBFS%s): every frame the ground truth lists at >= 0 dB in-band SNR is decoded (NUT-46), with its start within 1 ms (NUT-47 to NUT-49), and nothing else (NUT-37)%s." % (
                 name, a["sampleRate"], a["noiseDbfs"], ", modes " + "+".join(sorted({b["mode"] for b in a["broadcasters"]})),
                 "; %s too quiet to decode (<= -18 dB)" % ", ".join(quiet) if quiet else ""),
             "toleranceSeconds": 0.001,
             "audio": "../../Captures/synthetic/%s/%s" % (name, sc.truth["files"][-1]),
             "expect": {"frames": frames},
-        })
+        }, AUDIO_CLAUSES, flags, "synthesized"))
     os.makedirs(os.path.join(ROOT, "Vectors", "audio"), exist_ok=True)
-    doc = {"vectorFile": 1, "description": "Audio vectors over the synthesized recordings (docs/synthesis.md); generated by Scripts/synthetic-vectors.py from the ground truth.",
-           "vectors": vectors}
-    with open(os.path.join(ROOT, "Vectors", "audio", "synthetic.json"), "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=True)
-        f.write("\n")
+    write(os.path.join(ROOT, "Vectors", "audio", "synthetic.json"),
+          "Audio vectors over the synthesized recordings (docs/synthesis.md); generated by Scripts/synthetic-vectors.py from the ground truth.",
+          vectors)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ if "bluetooth" not in sys.modules:
 
 from nearby_interop import Unsupported, serve
 
-# The fields this adapter can report for each beacon type beacontools decodes (docs/spec/interop.md §2).
+# The fields this adapter can report for each beacon type beacontools decodes (INTEROP-12).
 BEACONS = {
     "eddystone-uid": ["txPower", "namespace", "instance"],
     "eddystone-url": ["txPower", "url"],

@@ -69,13 +69,13 @@ def serve(name, version, handlers, beacons=None, advertisement=None, faults=True
                 hello["faults"] = False
             if records is not None:
                 hello["records"] = sorted(records)
-            reply = {"hello": hello}
+            reply = {"hello": hello}                        # INTEROP-7, INTEROP-8, INTEROP-12 to INTEROP-17
         else:
             handler = handlers.get(request.get("level"))
             try:
                 reply = handler(request) if handler else {"unsupported": "level %s" % request.get("level")}
             except Unsupported as e:
-                reply = {"unsupported": str(e)}
-            reply["id"] = request["id"]
-        out.write(json.dumps(reply, sort_keys=True) + "\n")
+                reply = {"unsupported": str(e)}             # INTEROP-19
+            reply["id"] = request["id"]                     # INTEROP-18
+        out.write(json.dumps(reply, sort_keys=True) + "\n")    # one line each (INTEROP-1)
         out.flush()

@@ -1,12 +1,12 @@
 import NearbyAudio
 
-/// The NUT v1 targets (docs/audio-tokens.md): the demodulators on short blocks of samples,
-/// and the byte layer (Reed–Solomon and CRC) on arbitrary symbols.
+/// The NUT v1 targets (docs/spec/nut-audio.md): the demodulators on short blocks of samples,
+/// and the byte layer (Reed–Solomon and CRC, NUT-27 to NUT-31) on arbitrary symbols.
 extension FuzzTarget {
     /// Samples: byte 0 chooses the mode (bit 0: inaudible or audible) and the rate (bit 1:
     /// 44 100 or 48 000 Hz); byte 1 the block length (1…256 × 16 frames); the rest is
     /// 16-bit little-endian PCM, fed block by block, then the stream is finished. What must
-    /// hold: a decided frame carries a 6, 8, 12 or 16-byte token, finite times in order and
+    /// hold: a decided frame carries a 6, 8, 12 or 16-byte token (NUT-25), finite times in order and
     /// at most 4 corrected bytes.
     public static let nutSamples = FuzzTarget(
         name: "nut-samples", summary: "16-bit PCM through a NUT v1 demodulator in short blocks", dictionary: "nut",

@@ -7,7 +7,7 @@ import NearbyRunner
 /// and a reason; and whatever the strict parser accepts must read back the same from its
 /// own serialization.
 extension FuzzTarget {
-    /// A vector file (docs/vectors.md; `Vectors/schema/vectors.schema.json`).
+    /// A vector file (Vectors/README.md; `Vectors/schema/vectors.schema.json`).
     public static let vectorJSON = FuzzTarget(
         name: "vector-json", summary: "a vector file", dictionary: "json", maximumLength: 16_384,
         check: { input in
@@ -32,7 +32,7 @@ extension FuzzTarget {
             }
         })
 
-    /// A scenario (docs/scenarios.md), with its registry inline.
+    /// A scenario (docs/scenario-format.md), with its registry inline.
     public static let scenarioJSON = FuzzTarget(
         name: "scenario-json", summary: "a scenario file", dictionary: "json", maximumLength: 16_384,
         check: { input in
@@ -56,7 +56,7 @@ extension FuzzTarget {
         },
         seeds: { root in SeedSource.contents(SeedSource.files(root, "Captures", suffixes: [".scenario.json"])) })
 
-    /// A registry (docs/scenarios.md §registry): publications and beacons with attachments.
+    /// A registry (docs/scenario-format.md, "Registry"): publications and beacons with attachments.
     public static let registryJSON = FuzzTarget(
         name: "registry-json", summary: "a registry file", dictionary: "json", maximumLength: 16_384,
         check: { input in

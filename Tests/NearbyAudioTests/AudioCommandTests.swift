@@ -49,6 +49,7 @@ struct AudioCommandTests {
         }
     }
 
+    /// Holds NUT-46, NUT-47, NUT-52 and NUT-54.
     @Test func encodedFilesDecodeToOneJSONLinePerFrameWithIntervals() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -85,6 +86,7 @@ struct AudioCommandTests {
         #expect(abs((frames[0]["start"] as? Double ?? 0) - (0.5 + 3.5 / 1200)) < 1e-4)
     }
 
+    /// Holds NUT-26.
     @Test(arguments: ["", "0001", "00010203040506", "0001020304050607080910111213141516"])
     func encodingABadTokenFailsWithTheReason(hex: String) throws {
         let dir = TemporaryDirectory()

@@ -44,6 +44,7 @@ import Testing
         #expect(error?.description.hasPrefix(path) == true)
     }
 
+    /// Holds NUT-33.
     @Test func aSampleRateBelow44100IsRefused() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -63,6 +64,7 @@ import Testing
         #expect(summary.sampleFrames == 0 && summary.tokenFrames == 0)
     }
 
+    /// Holds NUT-35.
     @Test func nonFiniteSamplesAreCountedAndDecodedAsSilence() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -77,6 +79,7 @@ import Testing
         #expect(frames.map(\.token) == [Self.token])
     }
 
+    /// Holds NUT-36.
     @Test func clippedAudioIsCountedAndStillDecodes() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -88,6 +91,7 @@ import Testing
         #expect(frames.map(\.token) == [Self.token])
     }
 
+    /// Holds NUT-34 and NUT-55.
     @Test func eachChannelIsDecodedAndDuplicatesMerge() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -115,6 +119,7 @@ import Testing
         }
     }
 
+    /// Holds NUT-54.
     @Test func intervalsCloseAfterTheLostTimeout() {
         func f(_ start: Double, _ token: [UInt8] = [1, 2, 3, 4, 5, 6]) -> AudioTokenFrame {
             AudioTokenFrame(

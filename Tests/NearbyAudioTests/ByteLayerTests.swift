@@ -2,13 +2,15 @@ import NearbyAudio
 import NearbyBytes
 import Testing
 
-/// The bit-exact vectors of audio-tokens.md §4.2 (results/spec_vectors.txt there), copied
-/// by hand into docs/spec/nut-audio.md §8.
+/// The bit-exact vectors of docs/spec/nut-audio.md, "Test vectors (bit-exact)", which the draft's
+/// prototypes also give.
 @Suite struct ByteLayerTests {
+    /// Holds NUT-27.
     @Test func crcCheckValueOf123456789Is0x29B1() {
         #expect(CRC16CCITT.checksum(Array("123456789".utf8)) == 0x29B1)
     }
 
+    /// Holds NUT-25, NUT-27, NUT-28, NUT-29 and NUT-31.
     @Test func sixByteTokenHasTheSpecifiedCRCCodewordAndSymbols() throws {
         let token: [UInt8] = [0, 1, 2, 3, 4, 5]
         #expect(try NUTFrameCoding.header(tokenLength: 6) == 0)
@@ -19,6 +21,7 @@ import Testing
                 == [0, 0, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 7, 3, 12, 6, 8, 2, 14, 8, 3, 13, 14, 3])
     }
 
+    /// Holds NUT-25, NUT-27, NUT-28 and NUT-29.
     @Test func sixteenByteTokenHasTheSpecifiedCRCAndCodeword() throws {
         let token = (0x10...0x1F).map { UInt8($0) }
         #expect(try NUTFrameCoding.header(tokenLength: 16) == 3)
@@ -31,6 +34,7 @@ import Testing
         #expect(symbols.first == 3)
     }
 
+    /// Holds NUT-26.
     @Test(arguments: [0, 1, 5, 7, 9, 15, 17, 32])
     func unsupportedTokenLengthsAreRefused(length: Int) {
         #expect(throws: AudioTokenError.unsupportedLength(length)) {
@@ -38,6 +42,7 @@ import Testing
         }
     }
 
+    /// Holds NUT-7, NUT-24 and NUT-31.
     @Test func symbolCountsAndFrameDurationsMatchTheTable() {
         #expect([6, 8, 12, 16].map { NUTFrameCoding.symbolCount(tokenLength: $0) } == [25, 29, 37, 45])
         let inaudible = [6, 8, 12, 16].map { (InaudibleEncoder.frameDuration(tokenLength: $0) * 1000).rounded() }
@@ -46,6 +51,7 @@ import Testing
         #expect(audible == [137, 237])
     }
 
+    /// Holds NUT-37.
     @Test func decodingCleanSymbolsReturnsTheTokenWithNoCorrections() throws {
         for length in NUTFrameCoding.tokenLengths {
             let token = (0..<length).map { UInt8(($0 * 37 + length) & 0xFF) }
@@ -57,6 +63,7 @@ import Testing
         }
     }
 
+    /// Holds NUT-37.
     @Test func aWrongHeaderStillDecodesThroughTheOtherLengths() throws {
         let token: [UInt8] = Hex.decode("0102030405060708")!
         var symbols = try NUTFrameCoding.symbols(token: token)
@@ -66,6 +73,7 @@ import Testing
         #expect(decoded?.token == token)
     }
 
+    /// Holds NUT-30.
     @Test func threeWrongNibblesInUnreliableBytesAreRecoveredWithErasures() throws {
         let token: [UInt8] = Hex.decode("a1b2c3d4e5f6")!
         var symbols = try NUTFrameCoding.symbols(token: token)

@@ -25,6 +25,7 @@ import Testing
         return frames + demodulator.takeFrames()
     }
 
+    /// Holds NUT-2, NUT-32 and NUT-47.
     @Test(arguments: [48_000, 44_100, 96_000])
     func aCleanFrameInSilenceDecodesWithItsStartTime(rate: Int) throws {
         let token: [UInt8] = [0, 1, 2, 3, 4, 5]
@@ -62,6 +63,7 @@ import Testing
         return (samples, starts.map { $0 / (1 + condition.timeScale) })
     }
 
+    /// Holds NUT-19 and NUT-52.
     @Test func repeatedFramesComeOutInOrderWhateverTheBlockSize() throws {
         let tokens: [[UInt8]] = [
             Hex.decode("0102030405060708")!, Hex.decode("a0a1a2a3a4a5")!,
@@ -76,6 +78,7 @@ import Testing
         for (f, s) in zip(small, starts) { #expect(abs(f.start - s) < 100e-6) }
     }
 
+    /// Holds NUT-38 and NUT-44.
     @Test func aFrameFourDecibelsBelowTheNoiseInBandDecodes() throws {
         for seed in UInt64(1)...5 {
             let token = (0..<16).map { UInt8(truncatingIfNeeded: $0 * 17 + Int(seed)) }
@@ -90,6 +93,7 @@ import Testing
         }
     }
 
+    /// Holds NUT-40, NUT-41, NUT-44 and NUT-51.
     @Test(arguments: [(48_000.0, 0.005), (48_000.0, -0.005), (44_100.0, 0.001), (44_100.0, -0.004)])
     func clockErrorIsToleratedAndMeasured(rate: Double, epsilon: Double) throws {
         let token: [UInt8] = Hex.decode("5a5a5a5a5a5a")!
@@ -104,12 +108,14 @@ import Testing
         }
     }
 
+    /// Holds NUT-45.
     @Test func whiteNoiseAloneYieldsNoTokens() {
         #expect(AudioEvaluation.noiseOnly(seconds: 30, seed: 11).isEmpty)
     }
 }
 
 @Suite struct AudibleDemodulatorTests {
+    /// Holds NUT-32 and NUT-48.
     @Test(arguments: [48_000.0, 44_100.0])
     func framesDecodeWithTheirChirpStart(rate: Double) throws {
         let tokens: [[UInt8]] = [Hex.decode("c0ffee000000beef")!, Hex.decode("0102030405060708090a0b0c")!]
@@ -121,6 +127,7 @@ import Testing
         for (f, s) in zip(frames, starts) { #expect(abs(f.start - s) < 200e-6, "start \(f.start) vs \(s)") }
     }
 
+    /// Holds NUT-43.
     @Test func reverberationIsTolerated() throws {
         let token: [UInt8] = Hex.decode("112233445566")!
         let (x, _) = try InaudibleDemodulatorTests.recording(
@@ -129,6 +136,7 @@ import Testing
         #expect(InaudibleDemodulatorTests.demodulate(x, rate: 48_000, mode: .audible).map(\.token) == [token])
     }
 
+    /// Holds NUT-40, NUT-41, NUT-48, NUT-50 and NUT-51.
     @Test(arguments: [(48_000.0, 0.005), (48_000.0, -0.005), (44_100.0, 0.001), (44_100.0, -0.004)])
     func clockErrorIsMeasuredAndTheStartCorrected(rate: Double, epsilon: Double) throws {
         let token: [UInt8] = Hex.decode("0f1e2d3c4b5a69788796a5b4c3d2e1f0")!
@@ -147,8 +155,10 @@ import Testing
         }
     }
 
-    /// The matched tone filter's gain over the draft's 30 ms Hann window (§2 item 8): at −8 dB
+    /// The matched tone filter's gain over the draft's 30 ms Hann window (docs/spec/nut-audio.md,
+    /// "Changes from the draft", item 8): at −8 dB
     /// in-band the Hann receiver decoded 0 of 40 16-byte frames.
+    /// Holds NUT-39 and NUT-44.
     @Test func sixteenByteFramesEightDecibelsBelowTheNoiseDecode() throws {
         let tokens = (0..<4).map { i in (0..<16).map { UInt8(truncatingIfNeeded: 37 * $0 + 11 * i) } }
         let condition = ChannelCondition(name: "n", snrDb: -8)

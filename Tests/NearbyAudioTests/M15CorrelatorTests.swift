@@ -4,7 +4,7 @@ import Testing
 
 @testable import NearbyAudio
 
-/// `M15Correlator` against the formulas of docs/spec/nut-audio.md §6.2 written out one sample
+/// `M15Correlator` against the formulas of docs/spec/nut-audio.md ("NUT-I" reception) written out one sample
 /// at a time: the blocked loops must give the same bits, not merely close values.
 @Suite struct M15CorrelatorTests {
     static func samples(_ count: Int, seed: UInt64) -> [Float] {

@@ -74,6 +74,7 @@ import Testing
         #expect(summary.clippedSamples == samples.count, "every sample is at full scale")
     }
 
+    /// Holds NUT-35.
     @Test func aFileOfNaNHasNoTokensAndCountsThem() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NearbyAudio
 
-/// The per-lane quantities of NUT-I acquisition (docs/spec/nut-audio.md §6.2) held against
+/// The per-lane quantities of NUT-I acquisition (docs/spec/nut-audio.md, "NUT-I" reception) held against
 /// their definitions: the power is |c[m]|², and the screen energy of cell m is
 /// Σq p(m + offsets[q]) over q = 0…12, summed in that order, with p = 0 outside the history.
 @Suite struct PreambleLaneTests {

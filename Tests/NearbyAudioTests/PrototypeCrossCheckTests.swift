@@ -59,6 +59,7 @@ struct PrototypeCrossCheckTests {
     /// NUT-A is defined sample for sample as the prototype generates it; NUT-I with pulses
     /// truncated to ±4 chips (the prototype's encoder reaches to +5; crosscheck.py computes
     /// the symmetric form from the prototype's own pulse and chip functions).
+    /// Holds NUT-3, NUT-4, NUT-5, NUT-6, NUT-7, NUT-8, NUT-9, NUT-15, NUT-20, NUT-21, NUT-22 and NUT-23.
     @Test(arguments: 0..<4)
     func encoderSamplesMatchThePrototype(index: Int) throws {
         let (mode, rate, hex) = Self.cases[index]

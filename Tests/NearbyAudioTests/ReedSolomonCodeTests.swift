@@ -4,6 +4,7 @@ import Testing
 @testable import NearbyAudio
 
 @Suite struct ReedSolomonCodeTests {
+    /// Holds NUT-28.
     @Test func generatorHasRootsAlphaZeroToThree() {
         // g(x) = (x+1)(x+α)(x+α²)(x+α³): evaluate at each root, highest power first.
         for j in 0..<4 {
@@ -26,6 +27,7 @@ import Testing
 
     /// Every pattern within the code's power (2e + v ≤ 4) is corrected, for a sample of
     /// words, lengths and positions drawn from a fixed generator.
+    /// Holds NUT-28.
     @Test(arguments: [(2, 0), (1, 0), (0, 4), (1, 2), (0, 3), (1, 1), (0, 1)])
     func correctsErrorsAndErasuresWithinTheBound(errors: Int, erasures: Int) {
         var seed: UInt64 = 0x5EED + UInt64(errors * 10 + erasures)
@@ -51,6 +53,7 @@ import Testing
         }
     }
 
+    /// Holds NUT-30.
     @Test func threeErrorsAreNeverMistakenForTheSentCodeword() {
         let codeword = ReedSolomonCode.encode(Hex.decode("000102030405060708")!)
         var received = codeword

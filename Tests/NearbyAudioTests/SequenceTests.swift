@@ -4,10 +4,12 @@ import Testing
 @Suite struct SequenceTests {
     private func bits(_ chips: ArraySlice<Float>) -> String { chips.map { $0 > 0 ? "0" : "1" }.joined() }
 
+    /// Holds NUT-10 and NUT-11.
     @Test func m15IsTheSpecifiedSequence() {
         #expect(bits(NUTSequences.m15[...]) == "000100110101111")
     }
 
+    /// Holds NUT-10 and NUT-12.
     @Test func longScramblerStartsAsSpecifiedAndHasPeriod2047() {
         #expect(
             bits(NUTSequences.longScrambler.prefix(64))
@@ -19,12 +21,14 @@ import Testing
         #expect(Array(twoPeriods[0..<2047]) == Array(twoPeriods[2047...]))
     }
 
+    /// Holds NUT-13 and NUT-16.
     @Test func preambleIsBarkerCoveredM15() {
         #expect(NUTSequences.preamble.count == 195)
         #expect(bits(NUTSequences.preamble[75..<90]) == "111011001010000")  // B[5] = − inverts m15
         #expect(bits(NUTSequences.preamble[0..<15]) == "000100110101111")
     }
 
+    /// Holds NUT-14 and NUT-17.
     @Test func symbolCodesAreOrthogonalWithinASymbol() {
         for i in [0, 7, 31] {
             for a in 0..<16 {

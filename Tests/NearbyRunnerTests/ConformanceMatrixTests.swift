@@ -18,6 +18,8 @@ struct ConformanceMatrixTests {
         "TheengsDecoder", "btsnoop",
     ]
 
+    /// Holds INTEROP-19, INTEROP-20, INTEROP-22, INTEROP-23, INTEROP-24, INTEROP-26, INTEROP-28, INTEROP-29, INTEROP-30
+    /// and INTEROP-31.
     @Test func theMatrixInTheRepositoryIsUpToDate() throws {
         guard Python.has(Self.libraries), TShark.path != nil else {
             if getenv("CI") != nil { Issue.record("CI must install \(Self.libraries) and tshark (Interop/install)") }

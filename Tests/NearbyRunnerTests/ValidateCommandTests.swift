@@ -13,8 +13,9 @@ struct ValidateCommandTests {
         #"{"vectorFile": 1, "vectors": [{"id": "c/empty", "kind": "frame", "description": "An empty AD holds no "#
         + #"beacon.", "input": {"adData": ""}, "expect": {"beacons": []}}]}"#
 
-    /// A reply of 80 MiB without a newline is over the 64 MiB cap (docs/spec/interop.md §6):
+    /// A reply of 80 MiB without a newline is over the 64 MiB cap (INTEROP-33):
     /// a malformed reply, found long before the 60 s time-out; exit status 1.
+    /// Holds INTEROP-33 and INTEROP-44.
     @Test func aReplyOverTheCapIsMalformedThroughTheExecutable() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -40,6 +41,7 @@ struct ValidateCommandTests {
     }
 
     /// `cat` echoes the handshake request, naming nothing: three failed starts, exit 1.
+    /// Holds INTEROP-8, INTEROP-40 and INTEROP-44.
     @Test func catIsNotAnImplementation() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -54,6 +56,7 @@ struct ValidateCommandTests {
     /// The JUnit report of `check` has `file` and `time` on each test case and the run's
     /// `timestamp` (junit-10.xsd: xs:dateTime without a zone); `validate`'s names the
     /// implementation in properties and in its JSON report.
+    /// Holds INTEROP-8, INTEROP-44 and INTEROP-45.
     @Test func reportsCarryTimesFilesAndTheImplementation() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

@@ -6,7 +6,7 @@ import Testing
 import FoundationXML
 #endif
 
-/// `validate --deadline` bounds a whole run (docs/spec/interop.md §6): against an implementation
+/// `validate --deadline` bounds a whole run (INTEROP-42): against an implementation
 /// that times out on every other vector, which three time-outs in a row never stop, the run
 /// ends by the deadline plus one vector's time-out; the vectors left are `not run: deadline`
 /// in the text, JSON and JUnit reports, and the exit status (2) says the run is incomplete.
@@ -33,6 +33,7 @@ struct ValidateDeadlineTests {
             reply({"id": rid, "beacons": []})
         """
 
+    /// Holds INTEROP-4, INTEROP-42 and INTEROP-44.
     @Test func aRunThatTimesOutOnEveryOtherVectorEndsAtItsDeadline() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -79,8 +80,9 @@ struct ValidateDeadlineTests {
     }
 
     /// With no deadline near, the time-outs of the same implementation still end the run: the
-    /// vectors that ended it may take 10 time-outs in all (docs/spec/interop.md §6), so 10 of
+    /// vectors that ended it may take 10 time-outs in all (INTEROP-41), so 10 of
     /// 0.5 s, and the rest are not run.
+    /// Holds INTEROP-41 and INTEROP-44.
     @Test func timeOutsBetweenPassesAreBoundedByTheFaultBudget() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

@@ -5,16 +5,16 @@ import Testing
 
 /// `validate` against implementations that misbehave: each misbehaviour is a clear verdict
 /// for the vector it hit, the run completes within its time-outs, and the vectors after it
-/// still run (docs/spec/interop.md §6). The implementations are small Python scripts.
+/// still run (INTEROP-32 to INTEROP-41). The implementations are small Python scripts.
 @Suite(.enabled(if: Python.has(["json"]), "python3 is not installed"))
 struct ValidateHarnessTests {
     /// Three frame vectors: two clean decodes and one fault, with expectations by hand
-    /// (formats.md §1.8 UID advertisement; an empty AD).
+    /// (an empty AD, an Eddystone-UID advertisement, an AD length running past the end).
     static let vectors = #"""
         {"vectorFile": 1, "vectors": [
           {"id": "h/a-empty", "kind": "frame", "description": "An empty AD holds no beacon.", "input": {"adData": ""},\#
          "expect": {"beacons": []}},
-          {"id": "h/b-uid", "kind": "frame", "description": "formats.md §1.8 UID advertisement.",
+          {"id": "h/b-uid", "kind": "frame", "description": "An Eddystone-UID advertisement.",
            "input": {"adData": "0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000"},
            "expect": {"beacons": [{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77",\#
          "instance": "000000000001", "reserved": "0000"}]}},
@@ -68,6 +68,7 @@ struct ValidateHarnessTests {
         o.results.map { "\($0.id) \($0.status.rawValue)" + ($0.message.isEmpty ? "" : ": " + $0.message) }
     }
 
+    /// Holds INTEROP-1, INTEROP-4, INTEROP-7, INTEROP-18, INTEROP-21 and INTEROP-27.
     @Test func aCorrectImplementationPassesEveryVector() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -77,6 +78,7 @@ struct ValidateHarnessTests {
         #expect(o.starts == 1)
     }
 
+    /// Holds INTEROP-25 and INTEROP-32.
     @Test func aWrongAnswerFailsWithTheFirstDivergence() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -92,6 +94,7 @@ struct ValidateHarnessTests {
         #expect(o.results[1].message == "beacons[0].txPower: expected -18, got 238")
     }
 
+    /// Holds INTEROP-35.
     @Test func anImplementationThatHangsTimesOutAndIsRestartedForTheNextVector() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -108,6 +111,7 @@ struct ValidateHarnessTests {
         #expect(o.starts == 2)
     }
 
+    /// Holds INTEROP-3 and INTEROP-37.
     @Test func anImplementationThatCrashesMidRunIsReportedWithItsExitAndError() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -128,6 +132,7 @@ struct ValidateHarnessTests {
         )
     }
 
+    /// Holds INTEROP-2 and INTEROP-33.
     @Test func garbageOnStandardOutputIsAMalformedReply() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -149,6 +154,7 @@ struct ValidateHarnessTests {
                 || o.results[1].message == "malformed reply: not a JSON object: \"[1, 2]\"")
     }
 
+    /// Holds INTEROP-18 and INTEROP-39.
     @Test func aReplyForAnotherVectorIsAWrongIDVerdict() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -163,6 +169,7 @@ struct ValidateHarnessTests {
         #expect(o.results[1].message == #"wrong vector id: the reply is for "h/zz", not "h/b-uid""#)
     }
 
+    /// Holds INTEROP-9.
     @Test func anImplementationSupportingNoLevelSkipsEveryVector() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -172,6 +179,7 @@ struct ValidateHarnessTests {
         #expect(o.results.allSatisfy { $0.message == "level frames not supported by the implementation" })
     }
 
+    /// Holds INTEROP-3, INTEROP-11 and INTEROP-40.
     @Test func anImplementationThatNeverStartsIsGivenUpAfterThreeTries() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -189,8 +197,9 @@ struct ValidateHarnessTests {
         #expect(o.starts == 3)
     }
 
-    /// A reply longer than the 64 MiB cap (docs/spec/interop.md §6) is malformed, found as soon
+    /// A reply longer than the 64 MiB cap (INTEROP-33) is malformed, found as soon
     /// as the cap is passed: reading is linear, so 80 MiB take seconds, not minutes.
+    /// Holds INTEROP-33 and INTEROP-34.
     @Test func aReplyOverTheLineCapIsMalformedAndFoundQuickly() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -212,6 +221,7 @@ struct ValidateHarnessTests {
     }
 
     /// A reply that keeps trickling without a newline still times out at the deadline.
+    /// Holds INTEROP-35.
     @Test func aReplyThatNeverEndsTimesOutAtTheDeadline() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -232,6 +242,7 @@ struct ValidateHarnessTests {
 
     /// A 20 MiB reply line is read in linear time (it took over a minute when each chunk
     /// rescanned the whole buffer): a wrong answer, judged, well inside the time-out.
+    /// Holds INTEROP-34.
     @Test func aLongReplyLineIsReadInLinearTime() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -248,6 +259,7 @@ struct ValidateHarnessTests {
 
     /// After three time-outs in a row the implementation is given up: the other vectors
     /// are not run, each saying so.
+    /// Holds INTEROP-36.
     @Test func anImplementationThatTimesOutThreeTimesInARowIsGivenUp() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -280,6 +292,7 @@ struct ValidateHarnessTests {
 
     /// An implementation that closes its standard output and lives on, started through a
     /// shell that stays (not `exec`): no reply can come, so it is a crash, not a time-out.
+    /// Holds INTEROP-38.
     @Test func closingStandardOutputBehindAShellIsACrash() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -300,6 +313,7 @@ struct ValidateHarnessTests {
     }
 
     /// `cat` echoes the handshake request: it names no implementation, so it is a failed start.
+    /// Holds INTEROP-8.
     @Test func aHandshakeWithoutANameAndVersionIsAFailedStart() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -311,6 +325,7 @@ struct ValidateHarnessTests {
             "\(Self.verdicts(o))")
     }
 
+    /// Holds INTEROP-21 and INTEROP-30.
     @Test func theReferenceAdapterPassesThroughTheProtocol() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -323,11 +338,12 @@ struct ValidateHarnessTests {
         #expect(o.results.map(\.status) == [.pass, .pass, .pass], "\(Self.verdicts(o))")
     }
 
-    // Coverage (docs/spec/interop.md §2: `beacons`, `advertisement`, `faults`).
+    // Coverage (INTEROP-12 to INTEROP-17: `beacons`, `advertisement`, `faults`).
 
     static let uidWithoutReserved =
         #"{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77", "instance": "000000000001"}"#
 
+    /// Holds INTEROP-12.
     @Test func fieldsAnImplementationDoesNotReportAreNotCompared() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -344,6 +360,7 @@ struct ValidateHarnessTests {
         #expect(o.implementation?.coverage.beaconFields == ["eddystone-uid": ["txPower", "namespace", "instance"]])
     }
 
+    /// Holds INTEROP-12.
     @Test func aWrongValueInAReportedFieldStillFails() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -363,6 +380,7 @@ struct ValidateHarnessTests {
             "\(Self.verdicts(o))")
     }
 
+    /// Holds INTEROP-13.
     @Test func aVectorOfATypeTheImplementationDoesNotDecodeIsSkipped() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -374,6 +392,7 @@ struct ValidateHarnessTests {
         #expect(o.results[1].message.contains("(eddystone-uid) are of types the implementation does not decode"))
     }
 
+    /// Holds INTEROP-16.
     @Test func withoutFaultLocationsAFaultVectorPassesOnlyWhenNothingIsDecoded() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -401,12 +420,13 @@ struct ValidateHarnessTests {
             "\(Self.verdicts(decodes))")
     }
 
+    /// Holds INTEROP-14.
     @Test func advertisementFieldsAreComparedOnlyAsDeclared() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let vectors = #"""
             {"vectorFile": 1, "vectors": [
-              {"id": "h/adv", "kind": "frame", "description": "formats.md §5.2 report with the §1.8 UID advertisement.",
+              {"id": "h/adv", "kind": "frame", "description": "An LE report with an Eddystone-UID advertisement.",
                "input": {"h4": "043e2b02010301010000eeffc01f0201060303aafe17\#
             16aafe00ee8b0ca750095477cb3e770000000000010000c4"},
                "expect": {"beacons": [{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77",\#
@@ -439,6 +459,7 @@ struct ValidateHarnessTests {
         #expect(wrong?.message == #"advertisement.address: expected "c0:ff:ee:00:00:01", got "ff:ee:00:00:01:01""#)
     }
 
+    /// Holds INTEROP-17.
     @Test func aHandshakeWithMisshapenCoverageIsAFailedStart() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

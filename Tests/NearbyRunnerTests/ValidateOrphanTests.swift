@@ -2,7 +2,7 @@ import Foundation
 import NearbyTestSupport
 import Testing
 
-/// `validate` leaves no process behind (docs/spec/interop.md §1): a child that an implementation
+/// `validate` leaves no process behind (INTEROP-6): a child that an implementation
 /// forks, which leaves its process group with `setsid()` and keeps the reply pipe open, is
 /// ended with the implementation: when the run ends, when the implementation is restarted,
 /// and when `validate` gets SIGTERM. Through the built executable, which makes itself the
@@ -106,6 +106,7 @@ struct ValidateOrphanTests {
         return r
     }
 
+    /// Holds INTEROP-5 and INTEROP-6.
     @Test func aChildThatCallsSetsidIsEndedWhenTheRunEnds() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -118,6 +119,7 @@ struct ValidateOrphanTests {
     /// The child ignores SIGTERM and the implementation exits, so the child's open pipe makes
     /// `o/1` a time-out; before `o/2` the child must be gone (killed after the grace period),
     /// which the restarted implementation checks.
+    /// Holds INTEROP-6 and INTEROP-35.
     @Test func aChildThatCallsSetsidIsEndedBeforeTheImplementationRestarts() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -135,6 +137,7 @@ struct ValidateOrphanTests {
 
     /// SIGTERM to `validate` while the implementation hangs: it exits with 128 + 15 and ends
     /// the child too.
+    /// Holds INTEROP-6 and INTEROP-43.
     @Test func aChildThatCallsSetsidIsEndedWhenValidateIsTerminated() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// One frame's reception: the time-scale search, the tone measurement per symbol slot, and
-/// the SNR estimate (docs/spec/nut-audio.md §6).
+/// the SNR estimate (docs/spec/nut-audio.md, "NUT-A" reception and "SNR estimates").
 extension AudibleDemodulator {
     /// Demodulates and decodes the frame whose chirp's matched-filter peak is at `peak` seconds.
     ///
@@ -103,8 +103,8 @@ extension AudibleDemodulator {
     ///
     /// Each tone is correlated over its whole 45 ms envelope, with the envelope itself as the
     /// window (the matched filter of a tone of known frequency: 3 dB more energy than the
-    /// draft's 30 ms Hann window, docs/spec/nut-audio.md §2 item 8), at the tone's frequency scaled
-    /// by 1 + ε and the slot's time scaled by 1 / (1 + ε).
+    /// draft's 30 ms Hann window: docs/spec/nut-audio.md, "Changes from the draft", item 8), at
+    /// the tone's frequency scaled by 1 + ε and the slot's time scaled by 1 / (1 + ε).
     func measure(peak: Double, epsilon: Double, into out: inout [Float]) -> Double {
         let scale = 1 + epsilon
         let t0 = start(peak: peak, epsilon: epsilon)
@@ -157,7 +157,7 @@ extension AudibleDemodulator {
         return total
     }
 
-    /// The in-band SNR (B = 3200 Hz, docs/spec/nut-audio.md §7.2) from the decided tones' energy
+    /// The in-band SNR (B = 3200 Hz, docs/spec/nut-audio.md, "SNR estimates") from the decided tones' energy
     /// above the other tones' (`signal`) and the other tones' mean energy (`noise`), both per
     /// slot, summed over the two groups. With the envelope w as window (Σw² = 38.75 ms · r at baseband rate r), a tone
     /// of

@@ -7,7 +7,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The streaming NUT-A receiver for one channel (docs/spec/nut-audio.md §6.3).
+/// The streaming NUT-A receiver for one channel (docs/spec/nut-audio.md, "NUT-A" reception).
 ///
 /// The band around 1.2–4.2 kHz is mixed down by 2.7 kHz and decimated to 4.8–4.9 kHz; the
 /// chirp's matched filter runs by FFT overlap-save; its power is normalised by the median of

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// NUT-A, the audible mode: a 100 ms up-chirp from 1.2 to 4.2 kHz, a 20 ms gap, then one
-/// 50 ms two-tone symbol per nibble (docs/spec/nut-audio.md §4).
+/// 50 ms two-tone symbol per nibble (NUT-20 to NUT-24).
 ///
 /// Tones f_j = 1200 + 200 j Hz. Symbol i uses bank b = i mod 2: low tone j = b + 2(s >> 2),
 /// high tone j = 8 + b + 2(s & 3), each at half amplitude, under an envelope of 5 ms

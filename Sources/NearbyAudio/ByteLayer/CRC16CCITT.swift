@@ -1,4 +1,4 @@
-/// CRC-16/CCITT-FALSE, the frame check of NUT v1 (docs/spec/nut-audio.md §5.2).
+/// CRC-16/CCITT-FALSE, the frame check of NUT v1 (NUT-27).
 ///
 /// Polynomial 0x1021, initial value 0xFFFF, no reflection, no final XOR. The check value
 /// (the CRC of the ASCII bytes "123456789") is 0x29B1 (the CRC RevEng catalogue entry

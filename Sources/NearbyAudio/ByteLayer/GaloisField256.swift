@@ -1,5 +1,5 @@
 /// Arithmetic in GF(2⁸) built on the primitive polynomial x⁸ + x⁴ + x³ + x² + 1 (0x11D)
-/// with α = 2, the field of NUT v1's Reed–Solomon code (docs/spec/nut-audio.md §5.3).
+/// with α = 2, the field of NUT v1's Reed–Solomon code (NUT-28).
 ///
 /// Elements are bytes; addition is XOR. Multiplication and division go through log and
 /// antilog tables (the antilog table is doubled so that a sum of two logs needs no modulo).

@@ -1,4 +1,4 @@
-/// The byte layer NUT-I and NUT-A share (docs/spec/nut-audio.md §5): header nibble,
+/// The byte layer NUT-I and NUT-A share (NUT-25 to NUT-31): header nibble,
 /// CRC-16/CCITT-FALSE, Reed–Solomon RS(L+6, L+2) and the nibble order of the symbols.
 ///
 /// Header nibble h = (version << 2) | lengthCode, version 0, lengthCode 0…3 for tokens of
@@ -17,7 +17,7 @@ public enum NUTFrameCoding {
     /// The most symbols any frame has (16-byte token): 45.
     public static let maximumSymbolCount = symbolCount(tokenLength: 16)
 
-    /// The header nibble for a token of `tokenLength` bytes.
+    /// The header nibble for a token of `tokenLength` bytes (NUT-25); other lengths are refused (NUT-26).
     public static func header(tokenLength: Int) throws(AudioTokenError) -> Int {
         guard let code = tokenLengths.firstIndex(of: tokenLength) else {
             throw AudioTokenError.unsupportedLength(tokenLength)
@@ -25,7 +25,7 @@ public enum NUTFrameCoding {
         return version << 2 | code
     }
 
-    /// The codeword: token ‖ CRC-16 ‖ Reed–Solomon parity.
+    /// The codeword: token ‖ CRC-16 ‖ Reed–Solomon parity (NUT-27, NUT-29).
     public static func codeword(token: [UInt8]) throws(AudioTokenError) -> [UInt8] {
         let h = try header(tokenLength: token.count)
         let crc = CRC16CCITT.checksum(CollectionOfOne(UInt8(h)) + token)
@@ -96,6 +96,7 @@ public enum NUTFrameCoding {
             }
             let token = Array(correction.codeword[0..<length])
             let crc = UInt16(correction.codeword[length]) << 8 | UInt16(correction.codeword[length + 1])
+            // NUT-37: only a word whose CRC checks is a frame.
             if CRC16CCITT.checksum(CollectionOfOne(UInt8(h)) + token) == crc {
                 return Decoded(token: token, correctedBytes: correction.changedBytes)
             }

@@ -1,6 +1,6 @@
 /// The systematic Reed–Solomon code of NUT v1: RS(255, 251) over GF(2⁸) (0x11D, α = 2),
 /// generator ∏_{j=0..3}(x − αʲ) (first consecutive root α⁰), shortened to n = k + 4 bytes
-/// (docs/spec/nut-audio.md §5.3). It corrects e byte errors and v erasures when 2e + v ≤ 4.
+/// (NUT-28, NUT-29). It corrects e byte errors and v erasures when 2e + v ≤ 4.
 ///
 /// A codeword is a byte array read as a polynomial with its first byte as the highest power
 /// (the convention of the Python `reedsolo` package, which the tests cross-check against).
@@ -124,6 +124,7 @@ public enum ReedSolomonCode {
             )
             corrected[position] ^= magnitude
         }
+        // NUT-30: a result is taken only when it is a codeword.
         guard roots == degree, self.syndromes(corrected).allSatisfy({ $0 == 0 }) else { return nil }
         let changed = zip(received, corrected).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
         return Correction(codeword: corrected, changedBytes: changed)

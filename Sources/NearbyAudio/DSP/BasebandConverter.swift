@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// The receiver's front end: mixes a real passband stream down by a carrier, low-pass
-/// filters it and decimates it (docs/spec/nut-audio.md §6.2, step 1).
+/// filters it and decimates it (docs/spec/nut-audio.md, "NUT-I" reception, step 1).
 ///
 /// Decimation D = ⌊fs / 4800⌋ (10 at 48 kHz, 9 at 44.1 kHz, 20 at 96 kHz), so the output
 /// rate fs/D is 4800–4900 Hz. The filter is a Blackman-windowed sinc with its cutoff at

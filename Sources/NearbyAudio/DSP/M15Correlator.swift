@@ -1,5 +1,5 @@
 /// The two steps of NUT-I acquisition that run on every grid sample of every time-scale
-/// hypothesis (docs/spec/nut-audio.md §6.2, step 2): derotation by e^(−j2π fc ε t), and the
+/// hypothesis (docs/spec/nut-audio.md, "NUT-I" reception, step 2): derotation by e^(−j2π fc ε t), and the
 /// correlation with m15 at 4 grid samples per chip, c[m] = Σₖ m15[k] y[m + 4k], k = 0…14.
 /// Both give, bit for bit, what one sample at a time gives.
 enum M15Correlator {

@@ -7,8 +7,8 @@ import Foundation
 import Glibc
 #endif
 
-/// The root-raised-cosine pulse of NUT-I (docs/spec/nut-audio.md §3.1): roll-off α = 0.25,
-/// time in chips, p(0) = 1 − α + 4α/π. Truncated by its users to |t| ≤ 4 chips.
+/// The root-raised-cosine pulse of NUT-I (NUT-5): roll-off α = 0.25,
+/// time in chips, p(0) = 1 − α + 4α/π. Truncated by its users to |t| < 4 chips (NUT-6).
 public enum RootRaisedCosine {
     public static let rollOff = 0.25
 

@@ -1,15 +1,15 @@
-/// Decodes NUT v1 frames from a sound file (docs/spec/nut-audio.md §7): every channel through
+/// Decodes NUT v1 frames from a sound file (NUT-32 to NUT-36, NUT-46 to NUT-52): every channel through
 /// a demodulator per mode, in blocks of `blockFrames` frames, so memory does not grow with
 /// the recording. Frames of the same token and mode on several channels whose starts lie
-/// within 50 ms are one frame (the one with the highest SNR is kept). Frames come out in
+/// within 50 ms are one frame (the one with the highest SNR is kept: NUT-55). Frames come out in
 /// order of start time (then mode, token, channel), each once it can no longer be
 /// preceded by a later decision.
 public struct AudioFileDecoder {
     public var modes: [AudioMode]
     public var blockFrames: Int
-    /// The lowest sample rate accepted, Hz.
+    /// The lowest sample rate accepted, Hz (NUT-32, NUT-33).
     public static let minimumSampleRate = 44_100
-    /// Same token and mode on two channels within this many seconds: one frame.
+    /// Same token and mode on two channels within this many seconds: one frame (NUT-55).
     public static let channelMergeWindow = 0.050
 
     public init(modes: [AudioMode] = [.inaudible, .audible], blockFrames: Int = 16_384) {
@@ -65,6 +65,7 @@ public struct AudioFileDecoder {
             let samples = count * channels
             for i in 0..<samples {
                 let x = buffer[i]
+                // NUT-35, NUT-36: non-finite samples decode as 0, clipped ones as they are.
                 if !x.isFinite {
                     buffer[i] = 0
                     summary.nonFiniteSamples += 1

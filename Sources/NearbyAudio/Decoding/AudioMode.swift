@@ -1,4 +1,4 @@
-/// Which NUT v1 waveform carried a token. An open code space (docs/spec/nut-audio.md §1).
+/// Which NUT v1 waveform carried a token. An open code space (NUT-1).
 public struct AudioMode: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

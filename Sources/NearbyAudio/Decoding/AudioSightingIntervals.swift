@@ -1,5 +1,5 @@
-/// Merges the frames of each (token, mode) into sighting intervals (docs/spec/nut-audio.md
-/// §7.3): a token is lost when no frame of it has ended for `lostTimeout` seconds (10 s by
+/// Merges the frames of each (token, mode) into sighting intervals (NUT-54):
+/// a token is lost when no frame of it has ended for `lostTimeout` seconds (10 s by
 /// default, whispernet's broadcaster-stopped threshold).
 public struct AudioSightingIntervals {
     public struct Interval: Sendable, Equatable {

@@ -1,15 +1,16 @@
 /// One CRC-valid NUT v1 frame found in a recording: the decoder's output unit
-/// (docs/spec/nut-audio.md §7).
+/// (NUT-46 to NUT-52).
 public struct AudioTokenFrame: Sendable, Equatable {
     public var token: [UInt8]
     public var mode: AudioMode
     /// File time of the frame's start, seconds: for NUT-I the start of preamble chip 0
-    /// (its centre − ½ chip), for NUT-A the chirp's first sample.
+    /// (its centre − ½ chip), for NUT-A the chirp's first sample (NUT-47, NUT-48).
     public var start: Double
-    /// start + the frame's duration on the received time scale, seconds.
+    /// start + the frame's duration on the received time scale, seconds (NUT-50).
     public var end: Double
     /// Measured time-scale error, parts per million: positive when the frame arrived
-    /// compressed (sender's clock fast, or approaching). Within about 20 ppm (NUT-I) or 50 ppm (NUT-A).
+    /// compressed (sender's clock fast, or approaching: NUT-51). Within about 20 ppm (NUT-I) or 50 ppm
+    /// (NUT-A).
     public var clockOffsetPpm: Double
     /// Estimated in-band SNR, dB (NUT-I: 18.5–20 kHz; NUT-A: 1.1–4.3 kHz), at most
     /// `maximumSnrDb` (a clean synthetic file has no noise to measure).

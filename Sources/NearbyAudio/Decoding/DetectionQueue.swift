@@ -4,7 +4,7 @@ protocol Detection {
     var statistic: Float { get }
 }
 
-/// The decision rule both demodulators share (docs/spec/nut-audio.md §6.4): the strongest
+/// The decision rule both demodulators share (docs/spec/nut-audio.md, "Decisions"): the strongest
 /// detection within `window` samples of the earliest pending one, followed forward while a
 /// stronger one lies within `window` of it, is decided next; once decided, the detections
 /// around it are suppressed.

@@ -9,11 +9,12 @@ import Foundation
 import Glibc
 #endif
 
-/// What `nearby-conformance audio evaluate` measures (docs/spec/nut-audio.md §9): random
-/// tokens encoded at 48 kHz, put through seeded channel conditions, decoded by the mode's
-/// demodulator; per condition and token length, how many decoded, how many wrong tokens
-/// came out, the median timing error and the median measured time-scale error. Results
-/// depend only on the seed, never on the number of worker threads.
+/// What `nearby-conformance audio evaluate` measures (docs/spec/nut-audio.md, "Evaluation";
+/// the tolerances NUT-38 to NUT-45): random tokens encoded at 48 kHz, put through seeded
+/// channel conditions, decoded by the mode's demodulator; per condition and token length, how
+/// many decoded, how many wrong tokens came out, the median timing error and the median
+/// measured time-scale error. Results depend only on the seed, never on the number of worker
+/// threads.
 public struct AudioEvaluation: Sendable {
     public var mode: AudioMode
     public var tokenLengths: [Int]

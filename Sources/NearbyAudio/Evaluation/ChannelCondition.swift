@@ -7,7 +7,7 @@ import Foundation
 import Glibc
 #endif
 
-/// One set of channel impairments of `audio evaluate` (docs/spec/nut-audio.md §9). Applied in
+/// One set of channel impairments of `audio evaluate` (docs/spec/nut-audio.md, "Channel model"). Applied in
 /// this order: level, reverberation, time scale and resampling, white noise, 16-bit
 /// quantisation (always). The SNR is that of the direct sound: the frame's power before
 /// reverberation over the in-band noise power; the reverberant tail comes on top, as

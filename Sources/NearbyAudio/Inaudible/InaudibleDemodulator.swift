@@ -7,7 +7,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The streaming NUT-I receiver for one channel (docs/spec/nut-audio.md §6.2): front end,
+/// The streaming NUT-I receiver for one channel (docs/spec/nut-audio.md, "NUT-I" reception): front end,
 /// resampling to 4 samples per chip, matched filter, acquisition over 11 time-scale
 /// hypotheses, and frame-by-frame decisions.
 ///

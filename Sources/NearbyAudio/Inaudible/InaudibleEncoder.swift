@@ -9,12 +9,12 @@ import Glibc
 
 /// NUT-I, the inaudible mode: one frame of BPSK chips at 1200 chip/s on a 19 250 Hz
 /// carrier, root-raised-cosine shaped (α = 0.25, so 18 500–20 000 Hz), with 8 ms
-/// raised-cosine ramps (docs/spec/nut-audio.md §3).
+/// raised-cosine ramps (NUT-3 to NUT-9, NUT-15 to NUT-17).
 ///
 /// The waveform is defined in continuous time and sampled at any rate ≥ 44 100 Hz:
 /// s(t) = A · w(t) · Σₖ aₖ p(t/Tc − 4 − k) · cos(2π fc t), t = 0 at the frame's first sample,
 /// so chip k is centred at (4 + k) Tc and the frame lasts (chips + 8) Tc. Each pulse is
-/// truncated to the open interval |t − (4 + k) Tc| < 4 Tc: at rates where chip instants fall
+/// truncated to the open interval |t − (4 + k) Tc| < 4 Tc (NUT-6): at rates where chip instants fall
 /// on samples (48 kHz: every 40th sample) the pulse's edge value p(±4) ≈ 0.021 is left out,
 /// exactly, by integer arithmetic on the sample index.
 public struct InaudibleEncoder: Sendable {
@@ -49,7 +49,7 @@ public struct InaudibleEncoder: Sendable {
     }
 
     /// Time from the frame's first sample to the start of preamble chip 0 (its centre minus
-    /// half a chip): 3.5 Tc.
+    /// half a chip): 3.5 Tc, the start a decoder reports (NUT-47).
     public static let chipZeroOffset = (Double(pulseHalfSpan) - 0.5) / chipRate
 
     /// One frame's samples.

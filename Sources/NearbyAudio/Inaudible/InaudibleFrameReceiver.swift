@@ -7,7 +7,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Receives one NUT-I frame at an acquired preamble (docs/spec/nut-audio.md §6.2, steps 4–7):
+/// Receives one NUT-I frame at an acquired preamble (docs/spec/nut-audio.md, "NUT-I" reception, steps 4–7):
 /// refines timing and time scale, re-samples the frame from the decimated baseband, measures
 /// the channel's power-delay profile on the preamble, demodulates the symbols with a
 /// noncoherent RAKE, and decodes the byte layer.

@@ -7,7 +7,8 @@ import Foundation
 import Glibc
 #endif
 
-/// NUT-I preamble acquisition over a grid of time-scale hypotheses (docs/spec/nut-audio.md §6.2, steps 2–3).
+/// NUT-I preamble acquisition over a grid of time-scale hypotheses (docs/spec/nut-audio.md,
+/// "NUT-I" reception, steps 2–3).
 ///
 /// Input: the matched-filtered baseband on the nominal grid of 4 samples per chip (4800 Hz).
 /// For each ε in {−5…+5}×10⁻³ the stream is derotated by e^(−j2π fc ε t), correlated with m15

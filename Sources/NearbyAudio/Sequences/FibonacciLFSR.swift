@@ -1,5 +1,5 @@
 /// A Fibonacci linear-feedback shift register, the convention NUT v1's sequences are
-/// defined in (docs/spec/nut-audio.md §3.2).
+/// defined in (NUT-10).
 ///
 /// State s[0..d−1]. Each step outputs s[d−1], computes feedback = XOR of s[t−1] over the
 /// polynomial's exponents t, and shifts s ← [feedback, s[0..d−2]]. The seed puts its bit i

@@ -1,4 +1,4 @@
-/// The spreading sequences of NUT-I (docs/spec/nut-audio.md §3.2), as chips: bit 0 → +1,
+/// The spreading sequences of NUT-I (NUT-11 to NUT-14), as chips (NUT-4): bit 0 → +1,
 /// bit 1 → −1. They are normative exactly as generated (including G's initial run of zeros).
 public enum NUTSequences {
     /// m15: x⁴ + x³ + 1, seed 1, 15 chips (bits 000100110101111).

@@ -1,6 +1,6 @@
 import NearbyBytes
 
-/// BLE token advertisement v1 (docs/spec/ble-token.md): the project's open format for the token
+/// BLE token advertisement v1 (docs/spec/ble-token.md, TOKEN-1 to TOKEN-18): the project's open format for the token
 /// a publishing device broadcasts. Service Data (AD type 0x16) on UUID 0xFEF3, then
 ///
 ///     Header(1) = 0xF7 | Version(1) = major<<4 | flags | Length(1) = L | Token(L) | Tx_Power(int8)
@@ -11,11 +11,11 @@ import NearbyBytes
 /// Copresence default) or 8…16 bytes. Tx_Power is the calibrated power at 0 m in dBm, as in
 /// Eddystone, −100…+20.
 public struct TokenAdvertisement: Hashable, Sendable {
-    /// The header byte that marks a token advertisement.
+    /// The header byte that marks a token advertisement (TOKEN-2).
     public static let header: UInt8 = 0xF7
-    /// The major version this decoder reads.
+    /// The major version this decoder reads (TOKEN-3; others are shown, TOKEN-10).
     public static let majorVersion: UInt8 = 1
-    /// Allowed token lengths, bytes.
+    /// Allowed token lengths, bytes (TOKEN-5; any other is refused, TOKEN-13).
     public static let allowedLengths: Set<Int> = [6, 8, 9, 10, 11, 12, 13, 14, 15, 16]
     /// `allowedLengths` as bits (bit L set when L is allowed): the decoder's test, which
     /// hashes nothing.
@@ -25,7 +25,7 @@ public struct TokenAdvertisement: Hashable, Sendable {
     public var token: ShortBytes
     /// Calibrated transmit power at 0 m, dBm.
     public var txPowerDBm: Int8
-    /// The low nibble of the version byte; reserved, sent as 0, ignored by decoders.
+    /// The low nibble of the version byte; reserved, sent as 0, reported and otherwise ignored (TOKEN-4).
     public var flags: UInt8
 
     /// A token advertisement of `token` (6 or 8…16 bytes to be decodable; at most
@@ -57,27 +57,27 @@ public struct TokenAdvertisement: Hashable, Sendable {
     /// where it was when this returns nil).
     @inline(__always)
     public static func decode(_ c: inout ByteCursor) throws(DecodeError) -> Content? {
-        guard c.peekUInt8() == header else { return nil }
+        guard c.peekUInt8() == header else { return nil }  // TOKEN-2
         c.layer = .token
         try c.skip(1, "token header")
-        let versionByte = try c.readUInt8("token version")
+        let versionByte = try c.readUInt8("token version")  // TOKEN-11
         let major = versionByte >> 4
         guard major == majorVersion else {
-            return .unknownVersion(major, c.readRestArray())
+            return .unknownVersion(major, c.readRestArray())  // TOKEN-10
         }
         let lengthOffset = c.readerIndex
-        let length = Int(try c.readUInt8("token length"))
-        guard allowedLengthBits & 1 << length != 0 else {
+        let length = Int(try c.readUInt8("token length"))  // TOKEN-12
+        guard allowedLengthBits & 1 << length != 0 else {  // TOKEN-13
             throw c.error(.invalidValue, at: lengthOffset, "token length \(length) is not 6 or 8…16")
         }
-        try c.expectDeclared(length, declaredAt: lengthOffset, "token")
+        try c.expectDeclared(length, declaredAt: lengthOffset, "token")  // TOKEN-14
         let token = try c.readShortBytes(length, "token")
-        let txPower = try c.readInt8("token Tx_Power")
-        try c.expectEnd("token advertisement")
+        let txPower = try c.readInt8("token Tx_Power")  // TOKEN-7, TOKEN-8, TOKEN-15
+        try c.expectEnd("token advertisement")  // TOKEN-9, TOKEN-16
         return .v1(TokenAdvertisement(token: token, txPowerDBm: txPower, flags: versionByte & 0x0F))
     }
 
-    /// The service data after the UUID, as an encoder writes it.
+    /// The service data after the UUID, as an encoder writes it (TOKEN-1 to TOKEN-9).
     public var serviceData: [UInt8] {
         [Self.header, Self.majorVersion << 4 | (flags & 0x0F), UInt8(token.count)] + token + [
             UInt8(bitPattern: txPowerDBm)

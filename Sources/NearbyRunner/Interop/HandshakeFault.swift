@@ -1,5 +1,5 @@
 /// Why an implementation could not be started or did not complete the handshake
-/// (docs/spec/interop.md §2). `lastErrorLine` is the last line it wrote on standard error, if any.
+/// (INTEROP-7, INTEROP-8, INTEROP-11, INTEROP-17). `lastErrorLine` is the last line it wrote on standard error, if any.
 public enum HandshakeFault: Error, Sendable, Equatable {
     /// The command could not be run (`reason` from the system).
     case cannotStart(reason: String)

@@ -1,7 +1,7 @@
 import NearbyJSON
 
 extension ImplementationProcess {
-    /// Starts `command` and reads its handshake (docs/spec/interop.md §2), allowing `seconds` for
+    /// Starts `command` and reads its handshake (INTEROP-7), allowing `seconds` for
     /// it: the running process and what it said about itself, or why it cannot be used (the
     /// process then ended).
     static func handshake(
@@ -37,7 +37,7 @@ extension ImplementationProcess {
             guard case .object(let o)? = try? JSONParser.parse(line), case .object(let h)? = o["hello"] else {
                 return fail { .notAHello(line: excerpt, lastErrorLine: $0) }
             }
-            guard h["protocol"]?.intValue == 1 else {
+            guard h["protocol"]?.intValue == 1 else {  // INTEROP-11
                 let version = (h["protocol"] ?? .null).serialized
                 return fail { .protocolUnsupported(version: version, lastErrorLine: $0) }
             }
@@ -45,15 +45,15 @@ extension ImplementationProcess {
             if case .array(let list)? = h["levels"] {
                 for case .string(let s) in list {
                     let l = InteropLevel(rawValue: s)
-                    if InteropLevel.all.contains(l) { levels.append(l) }
+                    if InteropLevel.all.contains(l) { levels.append(l) }  // INTEROP-10
                 }
             }
             let coverage: InteropCoverage
             switch InteropCoverage.read(hello: h) {
             case .success(let c): coverage = c
-            case .failure(let e): return fail { .badCoverage(reason: e.reason, lastErrorLine: $0) }
+            case .failure(let e): return fail { .badCoverage(reason: e.reason, lastErrorLine: $0) }  // INTEROP-17
             }
-            // An implementation names itself: an echo of the request (`cat`) is not one.
+            // An implementation names itself: an echo of the request (`cat`) is not one (INTEROP-8).
             guard case .string(let name)? = h["name"], !name.isEmpty, case .string(let version)? = h["version"],
                 !version.isEmpty
             else {

@@ -10,7 +10,7 @@ import Darwin
 /// An implementation under test, run as `/bin/sh -c COMMAND` in its own process group and in
 /// a working directory of the caller's choosing (`validate`: an empty one), with
 /// its standard input, output and error on pipes, and ended together with the processes it
-/// leaves behind (docs/spec/interop.md §1). Every read and write has a deadline, so a hung or dead
+/// leaves behind (INTEROP-1, INTEROP-6). Every read and write has a deadline, so a hung or dead
 /// implementation costs at most its time-out; standard error is drained continuously (so a
 /// chatty implementation never blocks on it) and its last 4 KiB kept for verdicts.
 final class ImplementationProcess {
@@ -37,7 +37,7 @@ final class ImplementationProcess {
     var scanned = 0
     var errorTail: [UInt8] = []
     var exited: Int32?
-    /// The longest reply line read (64 MiB); a longer one is a malformed reply.
+    /// The longest reply line read (64 MiB); a longer one is a malformed reply (INTEROP-33).
     static let maximumLine = 64 << 20
     static let errorTailBytes = 4096
 

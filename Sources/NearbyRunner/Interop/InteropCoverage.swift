@@ -1,6 +1,6 @@
 import NearbyJSON
 
-/// What an implementation says it reports (docs/spec/interop.md §2, `beacons` and `faults` in its
+/// What an implementation says it reports (INTEROP-12 to INTEROP-17: `beacons` and `faults` in its
 /// handshake): the beacon types it decodes, the fields it gives for each, and whether it
 /// locates faults. Frame and capture comparisons are restricted to what it reports, so a
 /// FAIL always means a wrong value, never a field the implementation does not represent;
@@ -20,7 +20,7 @@ public struct InteropCoverage: Sendable, Equatable {
 
     public static let everything = InteropCoverage(beaconFields: nil, locatesFaults: true, advertisementFields: nil)
 
-    /// The record counts of docs/spec/interop.md §3.
+    /// The record counts a `captures` reply may give (INTEROP-22, INTEROP-28).
     public static let allRecordCounts: Set<String> = Set(
         ["read", "decoded", "ignored", "malformed"] + Vector.optionalRecordCounts)
 

@@ -1,4 +1,4 @@
-/// Why a vector sent to another implementation got no judged reply (docs/spec/interop.md §6): each
+/// Why a vector sent to another implementation got no judged reply (INTEROP-33 to INTEROP-42): each
 /// fault has a code, the status it gives the vector and the sentence its report shows.
 public enum InteropFault: Error, Sendable, Equatable {
     /// The implementation could not be started or did not shake hands.

@@ -1,4 +1,4 @@
-/// What an implementation under test can be asked (docs/spec/interop.md §2): one level per kind
+/// What an implementation under test can be asked (INTEROP-9): one level per kind
 /// of vector.
 public struct InteropLevel: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: String

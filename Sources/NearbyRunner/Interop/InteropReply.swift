@@ -1,6 +1,6 @@
 import NearbyJSON
 
-/// Judges an implementation's reply to a vector (docs/spec/interop.md §3) with the comparisons of
+/// Judges an implementation's reply to a vector (INTEROP-25 to INTEROP-29) with the comparisons of
 /// `check`, restricted to what the implementation reports (`coverage`). A reply of the wrong
 /// shape is a `malformed reply` error; `{"unsupported": WHY}` skips the vector.
 enum InteropReply {

@@ -3,7 +3,7 @@ import NearbyJSON
 import NearbyMessages
 import NearbyReplay
 
-/// The request line for a vector (docs/spec/interop.md §3): `{"id", "level", …input}`. The
+/// The request line for a vector (INTEROP-18 to INTEROP-24): `{"id", "level", …input}`. The
 /// id is the request's own (an opaque id of the run: `BlindInputs`), not the vector's; files
 /// are sent as absolute paths, of copies when `copy` makes them; a scenario is sent
 /// self-contained: its registry inline, `world` and `description` removed, the time origin

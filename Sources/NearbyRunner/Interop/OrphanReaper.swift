@@ -9,7 +9,7 @@ import Darwin
 
 /// Ends the processes an implementation leaves behind: descendants that left its process
 /// group (`setsid`, `setpgid`), so that killing the group misses them, and that outlive it
-/// (docs/spec/interop.md §1).
+/// (INTEROP-6).
 ///
 /// It acts only in a process that is a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`, which
 /// `nearby-conformance validate` sets at its start): such a process inherits every orphan

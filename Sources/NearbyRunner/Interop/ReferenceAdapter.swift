@@ -3,7 +3,7 @@ import NearbyJSON
 import NearbyMessages
 import NearbyReplay
 
-/// The project's own decoder and engine behind the interop protocol (docs/spec/interop.md §4):
+/// The project's own decoder and engine behind the interop protocol (INTEROP-30):
 /// `nearby-conformance adapter` reads requests on standard input and answers each on one
 /// line, so `validate --implementation 'nearby-conformance adapter'` holds the reference to
 /// the same vectors `check` does, through the protocol.

@@ -15,7 +15,7 @@ import Darwin
 /// `maximumFailedStarts` failed starts or `maximumConsecutiveTimeouts` time-outs in a row, or
 /// once the vectors that ended it have taken `faultBudget` seconds in all. From the run's
 /// deadline on no vector is sent, and a reply still awaited is not waited for: those vectors
-/// are `not run: deadline`.
+/// are `not run: deadline`. INTEROP-36, INTEROP-40, INTEROP-41, INTEROP-42.
 struct ValidateRun {
     enum State {
         case notStarted
@@ -118,7 +118,7 @@ struct ValidateRun {
     }
 
     /// The verdict of a fault that ended the implementation: the vector's seconds since it was
-    /// `taken` up count towards `faultBudget` (the deadline's cut does not).
+    /// `taken` up count towards `faultBudget` (the deadline's cut does not): INTEROP-41.
     mutating func charged(_ r: VectorResult, _ fault: InteropFault, since taken: Double) -> VectorResult {
         if fault == .deadlinePassed {
             deadlinePassed = true
@@ -134,7 +134,7 @@ struct ValidateRun {
     }
 
     /// Ends the implementation, if it runs, giving it 2 s to exit after its input closes, and
-    /// whatever its runs left behind (`OrphanReaper`).
+    /// whatever its runs left behind (`OrphanReaper`): INTEROP-5, INTEROP-6.
     mutating func end() {
         if case .running(let p) = state { _ = p.terminate(grace: 2) }
         OrphanReaper.endAdopted()
