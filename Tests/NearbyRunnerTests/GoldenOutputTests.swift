@@ -78,8 +78,10 @@ import Testing
     static let oddVectors = #"""
         {"vectorFile": 1, "vectors": [
           {"id": "odd/pass", "kind": "frame", "description": "An empty AD holds no beacon \t.",
+           "clauses": ["AD-1"], "flags": [], "source": "hand", "verdict": "valid",
            "input": {"adData": ""}, "expect": {"beacons": []}},
           {"id": "odd/fail", "kind": "frame", "description": "Expects a beacon that is not there.",
+           "clauses": ["AD-1"], "flags": [], "source": "hand", "verdict": "valid",
            "input": {"adData": "020106"},
            "expect": {"beacons": [{"type": "ib \"q\" \\ \u0001 \ud83d\ude00 e\u0301", "major": -1, "minor": 0.5}]}}
         ]}

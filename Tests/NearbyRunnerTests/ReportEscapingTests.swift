@@ -21,7 +21,8 @@ import Testing
         defer { dir.remove() }
         let vectors =
             #"{"vectorFile": 1, "vectors": [{"id": "e/empty", "kind": "frame", "description": "An empty AD holds no "#
-            + #"beacon.", "input": {"adData": ""}, "expect": {"beacons": []}}]}"#
+            + #"beacon.", "clauses": ["AD-1"], "flags": [], "source": "hand", "verdict": "valid", "input": {"adData": ""}, "#
+            + #""expect": {"beacons": []}}]}"#
         let v = dir.write(Array(vectors.utf8), to: "v.json")
         let script = """
             import json, sys

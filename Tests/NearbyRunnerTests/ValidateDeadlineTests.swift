@@ -12,12 +12,14 @@ import FoundationXML
 /// in the text, JSON and JUnit reports, and the exit status (2) says the run is incomplete.
 @Suite(.enabled(if: CommandLineTool.executable != nil && Python.has(["json"]), "needs the executable and python3"))
 struct ValidateDeadlineTests {
-    /// 30 frame vectors `d/01` … `d/30`, each an empty AD holding no beacon.
+    /// 30 frame vectors `d/01` … `d/30`, each a Flags AD whose value is its number (so an
+    /// implementation, which sees opaque request ids, knows it by its input) and no beacon.
     static let vectors =
         "{\"vectorFile\": 1, \"vectors\": ["
         + (1...30).map {
-            "{\"id\": \"d/\($0 < 10 ? "0" : "")\($0)\", \"kind\": \"frame\", \"description\": \"An empty AD holds "
-                + "no beacon.\", \"input\": {\"adData\": \"\"}, \"expect\": {\"beacons\": []}}"
+            "{\"id\": \"d/\($0 < 10 ? "0" : "")\($0)\", \"kind\": \"frame\", \"description\": \"Flags alone hold "
+                + "no beacon.\", \"clauses\": [\"AD-1\"], \"flags\": [], \"source\": \"hand\", \"verdict\": \"valid\", "
+                + "\"input\": {\"adData\": \"0201\(String(format: "%02x", $0))\"}, \"expect\": {\"beacons\": []}}"
         }.joined(separator: ", ") + "]}"
 
     /// Answers the odd vectors right away and never answers the even ones.
@@ -28,8 +30,8 @@ struct ValidateDeadlineTests {
         json.loads(sys.stdin.readline())
         reply({"hello": {"protocol": 1, "name": "alternating", "version": "1", "levels": ["frames"]}})
         for line in sys.stdin:
-            rid = json.loads(line)["id"]
-            if int(rid[2:]) % 2 == 0: time.sleep(3600)
+            req = json.loads(line); rid = req["id"]
+            if int(req["frame"]["adData"][4:6], 16) % 2 == 0: time.sleep(3600)
             reply({"id": rid, "beacons": []})
         """
 

@@ -14,8 +14,9 @@ struct ValidateOrphanTests {
     static let vectors =
         "{\"vectorFile\": 1, \"vectors\": ["
         + ["o/1", "o/2"].map {
-            "{\"id\": \"\($0)\", \"kind\": \"frame\", \"description\": \"An empty AD holds no beacon.\", "
-                + "\"input\": {\"adData\": \"\"}, \"expect\": {\"beacons\": []}}"
+            "{\"id\": \"\($0)\", \"kind\": \"frame\", \"description\": \"Flags alone hold no beacon.\", "
+                + "\"clauses\": [\"AD-1\"], \"flags\": [], \"source\": \"hand\", \"verdict\": \"valid\", "
+                + "\"input\": {\"adData\": \"02010\($0.last!)\"}, \"expect\": {\"beacons\": []}}"
         }.joined(separator: ", ") + "]}"
 
     /// An implementation that answers the handshake, then runs `body` for each request (`req`,
@@ -54,6 +55,7 @@ struct ValidateOrphanTests {
             reply({"hello": {"protocol": 1, "name": "escaper", "version": "1", "levels": ["frames"]}})
             for line in sys.stdin:
                 req = json.loads(line); rid = req["id"]
+                vid = "o/" + req["frame"]["adData"][5]  # ids are opaque: the Flags value names the vector
             \(body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
             """
         return "exec python3 -u \(dir.write(Array(script.utf8), to: "escaper.py"))"
@@ -111,7 +113,7 @@ struct ValidateOrphanTests {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let r = try Self.validate(
-            dir, timeout: 10, body: #"if rid == "o/1": escape()"# + "\n" + #"reply({"id": rid, "beacons": []})"#)
+            dir, timeout: 10, body: #"if vid == "o/1": escape()"# + "\n" + #"reply({"id": rid, "beacons": []})"#)
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("2 vectors: 2 passed"), "\(r.stdout)")
     }
@@ -126,7 +128,7 @@ struct ValidateOrphanTests {
         let r = try Self.validate(
             dir, timeout: 2, ignoringTerm: true,
             body: """
-                if rid == "o/1": escape(); sys.exit(3)
+                if vid == "o/1": escape(); sys.exit(3)
                 orphan = int(open(PID_FILE).read())
                 reply({"id": rid, "beacons": [{"type": "still-running"}] if alive(orphan) else []})
                 """)

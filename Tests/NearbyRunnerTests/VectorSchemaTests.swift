@@ -52,18 +52,30 @@ struct VectorSchemaTests {
         let a = dir.write(
             Array(
                 (#"{"vectorFile": 1, "vectors": [{"id": "x", "kind": "frame", "description": "d", "input": "#
-                    + #"{"adData": ""}, "expect": {"beacons": []}, "colour": 1}]}"#)
+                    + #"{"adData": ""}, "clauses": ["AD-1"], "flags": [], "source": "hand", "verdict": "valid", "#
+                    + #""expect": {"beacons": []}, "colour": 1}]}"#)
                     .utf8), to: "a.json")
         let b = dir.write(
             Array(
                 (#"{"vectorFile": 1, "vectors": [{"id": "y", "kind": "scenario", "description": "d", "scenario": "#
-                    + #"{"scenario": 1}}]}"#)
+                    + #"{"scenario": 1}, "clauses": ["ENGINE-O1"], "flags": [], "source": "hand", "verdict": "valid"}]}"#)
                     .utf8), to: "b.json")
-        #expect(try Self.run(["-c", Self.validator, Self.schemaPath, a]).status == 1)
-        #expect(try Self.run(["-c", Self.validator, Self.schemaPath, b]).status == 1)
-        #expect(
-            VectorSet.load([a]).errors.count == 1 && VectorSet.load([b]).errors.count == 1,
-            "the runner rejects both too")
+        // No clauses; and a fault expected of a vector said to be valid (Vectors/README.md).
+        let c = dir.write(
+            Array(
+                (#"{"vectorFile": 1, "vectors": [{"id": "z", "kind": "frame", "description": "d", "input": "#
+                    + #"{"adData": ""}, "flags": [], "source": "hand", "verdict": "valid", "#
+                    + #""expect": {"beacons": []}}]}"#).utf8), to: "c.json")
+        let d = dir.write(
+            Array(
+                (#"{"vectorFile": 1, "vectors": [{"id": "w", "kind": "frame", "description": "d", "input": "#
+                    + #"{"adData": "0201060503aafe"}, "clauses": ["AD-1"], "flags": [], "source": "hand", "#
+                    + #""verdict": "valid", "expect": {"error": {"code": "ad/length-overrun", "offset": 3}}}]}"#).utf8),
+            to: "d.json")
+        for file in [a, b, c, d] {
+            #expect(try Self.run(["-c", Self.validator, Self.schemaPath, file]).status == 1, "the schema rejects \(file)")
+            #expect(VectorSet.load([file]).errors.count == 1, "the runner rejects \(file) too")
+        }
     }
 }
 

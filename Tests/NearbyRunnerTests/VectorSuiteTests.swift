@@ -12,6 +12,9 @@ import Testing
     static let ids = set.vectors.map(\.id)
     /// Shared by every vector case, as `check` shares one: the sound files decode once.
     static let audioFrames = AudioFrameCache()
+    /// The metadata every vector carries (Vectors/README.md), for the vectors written inline.
+    static let valid = #""clauses": ["AD-1"], "flags": [], "source": "hand", "verdict": "valid", "#
+    static let invalid = #""clauses": ["ENGINE-V1"], "flags": [], "source": "hand", "verdict": "invalid", "#
 
     @Test(arguments: ids)
     func vector(_ id: String) {
@@ -124,7 +127,7 @@ import Testing
             {"vectorFile": 1, "vectors": [
               {"id": "t/loose", "kind": "scenario",\
              "description": "A lost time 0.2 s off passes with a 0.25 s tolerance.",\
-             "toleranceSeconds": 0.25,
+             "clauses": ["ENGINE-F2"], "flags": [], "source": "hand", "verdict": "valid", "toleranceSeconds": 0.25,
                "scenario": {"scenario": 1, "events": [
                  {"time": 0, "subscribe": {"id": "s", "deviceTypesToDiscover": ["bleBeacons"],\
              "messageNamespace": "__reserved_namespace", "type": "__i_beacon_id"}},
@@ -149,20 +152,23 @@ import Testing
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let good =
-            #"{"id": "t/good", "kind": "frame", "description": "An empty AD decodes to no beacon.", "input": "#
+            #"{"id": "t/good", "kind": "frame", "description": "An empty AD decodes to no beacon.", \#(Self.valid)"input": "#
             + #"{"adData": ""}, "expect": {"beacons": []}}"#
         let schema =
-            #"{"id": "t/schema", "kind": "frame", "description": "x", "input": {"adData": "00"}, "expect": "#
+            #"{"id": "t/schema", "kind": "frame", "description": "x", \#(Self.valid)"input": {"adData": "00"}, "expect": "#
             + #"{"beacons": []}, "colour": 1}"#
         let missing =
-            #"{"id": "t/missing", "kind": "capture", "description": "x", "capture": "nowhere.btsnoop", "expect": "#
+            #"{"id": "t/missing", "kind": "capture", "description": "x", \#(Self.valid)"capture": "nowhere.btsnoop", "#
+            + #""expect": "#
             + #"{"beacons": [], "records": {"read": 0, "decoded": 0, "ignored": 0, "malformed": 0}}}"#
         let order =
-            #"{"id": "t/order", "kind": "scenario", "description": "x", "scenario": {"scenario": 1, "events": "#
+            #"{"id": "t/order", "kind": "scenario", "description": "x", \#(Self.valid)"scenario": {"scenario": 1, "#
+            + #""events": "#
             + #"[{"time": 2, "state": {"appState": "background"}}, {"time": 1, "state": {"appState": "#
             + #""foreground"}}]}, "expect": {"events": []}}"#
         let expectedOrder =
-            #"{"id": "t/expected-order", "kind": "scenario", "description": "x", "scenario": {"scenario": 1}, "#
+            #"{"id": "t/expected-order", "kind": "scenario", "description": "x", \#(Self.valid)"scenario": "#
+            + #"{"scenario": 1}, "#
             + #""expect": {"events": [{"event": "lost", "time": 2}, {"event": "lost", "time": 1}]}}"#
         _ = dir.write(
             Array(
@@ -176,8 +182,9 @@ import Testing
         #expect(byID["t/schema|a.json"]?.status == .error)
         #expect(
             byID["t/schema|a.json"]?.message
-                == "$.vectors[1].colour: unknown field \"colour\" (allowed: id, description, kind, toleranceSeconds, "
-                + "skipWhenFilesAbsent, input, capture, scenario, captures, audio, expect)"
+                == "$.vectors[1].colour: unknown field \"colour\" (allowed: id, description, kind, clauses, flags, "
+                + "source, verdict, alternatives, toleranceSeconds, skipWhenFilesAbsent, input, capture, scenario, "
+                + "captures, audio, expect)"
         )
         #expect(byID["t/missing|a.json"]?.status == .error)
         #expect(byID["t/missing|a.json"]?.message == "missing file: \(dir.path)/nowhere.btsnoop")
@@ -195,18 +202,24 @@ import Testing
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let refused = #""expect": {"refused": {"path": "$.events[0].time", "reason": "out of range"}}"#
-        let file = #"{"id": "t/file", "kind": "scenario", "description": "x", "scenario": "s.json", \#(refused)}"#
+        let file =
+            #"{"id": "t/file", "kind": "scenario", "description": "x", \#(Self.invalid)"scenario": "s.json", "#
+            + #"\#(refused)}"#
         let captures =
-            #"{"id": "t/captures", "kind": "scenario", "description": "x", "scenario": {"scenario": 1}, "captures": "#
+            #"{"id": "t/captures", "kind": "scenario", "description": "x", \#(Self.invalid)"#
+            + #""scenario": {"scenario": 1}, "captures": "#
             + #"["a.pcap"], \#(refused)}"#
         let unrooted =
-            #"{"id": "t/unrooted", "kind": "scenario", "description": "x", "scenario": {"scenario": 1}, "expect": "#
+            #"{"id": "t/unrooted", "kind": "scenario", "description": "x", \#(Self.invalid)"#
+            + #""scenario": {"scenario": 1}, "expect": "#
             + #"{"refused": {"path": "events[0].time", "reason": "x"}}}"#
         let both =
-            #"{"id": "t/both", "kind": "scenario", "description": "x", "scenario": {"scenario": 1}, "expect": "#
+            #"{"id": "t/both", "kind": "scenario", "description": "x", \#(Self.invalid)"#
+            + #""scenario": {"scenario": 1}, "expect": "#
             + #"{"events": [], "refused": {"path": "$", "reason": "x"}}}"#
         let ok =
-            #"{"id": "t/ok", "kind": "scenario", "description": "x", "scenario": {"scenario": 1, "events": "#
+            #"{"id": "t/ok", "kind": "scenario", "description": "x", \#(Self.invalid)"#
+            + #""scenario": {"scenario": 1, "events": "#
             + #"[{"time": -1, "state": {"appState": "background"}}]}, \#(refused)}"#
         _ = dir.write(
             Array(#"{"vectorFile": 1, "vectors": [\#(file), \#(captures), \#(unrooted), \#(both), \#(ok)]}"#.utf8),
