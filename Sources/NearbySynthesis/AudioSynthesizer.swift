@@ -1,4 +1,5 @@
 import NearbyAudio
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

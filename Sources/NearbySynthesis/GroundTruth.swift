@@ -1,5 +1,6 @@
 import NearbyBytes
 import NearbyJSON
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -12,7 +12,7 @@ struct ValidateCommandTests {
     static let vectors =
         #"{"vectorFile": 1, "vectors": [{"id": "c/empty", "kind": "frame", "description": "An empty AD holds no "#
         + #"beacon.", "clauses": ["AD-1"], "flags": [], "source": "hand", "verdict": "valid", "input": {"adData": ""}, "#
-            + #""expect": {"beacons": []}}]}"#
+        + #""expect": {"beacons": []}}]}"#
 
     /// A reply of 80 MiB without a newline is over the 64 MiB cap (INTEROP-33):
     /// a malformed reply, found long before the 60 s time-out; exit status 1.

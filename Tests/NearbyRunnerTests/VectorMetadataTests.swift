@@ -31,7 +31,8 @@ struct VectorMetadataTests {
         #expect(v.clauses == ["AD-1"] && v.flags.isEmpty && v.source == .hand && v.verdict == .valid)
         #expect(Self.loadError(#""verdict": "valid", "expect": {"beacons": []}"#).contains("\"clauses\""))
         #expect(
-            Self.loadError(#""clauses": [], "flags": [], "source": "hand", "verdict": "valid", "expect": {"beacons": []}"#)
+            Self.loadError(
+                #""clauses": [], "flags": [], "source": "hand", "verdict": "valid", "expect": {"beacons": []}"#)
                 == "$.vectors[0].clauses: name at least one clause of docs/spec/ the vector tests")
         #expect(
             Self.loadError(
@@ -57,8 +58,9 @@ struct VectorMetadataTests {
             Self.loadError(Self.metadata + #""verdict": "acceptable", "expect": {"beacons": []}"#)
                 == "$.vectors[0].verdict: an acceptable vector lists its other readings in \"alternatives\"")
         #expect(
-            Self.loadError(Self.metadata + #""verdict": "valid", "alternatives": [{"beacons": []}], "#
-                + #""expect": {"beacons": []}"#)
+            Self.loadError(
+                Self.metadata + #""verdict": "valid", "alternatives": [{"beacons": []}], "#
+                    + #""expect": {"beacons": []}"#)
                 == "$.vectors[0].alternatives: only an acceptable vector has alternatives")
     }
 

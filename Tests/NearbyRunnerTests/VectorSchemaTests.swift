@@ -73,7 +73,8 @@ struct VectorSchemaTests {
                     + #""verdict": "valid", "expect": {"error": {"code": "ad/length-overrun", "offset": 3}}}]}"#).utf8),
             to: "d.json")
         for file in [a, b, c, d] {
-            #expect(try Self.run(["-c", Self.validator, Self.schemaPath, file]).status == 1, "the schema rejects \(file)")
+            #expect(
+                try Self.run(["-c", Self.validator, Self.schemaPath, file]).status == 1, "the schema rejects \(file)")
             #expect(VectorSet.load([file]).errors.count == 1, "the runner rejects \(file) too")
         }
     }

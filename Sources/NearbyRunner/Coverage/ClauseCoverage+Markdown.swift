@@ -49,7 +49,8 @@ extension ClauseCoverage {
             parts.append("\(row.vectors.count): " + shown + (more > 0 ? " and \(more) more" : ""))
         }
         if row.clause.heldByTests {
-            parts.append(row.tests.isEmpty ? "no test" : "tests: " + row.tests.map { "`\($0)`" }.joined(separator: ", "))
+            parts.append(
+                row.tests.isEmpty ? "no test" : "tests: " + row.tests.map { "`\($0)`" }.joined(separator: ", "))
         }
         return parts.isEmpty ? "**nothing**" : parts.joined(separator: "; ")
     }

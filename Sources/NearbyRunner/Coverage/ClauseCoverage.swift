@@ -28,7 +28,9 @@ public struct ClauseCoverage: Sendable {
     public private(set) var problems: [String] = []
 
     /// `tests` is every test file as (path relative to the tests folder, text).
-    public init(specification spec: Specification, vectors: VectorSet, registry: FlagRegistry, tests: [(String, String)]) {
+    public init(
+        specification spec: Specification, vectors: VectorSet, registry: FlagRegistry, tests: [(String, String)]
+    ) {
         self.registry = registry
         problems = spec.problems
         problems += vectors.errors.map { "vector \($0.description)" }
@@ -41,7 +43,8 @@ public struct ClauseCoverage: Sendable {
                 if known.contains(c) {
                     byClause[c, default: []].append(v.id)
                 } else {
-                    problems.append("vector \(v.id) (\(v.file)): cites \(c), which no page of the specification defines")
+                    problems.append(
+                        "vector \(v.id) (\(v.file)): cites \(c), which no page of the specification defines")
                 }
             }
             for f in v.flags {

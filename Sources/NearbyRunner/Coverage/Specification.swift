@@ -43,7 +43,8 @@ public struct Specification: Sendable {
                 seen[clause.id] = at
                 if let tag = Self.sourceTag(of: clause.text) {
                     if !spec.sourceTags.contains(tag) {
-                        spec.problems.append("\(at): \(clause.id) cites [\(tag)], which is not a source tag of README.md")
+                        spec.problems.append(
+                            "\(at): \(clause.id) cites [\(tag)], which is not a source tag of README.md")
                     }
                 } else {
                     spec.problems.append("\(at): \(clause.id) does not end with its source in brackets ([TAG where])")

@@ -60,7 +60,8 @@ struct CaptureGenerator {
             case .h4, .h4WithDirection:
                 if chance(0.1) {
                     // The host's own command: not an advertisement received.
-                    packets.append((HCIPacketBuilder.command(opcode: HCIPacketBuilder.Opcode.setScanEnable, [1, 0]), true))
+                    packets.append(
+                        (HCIPacketBuilder.command(opcode: HCIPacketBuilder.Opcode.setScanEnable, [1, 0]), true))
                     ignored += 1
                     clauses.insert("RECORDS-1")
                     continue
@@ -79,7 +80,9 @@ struct CaptureGenerator {
                     for _ in 0..<(chance(0.2) ? int(2..<4) : 1) {
                         let f = frames.next()
                         reports.append(
-                            .init(eventType: 0x03, addressType: .random, address: address(), data: f.adData, rssi: rssi()))
+                            .init(
+                                eventType: 0x03, addressType: .random, address: address(), data: f.adData, rssi: rssi())
+                        )
                         beacons += f.beacons.map { with(record, $0) }
                         flags.formUnion(f.flags)
                         clauses.formUnion(f.clauses)
@@ -171,8 +174,10 @@ struct CaptureGenerator {
             bytes: bytes, fileExtension: ext, beacons: beacons,
             records: (packets.count, decoded, ignored), clauses: clauses.sorted(), flags: flags.sorted(),
             what: "\(ext) of \(packets.count) \(linkName) records"
-                + (container == .pcap ? (bigEndian ? ", big-endian" : ", little-endian") + (nanoseconds ? ", ns" : ", µs") : "")
-                + (container == .pcapng ? (bigEndian ? ", big-endian" : ", little-endian") + ", \(interfaces) interface(s)" : ""))
+                + (container == .pcap
+                    ? (bigEndian ? ", big-endian" : ", little-endian") + (nanoseconds ? ", ns" : ", µs") : "")
+                + (container == .pcapng
+                    ? (bigEndian ? ", big-endian" : ", little-endian") + ", \(interfaces) interface(s)" : ""))
     }
 
     mutating func address() -> BluetoothAddress {

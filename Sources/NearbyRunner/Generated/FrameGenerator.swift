@@ -98,15 +98,16 @@ struct FrameGenerator {
             "type": .string("eddystone-uid"), "txPower": .int(tx), "namespace": Self.hex(namespace),
             "instance": Self.hex(instance),
         ]
-        var clauses = ["EDDYSTONE-UID-1"]
+        var clauses = ["EDDYSTONE-FRAME-2", "EDDYSTONE-FRAME-8", "EDDYSTONE-UID-1", "EDDYSTONE-UID-3"]
         if chance(0.85) {
             // The two RFU bytes; sent as zero, and reported as sent when they are not.
             let rfu: [UInt8] = chance(0.8) ? [0, 0] : bytes(2)
             if rfu != [0, 0] { flags.append("ReservedBits") }
+            clauses += ["EDDYSTONE-UID-4", "EDDYSTONE-UID-5"]
             frame += rfu
             o["reserved"] = Self.hex(rfu)
         } else {
-            clauses.append("EDDYSTONE-UID-2")
+            clauses.append("EDDYSTONE-UID-6")
         }
         return GeneratedFrame(
             adData: Self.eddystone(frame), beacons: [.object(o)], clauses: clauses, flags: flags,
@@ -145,7 +146,9 @@ struct FrameGenerator {
         ]
         return GeneratedFrame(
             adData: Self.eddystone([0x10, UInt8(bitPattern: tx), UInt8(scheme)] + encoded), beacons: [.object(o)],
-            clauses: ["EDDYSTONE-URL-1"], flags: flags, what: "Eddystone-URL \(url)")
+            clauses: ["EDDYSTONE-FRAME-2", "EDDYSTONE-URL-1", "EDDYSTONE-URL-2", "EDDYSTONE-URL-3", "EDDYSTONE-URL-4"]
+                + ["EDDYSTONE-URL-5", "EDDYSTONE-URL-8"] + (length == 17 ? ["EDDYSTONE-URL-11"] : []), flags: flags,
+            what: "Eddystone-URL \(url)")
     }
 
     mutating func eddystoneTLM() -> GeneratedFrame {
@@ -168,8 +171,13 @@ struct FrameGenerator {
             "uptimeSeconds": .number("\(tenths / 10).\(tenths % 10)"),
         ]
         return GeneratedFrame(
-            adData: Self.eddystone(frame), beacons: [.object(o)], clauses: ["EDDYSTONE-TLM-1"], flags: Array(Set(flags)).sorted(),
-            what: "Eddystone-TLM, \(battery) mV, temperature raw 0x\(String(UInt16(bitPattern: temperature), radix: 16))")
+            adData: Self.eddystone(frame), beacons: [.object(o)],
+            clauses: [
+                "EDDYSTONE-FRAME-7", "EDDYSTONE-TLM-1", "EDDYSTONE-TLM-4", "EDDYSTONE-TLM-5", "EDDYSTONE-TLM-6",
+                "EDDYSTONE-TLM-7", "EDDYSTONE-TLM-8", "EDDYSTONE-TLM-9", "EDDYSTONE-TLM-11",
+            ], flags: Array(Set(flags)).sorted(),
+            what:
+                "Eddystone-TLM, \(battery) mV, temperature raw 0x\(String(UInt16(bitPattern: temperature), radix: 16))")
     }
 
     mutating func eddystoneEncryptedTLM() -> GeneratedFrame {
@@ -180,7 +188,7 @@ struct FrameGenerator {
         ]
         return GeneratedFrame(
             adData: Self.eddystone([0x20, 0x01] + ciphertext + salt + mic), beacons: [.object(o)],
-            clauses: ["EDDYSTONE-ETLM-1"], flags: ["Encrypted"], what: "Eddystone-eTLM")
+            clauses: ["EDDYSTONE-ETLM-1", "EDDYSTONE-ETLM-5"], flags: ["Encrypted"], what: "Eddystone-eTLM")
     }
 
     mutating func eddystoneEID() -> GeneratedFrame {
@@ -191,7 +199,8 @@ struct FrameGenerator {
         let o: [String: JSONValue] = ["type": .string("eddystone-eid"), "txPower": .int(tx), "eid": Self.hex(eid)]
         return GeneratedFrame(
             adData: Self.eddystone([0x30, UInt8(bitPattern: tx)] + eid), beacons: [.object(o)],
-            clauses: ["EDDYSTONE-EID-1"], flags: flags + ["Encrypted"], what: "Eddystone-EID")
+            clauses: ["EDDYSTONE-EID-1", "EDDYSTONE-EID-2", "EDDYSTONE-EID-4"], flags: flags + ["Encrypted"],
+            what: "Eddystone-EID")
     }
 
     // MARK: Apple and AltBeacon
@@ -209,20 +218,24 @@ struct FrameGenerator {
             "measuredPower": .int(power),
         ]
         return GeneratedFrame(
-            adData: data, beacons: [.object(o)], clauses: ["IBEACON-1"], flags: Array(Set(flags)).sorted(),
+            adData: data, beacons: [.object(o)],
+            clauses: ["IBEACON-2", "IBEACON-5", "IBEACON-6", "IBEACON-7", "IBEACON-9"],
+            flags: Array(Set(flags)).sorted(),
             what: "iBeacon \(major)/\(minor)")
     }
 
     mutating func altBeacon() -> GeneratedFrame {
         var flags: [String] = ["ManufacturerData"]
-        let company = uint16(&flags)
+        // Any company, Apple's included (ALTBEACON-2).
+        let company = chance(0.05) ? 0x004C : uint16(&flags)
         let id = bytes(20)
         let rssi = int8(&flags)
         signedFlag(rssi, &flags)
         let reserved = UInt8(truncatingIfNeeded: rng.next())
-        let data: [UInt8] = [0x1B, 0xFF, UInt8(company & 0xFF), UInt8(company >> 8), 0xBE, 0xAC] + id + [
-            UInt8(bitPattern: rssi), reserved,
-        ]
+        let data: [UInt8] =
+            [0x1B, 0xFF, UInt8(company & 0xFF), UInt8(company >> 8), 0xBE, 0xAC] + id + [
+                UInt8(bitPattern: rssi), reserved,
+            ]
         let o: [String: JSONValue] = [
             "type": .string("altbeacon"), "manufacturer": .int(company), "beaconId": Self.hex(id),
             "uuid": .string(Self.uuid(Array(id[0..<16]))),
@@ -230,7 +243,10 @@ struct FrameGenerator {
             "measuredPower": .int(rssi), "reserved": .int(reserved),
         ]
         return GeneratedFrame(
-            adData: data, beacons: [.object(o)], clauses: ["ALTBEACON-1"], flags: Array(Set(flags)).sorted(),
+            adData: data, beacons: [.object(o)],
+            clauses: [
+                "ALTBEACON-2", "ALTBEACON-3", "ALTBEACON-5", "ALTBEACON-6", "ALTBEACON-7", "ALTBEACON-8", "ALTBEACON-9",
+            ], flags: Array(Set(flags)).sorted(),
             what: "AltBeacon of company 0x\(String(company, radix: 16))")
     }
 
@@ -245,13 +261,17 @@ struct FrameGenerator {
         signedFlag(tx, &flags)
         let reservedFlags = chance(0.8) ? 0 : int(1..<16)
         if reservedFlags != 0 { flags.append("ReservedBits") }
-        let sd: [UInt8] = [0xF3, 0xFE, 0xF7, UInt8(0x10 | reservedFlags), UInt8(length)] + token + [UInt8(bitPattern: tx)]
+        let sd: [UInt8] =
+            [0xF3, 0xFE, 0xF7, UInt8(0x10 | reservedFlags), UInt8(length)] + token + [UInt8(bitPattern: tx)]
         let data: [UInt8] = [0x03, 0x03, 0xF3, 0xFE, UInt8(1 + sd.count), 0x16] + sd
         let o: [String: JSONValue] = [
             "type": .string("token-v1"), "token": Self.hex(token), "txPower": .int(tx), "flags": .int(reservedFlags),
         ]
         return GeneratedFrame(
-            adData: data, beacons: [.object(o)], clauses: ["TOKEN-1"], flags: Array(Set(flags)).sorted(),
+            adData: data, beacons: [.object(o)],
+            clauses: [
+                "TOKEN-1", "TOKEN-2", "TOKEN-3", "TOKEN-4", "TOKEN-5", "TOKEN-6", "TOKEN-7", "TOKEN-8", "TOKEN-18",
+            ], flags: Array(Set(flags)).sorted(),
             what: "BLE token v1, \(length) bytes")
     }
 

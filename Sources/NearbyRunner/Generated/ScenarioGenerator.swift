@@ -174,7 +174,8 @@ struct ScenarioGenerator {
         if !publications.isEmpty { registry["publications"] = .array(publications) }
         if !beacons.isEmpty { registry["beacons"] = .array(beacons) }
         let scenario = JSONValue.object([
-            "scenario": .int(1), "lostTimeoutSeconds": .seconds(micros: lost), "projectNamespace": .string(Self.project),
+            "scenario": .int(1), "lostTimeoutSeconds": .seconds(micros: lost),
+            "projectNamespace": .string(Self.project),
             "timeOrigin": .object(["unixSeconds": .int(1_700_000_000)]), "registry": .object(registry),
             "events": .array(events),
         ])
@@ -196,7 +197,9 @@ struct ScenarioGenerator {
         expected.sort { a, b in
             if a.time != b.time { return a.time < b.time }
             if a.lost != b.lost { return a.lost }
-            if a.subscription != b.subscription { return a.subscription.utf8.lexicographicallyPrecedes(b.subscription.utf8) }
+            if a.subscription != b.subscription {
+                return a.subscription.utf8.lexicographicallyPrecedes(b.subscription.utf8)
+            }
             return a.message.type.utf8.lexicographicallyPrecedes(b.message.type.utf8)
         }
         let expectedEvents = expected.map { e -> JSONValue in

@@ -31,7 +31,8 @@ struct BlindInputs {
     /// Copies `path` to `input-N.EXT` (the original's extension, which readers may go by).
     func copy(_ path: String) throws(InteropRequest.Failure) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let ext = name.split(separator: ".", omittingEmptySubsequences: false).count > 1
+        let ext =
+            name.split(separator: ".", omittingEmptySubsequences: false).count > 1
             ? "." + (name.split(separator: ".").last.map(String.init) ?? "") : ""
         let copy = inputs.path + "/input-\(sent)" + ext
         let bytes: [UInt8]

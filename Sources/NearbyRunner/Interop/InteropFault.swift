@@ -73,7 +73,8 @@ public enum InteropFault: Error, Sendable, Equatable {
             "crashed: the implementation ended (\(how)) before replying" + Self.suffix(line)
         case .replyTooLong(let limit): "malformed reply: a line longer than \(limit) bytes"
         case .malformedReply(let detail): "malformed reply: \(detail)"
-        case .wrongVectorID(let said, let expected): "wrong vector id: the reply is for \(said), not \"\(expected)\""
+        case .wrongVectorID(let said, let expected):
+            "wrong vector id: the reply is for \(said), not this request's id \"\(expected)\""
         }
     }
 

@@ -26,7 +26,10 @@ struct VectorSelection: ParsableArguments {
             valueName: "N"))
     var generated: Int?
 
-    @Option(help: "The seed of the generated vectors (default: a fresh one, printed); the same N and seed give the same vectors.")
+    @Option(
+        help:
+            "The seed of the generated vectors (default: a fresh one, printed); the same N and seed give the same vectors."
+    )
     var seed: UInt64?
 
     @Option(help: ArgumentHelp("Keep the generated vectors and their files in this folder.", valueName: "DIR"))

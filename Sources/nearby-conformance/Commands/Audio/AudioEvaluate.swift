@@ -2,6 +2,7 @@ import ArgumentParser
 import NearbyAudio
 import NearbyBytes
 import NearbyJSON
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
