@@ -7,7 +7,7 @@ import Testing
 @Suite(.enabled(if: CommandLineTool.executable != nil, "the nearby-conformance executable is not built"))
 struct CommandLineTests {
     /// `--version` prints the version the interop handshake reports for the reference
-    /// (docs/spec/interop.md §4), and exits 0.
+    /// (INTEROP-30), and exits 0.
     @Test func versionPrintsTheReferenceVersion() throws {
         let r = try CommandLineTool.run(["--version"])
         #expect(r.status == 0)

@@ -11,6 +11,7 @@ import Testing
 struct GeneratedVectorTests {
     static let fixtures = RepositoryPaths.root + "/Tests/Fixtures"
 
+    /// Holds INTEROP-48.
     @Test func theReferenceAdapterPassesEveryGeneratedVector() throws {
         let tool = try #require(CommandLineTool.executable)
         let r = try CommandLineTool.run([
@@ -23,6 +24,7 @@ struct GeneratedVectorTests {
 
     /// The adapter looks each request up by id and by input in the repository's vectors: it
     /// passes most of them, so it works, and under a tenth of the generated ones.
+    /// Holds INTEROP-48 and INTEROP-49.
     @Test func anAdapterAnsweringFromTheRepositoryPassesFewerThanATenthOfGeneratedVectors() throws {
         let lookup = "exec python3 '\(Self.fixtures)/lookup-adapter.py' '\(RepositoryPaths.root)/Vectors'"
         let generated = try CommandLineTool.run([
@@ -38,6 +40,22 @@ struct GeneratedVectorTests {
         #expect(framesPassed * 10 >= total * 9, "it answers \(framesPassed) of \(total) repository frames by input")
     }
 
+    /// With a path the generated vectors run beside it, and `--keep-generated` leaves them to
+    /// read and run again. Holds INTEROP-49.
+    @Test func generatedVectorsRunBesidePathsAndCanBeKept() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let token = RepositoryPaths.root + "/Vectors/frames/token.json"
+        let own = VectorSet.load([token]).vectors.count
+        let kept = dir.file("kept")
+        let r = try CommandLineTool.run(["check", "--generated", "20", "--seed", "3", "--keep-generated", kept, token])
+        #expect(r.status == 0, "\(r.stdout.suffix(800))")
+        #expect(r.stdout.contains("\(own + 20) vectors: \(own + 20) passed"))
+        let again = try CommandLineTool.run(["check", kept + "/generated-3.json"])
+        #expect(again.stdout.contains("20 vectors: 20 passed"), "\(again.stdout.suffix(800))")
+    }
+
+    /// Holds INTEROP-48.
     @Test func theSameSeedGivesTheSameVectorsAndAnotherSeedOthers() throws {
         let a = TemporaryDirectory(), b = TemporaryDirectory(), c = TemporaryDirectory()
         defer { [a, b, c].forEach { $0.remove() } }
@@ -57,6 +75,7 @@ struct GeneratedVectorTests {
 
     /// The implementation writes what it sees to a file: the request ids, the capture's name,
     /// its working directory's entries; and answers each request `unsupported`.
+    /// Holds INTEROP-18, INTEROP-46 and INTEROP-47.
     @Test func anImplementationSeesNoVectorIdNoFileNameAndAnEmptyWorkingDirectory() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

@@ -4,7 +4,7 @@ import NearbyTestSupport
 import Testing
 
 /// A captures-level implementation that decodes no beacon but counts records (a container
-/// reader: docs/spec/interop.md §2 `records`, §3 allowances), run against the committed capture
+/// reader: INTEROP-15, INTEROP-17 and INTEROP-28), run against the committed capture
 /// vectors (Vectors/captures/fixtures.json: 10 records in each HCI fixture, 6 in each
 /// link-layer one).
 @Suite struct RecordCountCoverageTests {

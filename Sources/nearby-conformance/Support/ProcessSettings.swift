@@ -17,7 +17,7 @@ enum ProcessSettings {
     /// Makes this process the reaper of every process it starts (Linux's
     /// `PR_SET_CHILD_SUBREAPER`): an implementation's child that leaves its process group and
     /// outlives it is re-parented to this process, not to init, where `validate` finds and
-    /// ends it (docs/spec/interop.md §1). Only for a command that starts no process but the
+    /// ends it (INTEROP-6). Only for a command that starts no process but the
     /// implementation; elsewhere than Linux it does nothing, and `validate` ends only the
     /// implementation's process group.
     static func adoptOrphans() {

@@ -23,7 +23,7 @@ struct AudioEvaluate: ParsableCommand {
             wrong tokens, median timing error, median measured clock offset, median SNR estimate. Then \
             the in-band SNR where 95 % still decode, and the tokens found in --noise-seconds of white \
             noise (there must be none). Same seed, same table, whatever --jobs. Conditions: \
-            docs/spec/nut-audio.md §9.
+            docs/spec/nut-audio.md, "Evaluation".
             """)
 
     @Option(help: "inaudible, audible, or both.")
