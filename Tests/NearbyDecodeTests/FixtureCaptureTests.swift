@@ -8,7 +8,8 @@ import Testing
 /// The project's own captures in every container and link type (Captures/fixtures),
 /// checked against what was written into them.
 @Suite struct FixtureCaptureTests {
-    // Beacon objects as formats.md §1.8 and §2 state the vectors' values.
+    // Beacon objects as the Eddystone, iBeacon and AltBeacon pages of docs/spec state the
+    // vectors' values.
     static let uid =
         #"{"instance":"000000000001","namespace":"8b0ca750095477cb3e77","reserved":"0000","txPower":-18,"#
         + #""type":"eddystone-uid"}"#
@@ -195,7 +196,8 @@ import Testing
 }
 
 @Suite struct DecodeOutputTests {
-    /// The exact line for the first advertisement of the formats.md §5.6 btsnoop vector:
+    /// The exact line for the first advertisement of the two-report btsnoop vector (HCI-ADV-7,
+    /// BTSNOOP-4):
     /// keys sorted, time with six decimals, hex in lower case.
     @Test func aDecodeLineIsCompactSortedJSON() throws {
         let dir = TemporaryDirectory()
