@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Write Captures/damaged/ and Vectors/captures/damaged.json: copies of the fixture captures
 damaged in one known way each, and capture vectors whose expected accounting is worked out
-here from the damage made and the rules of docs/damaged-captures.md, never from the tool.
+here from the damage made and the damage clauses of docs/spec/containers.md (DAMAGE-1 to
+DAMAGE-16), never from the tool. Each vector names the clauses it tests; its source is this
+script's ground truth ("synthesized"), and its verdict "invalid" when a record is malformed.
 
 For each damage this script parses the clean fixture itself (btsnoop, classic pcap, pcapng,
 hex text), knows which records the damage covers, and derives: the beacons (the clean fixture
@@ -101,10 +103,12 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     vectors = []
 
-    def add(file, data, vid, description, expect):
+    def add(file, data, vid, description, clauses, flags, expect):
         with open(os.path.join(OUT, file), "wb") as f:
             f.write(data)
+        verdict = "invalid" if expect["records"]["malformed"] > 0 else "valid"
         vectors.append({"id": "capture/damaged/" + vid, "kind": "capture", "description": description,
+                        "clauses": clauses, "flags": flags, "source": "synthesized", "verdict": verdict,
                         "capture": "../../Captures/damaged/" + file, "expect": expect})
 
     snoop = open(os.path.join(FIXTURES, "hci-h4-1002.btsnoop"), "rb").read()
@@ -115,20 +119,26 @@ def main():
 
     s, e, _ = rs[4]
     add("zeroed-header.btsnoop", snoop[:s] + bytes(24) + snoop[s + 24:], "btsnoop-zeroed-header",
-        "Record 5's 24-byte header zeroed (an included length of 0 is not plausible under datalink 1002): "
-        "record 5 is one malformed record, its bytes skipped whole, and reading goes on at record 6.",
+        "Record 5's 24-byte header zeroed (an included length of 0 is not plausible under datalink 1002, "
+        "BTSNOOP-7): record 4 is whole, record 5 is one malformed record, its bytes skipped whole, and reading "
+        "goes on at record 6 (DAMAGE-8, DAMAGE-16).",
+        ["BTSNOOP-7", "DAMAGE-2", "DAMAGE-8", "DAMAGE-11", "DAMAGE-16", "RECORDS-3", "RECORDS-4"], ["Damage"],
         expectation("hci-h4-1002.btsnoop", rs, lost={5}, skipped=e - s, resyncs=1))
 
     s, e, _ = rs[9]
     cut = s + 24 + 3
     add("cut-in-last-record.btsnoop", snoop[:cut], "btsnoop-cut-in-last-record",
-        "The file cut 3 bytes into record 10's data: record 10 is malformed (its length overruns the file), "
-        "and the bytes from its header to the end are skipped with no resynchronisation.",
+        "The file cut 3 bytes into record 10's data: record 10 is malformed (its length overruns the file, "
+        "BTSNOOP-9), and the bytes from its header to the end are skipped with no resynchronisation (DAMAGE-13).",
+        ["BTSNOOP-9", "DAMAGE-8", "DAMAGE-10", "DAMAGE-13", "DAMAGE-16", "RECORDS-4"], ["Damage", "Truncated"],
         expectation("hci-h4-1002.btsnoop", rs, lost={10}, skipped=cut - s, resyncs=0))
 
     add("concatenated.btsnoop", snoop + snoop, "btsnoop-concatenated",
-        "The file followed by itself: the second file's 16-byte header is one malformed record (record 11), "
-        "skipped, and the second copy's records are records 12 to 21.",
+        "The file followed by itself: the second file's 16-byte header is not a plausible record header "
+        "(BTSNOOP-8) and is one malformed record (record 11), skipped, and the second copy's records are "
+        "records 12 to 21 (DAMAGE-8, DAMAGE-11, RECORDS-3).",
+        ["BTSNOOP-8", "DAMAGE-2", "DAMAGE-5", "DAMAGE-8", "DAMAGE-10", "DAMAGE-11", "DAMAGE-16", "RECORDS-3",
+         "RECORDS-4"], ["Damage"],
         expectation("hci-h4-1002.btsnoop", rs, lost=set(), added_before=11, skipped=16, resyncs=1,
                     extra_copy=True))
 
@@ -136,48 +146,59 @@ def main():
     damaged = bytearray(pcap)
     damaged[s + 9] ^= 0x01  # captured length + 256: above the original length
     add("flipped-length.pcap", bytes(damaged), "pcap-flipped-length",
-        "One bit flipped in record 3's captured length (it exceeds the original length): record 3 is one "
-        "malformed record, skipped whole, and reading goes on at record 4.",
+        "One bit flipped in record 3's captured length (it exceeds the original length, PCAP-10): record 3 is "
+        "one malformed record, skipped whole, and reading goes on at record 4 (DAMAGE-8, DAMAGE-11).",
+        ["PCAP-10", "DAMAGE-3", "DAMAGE-8", "DAMAGE-11", "DAMAGE-16", "RECORDS-4"], ["Damage", "LengthLie"],
         expectation("hci-h4-phdr-201.pcap", rp, lost={3}, skipped=e - s, resyncs=1))
 
     at = rp[5][1]
     add("inserted-bytes.pcap", pcap[:at] + b"\x5a" * 5 + pcap[at:], "pcap-inserted-bytes",
-        "Five bytes inserted between records 6 and 7: they are one malformed record (record 7), skipped, and "
-        "every record after is read, one number later.",
+        "Five bytes inserted between records 6 and 7 (the header read there has a captured length over "
+        "262,144 octets, PCAP-9): they are one malformed record (record 7), skipped, and every record after is "
+        "read, one number later (DAMAGE-8, RECORDS-3).",
+        ["PCAP-9", "DAMAGE-3", "DAMAGE-8", "DAMAGE-11", "DAMAGE-16", "RECORDS-3", "RECORDS-4"], ["Damage"],
         expectation("hci-h4-phdr-201.pcap", rp, lost=set(), added_before=7, skipped=5, resyncs=1))
 
     s, e, _ = rn[3]
     damaged = bytearray(ng)
     damaged[s + 3] ^= 0x10  # block type 6 -> 0x10000006, a reserved type
     add("reserved-block-type.pcapng", bytes(damaged), "pcapng-reserved-block-type",
-        "Bit 4 of the last byte of packet block 4's type flipped (0x10000006, a reserved type no writer uses): "
-        "the block is one malformed record, skipped whole; the blocks around it are read.",
+        "Bit 4 of the last byte of packet block 4's type flipped (0x10000006, a reserved type no writer uses, "
+        "PCAPNG-11): the block is one malformed record, skipped whole; the blocks around it are read "
+        "(DAMAGE-14).",
+        ["PCAPNG-11", "DAMAGE-4", "DAMAGE-14", "DAMAGE-16", "RECORDS-4"], ["Damage", "UnknownType"],
         expectation("hci-h4-phdr-201.pcapng", rn, lost={4}, skipped=e - s, resyncs=1))
 
     s, e, _ = rn[7]
     damaged = bytearray(ng)
     damaged[s + 8 + 3] ^= 0x10  # interface 0 -> 0x10000000: no such interface
     add("unknown-interface.pcapng", bytes(damaged), "pcapng-unknown-interface",
-        "Packet block 8 names interface 0x10000000, which no Interface Description Block describes: the "
-        "block is one malformed record, skipped whole, and reading goes on at block 9.",
+        "Packet block 8 names interface 0x10000000, which no Interface Description Block describes "
+        "(PCAPNG-9): the block is one malformed record, skipped whole, and reading goes on at block 9 "
+        "(DAMAGE-14).",
+        ["PCAPNG-3", "PCAPNG-9", "DAMAGE-14", "DAMAGE-16", "RECORDS-4"], ["Damage"],
         expectation("hci-h4-phdr-201.pcapng", rn, lost={8}, skipped=e - s, resyncs=1))
 
     add("two-sections.pcapng", ng + ng, "pcapng-two-sections",
-        "The file followed by itself is a pcapng file of two sections, which the format allows: nothing is "
-        "damaged, and the second section's packets are records 11 to 20.",
+        "The file followed by itself is a pcapng file of two sections, which the format allows (PCAPNG-2): "
+        "nothing is damaged, and the second section's packets are records 11 to 20.",
+        ["PCAPNG-1", "PCAPNG-2", "PCAPNG-3", "RECORDS-4"], ["Damage"],
         expectation("hci-h4-phdr-201.pcapng", rn, lost=set(), extra_copy=True))
 
     s, e, _ = rt[3]
     add("nul-line.txt", text[:s] + b"packet4\t04 3e\x00\x00 02\n" + text[e:], "hex-text-nul-line",
-        "Packet 4's line replaced by one holding NUL bytes: that line is one malformed record; the file is "
-        "still hex text (its first packet line says so) and every other line is read.",
+        "Packet 4's line replaced by one holding NUL bytes: that line is one malformed record (HEXTEXT-5, "
+        "DAMAGE-15); the file is still hex text (its first packet line says so, HEXTEXT-1) and every other "
+        "line is read.",
+        ["HEXTEXT-1", "HEXTEXT-3", "HEXTEXT-5", "DAMAGE-15", "RECORDS-4"], ["Damage"],
         dict(expectation("hci-h4.txt", rt, lost={4}), records={**expectation("hci-h4.txt", rt, lost={4})["records"],
                                                                "skippedBytes": 0, "resynchronizations": 0}))
 
     with open(VECTORS, "w") as f:
         json.dump({"vectorFile": 1,
                    "description": "Copies of the fixture captures damaged in one known way each "
-                                  "(Scripts/damaged-captures.py, docs/damaged-captures.md): only the damage is lost.",
+                                  "(Scripts/damaged-captures.py): only the damage is lost (DAMAGE-1, "
+                                  "docs/spec/containers.md).",
                    "vectors": vectors}, f, indent=2, ensure_ascii=False)
         f.write("\n")
 
