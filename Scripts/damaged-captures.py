@@ -107,6 +107,12 @@ def main():
         with open(os.path.join(OUT, file), "wb") as f:
             f.write(data)
         verdict = "invalid" if expect["records"]["malformed"] > 0 else "valid"
+        # Every damaged btsnoop or pcap copy holds the whole-file promise; every malformed
+        # record is counted as one.
+        if file.endswith((".btsnoop", ".pcap")):
+            clauses = ["DAMAGE-1"] + clauses
+        if verdict == "invalid":
+            clauses = clauses + ["RECORDS-7"]
         vectors.append({"id": "capture/damaged/" + vid, "kind": "capture", "description": description,
                         "clauses": clauses, "flags": flags, "source": "synthesized", "verdict": verdict,
                         "capture": "../../Captures/damaged/" + file, "expect": expect})
