@@ -200,6 +200,87 @@ def main():
         dict(expectation("hci-h4.txt", rt, lost={4}), records={**expectation("hci-h4.txt", rt, lost={4})["records"],
                                                                "skippedBytes": 0, "resynchronizations": 0}))
 
+    s, e, _ = rs[0]
+    add("first-header-zeroed.btsnoop", snoop[:s] + bytes(24) + snoop[s + 24:], "btsnoop-first-header-zeroed",
+        "Record 1's header zeroed, with no record before it to check it against: the header is not plausible "
+        "(BTSNOOP-7), so record 1 is one malformed record at that header, its bytes skipped whole, and reading "
+        "goes on at the first run, record 2 (DAMAGE-6, DAMAGE-11).",
+        ["BTSNOOP-7", "DAMAGE-6", "DAMAGE-10", "DAMAGE-11", "DAMAGE-16", "RECORDS-4"], ["Damage"],
+        expectation("hci-h4-1002.btsnoop", rs, lost={1}, skipped=e - s, resyncs=1))
+
+    s, e, _ = rs[9]
+    add("cut-in-last-header.btsnoop", snoop[:s + 10], "btsnoop-cut-in-last-header",
+        "The file cut 10 bytes into record 10's header, inside its flags: record 10 is btsnoop/truncated at "
+        "offset 8 (BTSNOOP-11), and its 10 bytes are skipped with no resynchronisation (DAMAGE-13).",
+        ["BTSNOOP-11", "DAMAGE-13", "DAMAGE-16", "RECORDS-4"], ["Damage", "Truncated"],
+        expectation("hci-h4-1002.btsnoop", rs, lost={10}, skipped=10, resyncs=0))
+
+    s, e, _ = rs[4]
+    damaged = bytearray(snoop)
+    damaged[s + 3] = damaged[s + 7] - 1  # original length one below the included length
+    add("original-below-included.btsnoop", bytes(damaged), "btsnoop-original-below-included",
+        "Record 5's original length set one below its included length (BTSNOOP-10): record 4 is whole, record 5 "
+        "is one malformed record, its bytes skipped whole, and reading goes on at record 6 (DAMAGE-8).",
+        ["BTSNOOP-10", "DAMAGE-2", "DAMAGE-8", "DAMAGE-11", "DAMAGE-16", "RECORDS-4"], ["Damage", "LengthLie"],
+        expectation("hci-h4-1002.btsnoop", rs, lost={5}, skipped=e - s, resyncs=1))
+
+    s, e, _ = rs[2]
+    damaged = bytearray(snoop)
+    assert damaged[s + 3] < 249 and damaged[s + 7] < 249
+    damaged[s + 3] += 7  # original and included length 7 bytes too long, still plausible
+    damaged[s + 7] += 7
+    add("length-grown.btsnoop", bytes(damaged), "btsnoop-length-grown",
+        "Record 3's original and included lengths both 7 bytes too long, a header still plausible by itself: the "
+        "look-ahead finds a run at record 4, inside the length record 3 claims, so record 3 is one malformed "
+        "record (btsnoop/invalid-value at offset 4), skipped up to record 4 (DAMAGE-7).",
+        ["DAMAGE-7", "DAMAGE-10", "DAMAGE-11", "DAMAGE-16", "RECORDS-4"], ["Damage", "LengthLie"],
+        expectation("hci-h4-1002.btsnoop", rs, lost={3}, skipped=e - s, resyncs=1))
+
+    damaged = bytearray(snoop)
+    for s, e, _ in rs[5:]:
+        t = struct.unpack_from(">q", damaged, s + 16)[0]
+        struct.pack_into(">q", damaged, s + 16, t + 2 * 86_400_000_000)
+    add("clock-step.btsnoop", bytes(damaged), "btsnoop-clock-step",
+        "Records 6 to 10 stamped two days later than the records before them: record 6 does not follow record 5 "
+        "in time, but a run of records starts there, so the clock stepped and nothing is damaged (DAMAGE-9).",
+        ["DAMAGE-5", "DAMAGE-9", "DAMAGE-10", "RECORDS-4"], ["TimestampPrecision"],
+        expectation("hci-h4-1002.btsnoop", rs, lost=set(), skipped=0, resyncs=0))
+
+    s, e, _ = rp[4]
+    damaged = bytearray(pcap)
+    damaged[s:s + 16] = bytes(16)
+    add("zeroed-header.pcap", bytes(damaged), "pcap-zeroed-header",
+        "Record 5's 16-byte header zeroed: a captured length of 0 is no record (PCAP-8); record 4 is whole, record "
+        "5 is one malformed record, its bytes skipped whole, and reading goes on at record 6 (DAMAGE-8).",
+        ["PCAP-8", "DAMAGE-3", "DAMAGE-8", "DAMAGE-11", "DAMAGE-16", "RECORDS-4"], ["Damage"],
+        expectation("hci-h4-phdr-201.pcap", rp, lost={5}, skipped=e - s, resyncs=1))
+
+    s, e, _ = rp[4]
+    damaged = bytearray(pcap)
+    struct.pack_into("<I", damaged, s + 4, 1_000_000)
+    add("fraction-one-second.pcap", bytes(damaged), "pcap-fraction-one-second",
+        "Record 5's fraction of a second set to 1,000,000 µs, one past the greatest (PCAP-7): record 5 is one "
+        "malformed record, its bytes skipped whole, and reading goes on at record 6 (DAMAGE-8).",
+        ["PCAP-7", "DAMAGE-3", "DAMAGE-8", "DAMAGE-11", "DAMAGE-16", "RECORDS-4"], ["Damage", "FieldBounds"],
+        expectation("hci-h4-phdr-201.pcap", rp, lost={5}, skipped=e - s, resyncs=1))
+
+    s, e, _ = rp[9]
+    add("cut-in-last-header.pcap", pcap[:s + 10], "pcap-cut-in-last-header",
+        "The file cut 10 bytes into record 10's header, inside its captured length: record 10 is pcap/truncated "
+        "at offset 8 (PCAP-11), its 10 bytes skipped with no resynchronisation (DAMAGE-13).",
+        ["PCAP-11", "DAMAGE-8", "DAMAGE-13", "DAMAGE-16", "RECORDS-4"], ["Damage", "Truncated"],
+        expectation("hci-h4-phdr-201.pcap", rp, lost={10}, skipped=10, resyncs=0))
+
+    s, e, _ = rn[3]
+    damaged = bytearray(ng)
+    damaged[e - 4] ^= 0x04  # the trailing total length no longer equals the leading one
+    add("trailer-mismatch.pcapng", bytes(damaged), "pcapng-trailer-mismatch",
+        "Packet block 4's trailing total length made to differ from its leading one: its framing fails "
+        "(PCAPNG-12), and the block's bytes up to the next run of well-framed blocks, block 5, are one malformed "
+        "record (DAMAGE-14).",
+        ["PCAPNG-12", "DAMAGE-4", "DAMAGE-14", "DAMAGE-16", "RECORDS-4"], ["Damage", "LengthLie"],
+        expectation("hci-h4-phdr-201.pcapng", rn, lost={4}, skipped=e - s, resyncs=1))
+
     with open(VECTORS, "w") as f:
         json.dump({"vectorFile": 1,
                    "description": "Copies of the fixture captures damaged in one known way each "
