@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Write Captures/damaged/ and Vectors/captures/damaged.json: copies of the fixture captures
-damaged in one known way each, and capture vectors whose expected accounting is worked out
+damaged in one known way each (or written again in a form the formats allow, which must read
+as the fixture does), and capture vectors whose expected accounting is worked out
 here from the damage made and the damage clauses of docs/spec/containers.md (DAMAGE-1 to
 DAMAGE-16), never from the tool. Each vector names the clauses it tests; its source is this
 script's ground truth ("synthesized"), and its verdict "invalid" when a record is malformed.
@@ -97,6 +98,66 @@ def expectation(name, recs, lost, added_before=None, skipped=0, resyncs=0, extra
     return {"beacons": beacons,
             "records": {"read": read, "decoded": dec, "ignored": ign, "malformed": malformed,
                         "skippedBytes": skipped, "resynchronizations": resyncs}}
+
+
+def pcapng_packets(data):
+    """(interface, timestamp units, captured bytes, original length) of every Enhanced Packet
+    Block of a little-endian pcapng file with one section, and its link type and snap length."""
+    at, packets, link = 0, [], None
+    while at < len(data):
+        btype, length = struct.unpack_from("<II", data, at)
+        if btype == 1:
+            link = struct.unpack_from("<HHI", data, at + 8)
+        elif btype == 6:
+            iface, high, low, incl, orig = struct.unpack_from("<IIIII", data, at + 8)
+            packets.append((iface, high << 32 | low, data[at + 28:at + 28 + incl], orig))
+        at += length
+    return packets, link
+
+
+def pcapng_block(btype, body, big=False):
+    """A pcapng block of `btype` around `body` (padded to 4 bytes), in either byte order."""
+    body = body + bytes(-len(body) % 4)
+    e = ">" if big else "<"
+    return struct.pack(e + "II", btype, 12 + len(body)) + body + struct.pack(e + "I", 12 + len(body))
+
+
+def pcapng_file(packets, link, big=False, interfaces=1, kind="enhanced", extra_after=None, extra=b""):
+    """A pcapng file of one section holding `packets` (as `pcapng_packets` gives them) as
+    Enhanced (interface `i % interfaces` for packet i), Simple or obsolete Packet Blocks, with
+    the bytes `extra` after packet `extra_after` (1-based)."""
+    e = ">" if big else "<"
+    out = pcapng_block(0x0A0D0D0A, struct.pack(e + "IHHq", 0x1A2B3C4D, 1, 0, -1), big)
+    for _ in range(interfaces):
+        out += pcapng_block(1, struct.pack(e + "HHI", link[0], 0, link[2]), big)
+    for i, (_, t, packet, orig) in enumerate(packets):
+        if kind == "simple":
+            out += pcapng_block(3, struct.pack(e + "I", orig) + packet, big)
+        elif kind == "obsolete":
+            out += pcapng_block(2, struct.pack(e + "HHIIII", 0, 0, t >> 32, t & 0xFFFFFFFF, len(packet), orig) + packet,
+                                big)
+        else:
+            out += pcapng_block(6, struct.pack(e + "IIIII", i % interfaces, t >> 32, t & 0xFFFFFFFF, len(packet), orig)
+                                + packet, big)
+        if extra_after == i + 1:
+            out += extra
+    return out
+
+
+def pcap_rewritten(data, big=False, nanoseconds=False, snap=None):
+    """A little-endian microsecond classic pcap file written again in another byte order,
+    with nanosecond fractions, or with another snap length."""
+    magic, major, minor, zone, sigfigs, snaplen, link = struct.unpack_from("<IHHiIII", data, 0)
+    e = ">" if big else "<"
+    out = struct.pack(e + "IHHiIII", 0xA1B23C4D if nanoseconds else 0xA1B2C3D4, major, minor, zone, sigfigs,
+                      snap if snap is not None else snaplen, link)
+    at = 24
+    while at < len(data):
+        sec, frac, incl, orig = struct.unpack_from("<IIII", data, at)
+        out += struct.pack(e + "IIII", sec, frac * 1000 if nanoseconds else frac, incl, orig)
+        out += data[at + 16:at + 16 + incl]
+        at += 16 + incl
+    return out
 
 
 def main():
@@ -281,11 +342,60 @@ def main():
         ["PCAPNG-12", "DAMAGE-4", "DAMAGE-14", "DAMAGE-16", "RECORDS-4"], ["Damage", "LengthLie"],
         expectation("hci-h4-phdr-201.pcapng", rn, lost={4}, skipped=e - s, resyncs=1))
 
+    packets, link = pcapng_packets(ng)
+    assert pcapng_file(packets, link) == ng, "the pcapng fixture is written again byte for byte"
+    add("big-endian-three-interfaces.pcapng", pcapng_file(packets, link, big=True, interfaces=3),
+        "pcapng-big-endian-three-interfaces",
+        "The pcapng fixture written big-endian, with three interfaces of one link type and the packets spread "
+        "over them: nothing is damaged, and every packet reads as in the little-endian file (PCAPNG-1, "
+        "PCAPNG-3).",
+        ["PCAPNG-1", "PCAPNG-3", "RECORDS-4"], ["ByteOrder"],
+        expectation("hci-h4-phdr-201.pcapng", rn, lost=set()))
+
+    add("simple-packet-blocks.pcapng", pcapng_file(packets, link, kind="simple"), "pcapng-simple-packet-blocks",
+        "The pcapng fixture with every packet in a Simple Packet Block, which belongs to interface 0: every "
+        "packet reads as in the Enhanced Packet Blocks (PCAPNG-7).",
+        ["PCAPNG-7", "RECORDS-4"], [],
+        expectation("hci-h4-phdr-201.pcapng", rn, lost=set()))
+
+    add("obsolete-packet-blocks.pcapng", pcapng_file(packets, link, kind="obsolete"), "pcapng-obsolete-packet-blocks",
+        "The pcapng fixture with every packet in an obsolete Packet Block (type 2, a 16-bit interface id): every "
+        "packet reads as in the Enhanced Packet Blocks (PCAPNG-8).",
+        ["PCAPNG-8", "RECORDS-4"], [],
+        expectation("hci-h4-phdr-201.pcapng", rn, lost=set()))
+
+    extra = (pcapng_block(4, struct.pack("<HH", 0, 0))  # Name Resolution Block: its end record
+             + pcapng_block(0xBAD, struct.pack("<I", 0xFFFF) + b"note")  # custom block, a private enterprise
+             + pcapng_block(0x80000001, b""))  # a block type of local use
+    add("blocks-passed-over.pcapng", pcapng_file(packets, link, extra_after=5, extra=extra),
+        "pcapng-blocks-passed-over",
+        "The pcapng fixture with a Name Resolution Block, a custom block (0xBAD) and a block of local use "
+        "(0x80000001) after packet 5: blocks of registered or local types are passed over, no record and no "
+        "fault (PCAPNG-10).",
+        ["PCAPNG-10", "DAMAGE-4", "RECORDS-4"], [],
+        expectation("hci-h4-phdr-201.pcapng", rn, lost=set()))
+
+    add("big-endian-nanoseconds.pcap", pcap_rewritten(pcap, big=True, nanoseconds=True),
+        "pcap-big-endian-nanoseconds",
+        "The classic pcap fixture written big-endian with nanosecond fractions (magic A1B23C4D in the file's byte "
+        "order): nothing is damaged, and every record reads as in the little-endian microsecond file (PCAP-1).",
+        ["PCAP-1", "PCAP-3", "PCAP-5", "RECORDS-4"], ["ByteOrder", "TimestampPrecision"],
+        expectation("hci-h4-phdr-201.pcap", rp, lost=set()))
+
+    cut = {i for i, (s, e, _) in enumerate(rp, 1) if e - s - 16 > 64}
+    add("snap-length-64.pcap", pcap_rewritten(pcap, snap=64), "pcap-snap-length-64",
+        "The classic pcap fixture with a snap length of 64 below the captured lengths of records 3, 4 and 10: "
+        "each is read as its first 64 bytes and the rest passed over (PCAP-6), so their HCI events end short of "
+        "their parameter length, hci-event/length-overrun (HCI-ADV-2); every other record reads as before.",
+        ["PCAP-6", "HCI-ADV-2", "RECORDS-4", "RECORDS-7"], ["Truncated", "FieldBounds"],
+        expectation("hci-h4-phdr-201.pcap", rp, lost=cut))
+    assert cut == {3, 4, 10}
+
     with open(VECTORS, "w") as f:
         json.dump({"vectorFile": 1,
-                   "description": "Copies of the fixture captures damaged in one known way each "
-                                  "(Scripts/damaged-captures.py): only the damage is lost (DAMAGE-1, "
-                                  "docs/spec/containers.md).",
+                   "description": "Copies of the fixture captures damaged in one known way each, or written "
+                                  "again in another form the formats allow (Scripts/damaged-captures.py): only "
+                                  "the damage is lost (DAMAGE-1, docs/spec/containers.md).",
                    "vectors": vectors}, f, indent=2, ensure_ascii=False)
         f.write("\n")
 
