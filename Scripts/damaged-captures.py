@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write Captures/damaged/ and Vectors/captures/damaged.json: copies of the fixture captures
 damaged in one known way each (or written again in a form the formats allow, which must read
-as the fixture does), and capture vectors whose expected accounting is worked out
+as the fixture does; and a few hex text captures built for one clause each), and capture vectors whose expected accounting is worked out
 here from the damage made and the damage clauses of docs/spec/containers.md (DAMAGE-1 to
 DAMAGE-16), never from the tool. Each vector names the clauses it tests; its source is this
 script's ground truth ("synthesized"), and its verdict "invalid" when a record is malformed.
@@ -158,6 +158,26 @@ def pcap_rewritten(data, big=False, nanoseconds=False, snap=None):
         out += data[at + 16:at + 16 + incl]
         at += 16 + incl
     return out
+
+
+UID_ADVERT = bytes.fromhex("0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000")
+UID_BEACON = {"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77",
+              "instance": "000000000001", "reserved": "0000"}
+
+
+def extended_event(address, data, status, sid=1):
+    """An H4 LE Extended Advertising Report event of one non-legacy report from the random
+    `address` (aa:bb:…), SID `sid`, RSSI -60, Tx power not available, with `data` and
+    data status `status`."""
+    report = (struct.pack("<HB", status << 5, 1) + bytes.fromhex(address.replace(":", ""))[::-1]
+              + bytes([1, 2, sid, 0x7F, 0xC4]) + bytes(9) + bytes([len(data)]) + data)
+    params = bytes([0x0D, 1]) + report
+    return bytes([0x04, 0x3E, len(params)]) + params
+
+
+def hex_text(packets):
+    """A hex text capture: one H4 packet per line."""
+    return b"".join(p.hex().encode() + b"\n" for p in packets)
 
 
 def main():
@@ -391,11 +411,89 @@ def main():
         expectation("hci-h4-phdr-201.pcap", rp, lost=cut))
     assert cut == {3, 4, 10}
 
+    add("classic-pcap-named.pcapng", pcap, "pcap-named-pcapng",
+        "The classic pcap fixture under a name ending in .pcapng: the container is what the first bytes say, "
+        "classic pcap, and every record reads as in the fixture (RECORDS-1).",
+        ["RECORDS-1", "PCAP-1", "RECORDS-4"], [],
+        expectation("hci-h4-phdr-201.pcap", rp, lost=set()))
+
+    s, e, _ = rn[4]
+    damaged = bytearray(ng)
+    struct.pack_into("<II", damaged, s + 12, 0xFFFFFFFF, 0xFFFFFFFF)
+    add("timestamp-overflow.pcapng", bytes(damaged), "pcapng-timestamp-overflow",
+        "Packet block 5's timestamp set to 2^64 − 1 microseconds, beyond what microseconds in a signed 64-bit "
+        "count hold: the packet is one malformed record, pcap/invalid-value (PCAPNG-6), with no bytes skipped; "
+        "the packets around it are read.",
+        ["PCAPNG-6", "RECORDS-4", "RECORDS-7"], ["FieldBounds", "TimestampPrecision"],
+        expectation("hci-h4-phdr-201.pcapng", rn, lost={5}))
+
+    damaged = bytearray(snoop)
+    for i, (s, e, _) in enumerate(rs):
+        struct.pack_into(">I", damaged, s + 12, 5 if i < 5 else 0)
+    add("drops-fall.btsnoop", bytes(damaged), "btsnoop-drops-fall",
+        "Records 1 to 5 with a cumulative drop count of 5 and records 6 to 10 with 0: record 6 does not follow "
+        "record 5 (BTSNOOP-13), but a run of records starts there, as after a step in the clock, so nothing is "
+        "damaged (DAMAGE-5, DAMAGE-9).",
+        ["BTSNOOP-13", "DAMAGE-5", "DAMAGE-9", "RECORDS-4"], ["FieldBounds"],
+        expectation("hci-h4-1002.btsnoop", rs, lost=set()))
+
+    lines = text.split(b"\n")
+    three = next(i for i, line in enumerate(lines) if line.startswith(b"packet3\t"))
+    event = bytearray(bytes.fromhex(lines[three].split(b"\t")[-1].decode().replace(" ", "")))
+    second = 5 + 9 + event[5 + 8] + 1  # the second report: after the first's fixed fields, data and RSSI
+    event[second + 8] = 0xFF  # its data length runs past the event
+    lines[three] = b"packet3\t" + event.hex().encode()
+    clean = fixture_vector("hci-h4.txt")["expect"]
+    add("second-report-lies.txt", b"\n".join(lines), "hex-text-second-report-lies",
+        "Packet 3, an LE Advertising Report event of two reports, with the second report's data length set to 255: "
+        "the record is malformed, adv-report/length-overrun (HCI-ADV-14), and the UID of the first report is still "
+        "delivered (HCI-ADV-17, RECORDS-8); every other line reads as in the fixture.",
+        ["HCI-ADV-14", "HCI-ADV-17", "RECORDS-7", "RECORDS-8", "RECORDS-4"], ["LengthLie", "MultipleStructures"],
+        {"beacons": [b for b in clean["beacons"] if not (b["record"] == 3 and b["type"] == "ibeacon")],
+         "records": {"read": 10, "decoded": 6, "ignored": 3, "malformed": 1, "skippedBytes": 0,
+                     "resynchronizations": 0}})
+
+    add("chain-never-completes.txt", hex_text([extended_event("c0:ff:ee:00:01:01", UID_ADVERT, 1)]),
+        "hex-text-chain-never-completes",
+        "One extended report of data status 1 and nothing after it: at the end of the capture the chain is "
+        "delivered with what it holds, and the record that carried it is malformed, "
+        "ext-adv-report/incomplete-chain (HCI-EXT-12).",
+        ["HCI-EXT-6", "HCI-EXT-12", "RECORDS-4", "RECORDS-7"], ["ExtendedReport", "ChainedReport", "Truncated"],
+        {"beacons": [dict(UID_BEACON, record=1)],
+         "records": {"read": 1, "decoded": 0, "ignored": 0, "malformed": 1, "skippedBytes": 0,
+                     "resynchronizations": 0}})
+
+    filler = b"".join(bytes([255, 0xE7]) + bytes(254) for _ in range(7)) + bytes([8, 0xE7]) + bytes(7)
+    data = UID_ADVERT + filler
+    assert len(data) == 8 * 229
+    add("chain-over-1650.txt",
+        hex_text([extended_event("c0:ff:ee:00:01:01", data[i:i + 229], 1) for i in range(0, len(data), 229)]),
+        "hex-text-chain-over-1650",
+        "Eight extended reports of data status 1 from one advertiser, 229 bytes each (a UID, then structures of an "
+        "unassigned type): after the eighth the chain holds 1,832 bytes, more than 1,650, and is delivered at "
+        "once, at record 8, so no chain is open at the end and every record is decoded (HCI-EXT-10).",
+        ["HCI-EXT-10", "HCI-EXT-6", "RECORDS-4", "AD-5"], ["ExtendedReport", "ChainedReport", "FieldBounds"],
+        {"beacons": [dict(UID_BEACON, record=8)],
+         "records": {"read": 8, "decoded": 8, "ignored": 0, "malformed": 0, "skippedBytes": 0,
+                     "resynchronizations": 0}})
+
+    add("seventeen-chains.txt",
+        hex_text([extended_event("c0:ff:ee:00:02:%02x" % i, UID_ADVERT, 1) for i in range(1, 18)]),
+        "hex-text-seventeen-chains",
+        "Seventeen advertisers each sending one extended report of data status 1: the seventeenth chain pushes "
+        "out the oldest, delivered at once (HCI-EXT-11); the sixteen still open at the end are delivered then, "
+        "and the records that carried them are malformed, ext-adv-report/incomplete-chain (HCI-EXT-12).",
+        ["HCI-EXT-11", "HCI-EXT-12", "RECORDS-4", "RECORDS-7"], ["ExtendedReport", "ChainedReport", "FieldBounds"],
+        {"beacons": [dict(UID_BEACON, record=r) for r in range(1, 18)],
+         "records": {"read": 17, "decoded": 1, "ignored": 0, "malformed": 16, "skippedBytes": 0,
+                     "resynchronizations": 0}})
+
     with open(VECTORS, "w") as f:
         json.dump({"vectorFile": 1,
                    "description": "Copies of the fixture captures damaged in one known way each, or written "
-                                  "again in another form the formats allow (Scripts/damaged-captures.py): only "
-                                  "the damage is lost (DAMAGE-1, docs/spec/containers.md).",
+                                  "again in another form the formats allow, and a few small captures built for "
+                                  "one clause each (Scripts/damaged-captures.py): only the damage is lost "
+                                  "(DAMAGE-1, docs/spec/containers.md).",
                    "vectors": vectors}, f, indent=2, ensure_ascii=False)
         f.write("\n")
 
