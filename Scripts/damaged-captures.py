@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Write Captures/damaged/ and Vectors/captures/damaged.json: copies of the fixture captures
 damaged in one known way each (or written again in a form the formats allow, which must read
-as the fixture does; and a few hex text captures built for one clause each), and capture vectors whose expected accounting is worked out
-here from the damage made and the damage clauses of docs/spec/containers.md (DAMAGE-1 to
-DAMAGE-16), never from the tool. Each vector names the clauses it tests; its source is this
-script's ground truth ("synthesized"), and its verdict "invalid" when a record is malformed.
+as the fixture does; and a few small captures built for one clause each), and capture vectors
+whose expected accounting is worked out here from the damage made and the clauses of
+docs/spec/containers.md, hci.md and ad-structures.md, never from the tool. Each vector names
+the clauses it tests; its source is this script's ground truth ("synthesized"), and its
+verdict "invalid" when a record is malformed.
 
 For each damage this script parses the clean fixture itself (btsnoop, classic pcap, pcapng,
 hex text), knows which records the damage covers, and derives: the beacons (the clean fixture
@@ -178,6 +179,26 @@ def extended_event(address, data, status, sid=1):
 def hex_text(packets):
     """A hex text capture: one H4 packet per line."""
     return b"".join(p.hex().encode() + b"\n" for p in packets)
+
+
+def air_records(data):
+    """(start, end) of every record of a little-endian classic pcap file."""
+    out, at = [], 24
+    while at < len(data):
+        incl = struct.unpack_from("<I", data, at + 8)[0]
+        out.append((at, at + 16 + incl))
+        at += 16 + incl
+    return out
+
+
+def air_expectation(name, lost):
+    """The air fixture's expected beacons and counts with the decoded records `lost` (1-based)
+    malformed instead: their beacons go, the other records read as in the fixture."""
+    clean = fixture_vector(name)["expect"]
+    r = dict(clean["records"])
+    r.update(decoded=r["decoded"] - len(lost), malformed=r["malformed"] + len(lost), skippedBytes=0,
+             resynchronizations=0)
+    return {"beacons": [b for b in clean["beacons"] if b["record"] not in lost], "records": r}
 
 
 def main():
@@ -486,6 +507,64 @@ def main():
         ["HCI-EXT-11", "HCI-EXT-12", "RECORDS-4", "RECORDS-7"], ["ExtendedReport", "ChainedReport", "FieldBounds"],
         {"beacons": [dict(UID_BEACON, record=r) for r in range(1, 18)],
          "records": {"read": 17, "decoded": 1, "ignored": 0, "malformed": 16, "skippedBytes": 0,
+                     "resynchronizations": 0}})
+
+    ll256 = open(os.path.join(FIXTURES, "le-ll-phdr-256.pcap"), "rb").read()
+    nordic = open(os.path.join(FIXTURES, "nordic-ble-272.pcap"), "rb").read()
+    r256, r272 = air_records(ll256), air_records(nordic)
+
+    damaged = bytearray(ll256)
+    s = r256[0][0] + 16
+    assert struct.unpack_from("<H", damaged, s + 8)[0] & 0x0C00 == 0x0C00
+    damaged[s + 9] &= ~0x08 & 0xFF  # flags: CRC checked, no longer valid
+    add("crc-failed-256.pcap", bytes(damaged), "ll-phdr-256-crc-failed",
+        "The LINKTYPE 256 fixture with record 1's pseudo-header saying the CRC was checked and failed (flag 0x0400 "
+        "without 0x0800): record 1 is malformed, ll/crc-failed at its access address (LL-7, LL-13); the other "
+        "records read as in the fixture.",
+        ["LL-7", "LL-13", "RECORDS-4", "RECORDS-7"], ["LinkLayer"],
+        air_expectation("le-ll-phdr-256.pcap", {1}))
+
+    damaged = bytearray(ll256)
+    damaged[r256[1][0] + 16] = 40  # RF channel 40: there is none
+    add("rf-channel-40-256.pcap", bytes(damaged), "ll-phdr-256-rf-channel-40",
+        "The LINKTYPE 256 fixture with record 2's RF channel set to 40, one past the last: record 2 is malformed, "
+        "le-phdr/invalid-value at offset 0 (LL-16); the other records read as in the fixture.",
+        ["LL-16", "RECORDS-4", "RECORDS-7"], ["LinkLayer", "FieldBounds"],
+        air_expectation("le-ll-phdr-256.pcap", {2}))
+
+    damaged = bytearray(nordic)
+    s = r272[0][0] + 16
+    assert damaged[s + 3] == 2
+    damaged[s + 3] = 4  # protocol version 4
+    add("version-4-272.pcap", bytes(damaged), "nordic-272-version-4",
+        "The LINKTYPE 272 fixture with record 1's nRF Sniffer protocol version set to 4, which no version defines: "
+        "record 1 is malformed, nordic/unsupported at the version octet, offset 3 (NRF-2); the other records read "
+        "as in the fixture.",
+        ["NRF-1", "NRF-2", "RECORDS-4", "RECORDS-7"], ["LinkLayer", "VersionMismatch"],
+        air_expectation("nordic-ble-272.pcap", {1}))
+
+    damaged = bytearray(nordic)
+    s = r272[1][0] + 16
+    assert damaged[s + 3] == 3 and damaged[s + 8] & 1
+    damaged[s + 8] &= 0xFE  # flags: CRC not good
+    add("crc-failed-272.pcap", bytes(damaged), "nordic-272-crc-failed",
+        "The LINKTYPE 272 fixture with record 2's event flags saying the CRC failed (bit 0 clear): record 2 is "
+        "malformed, ll/crc-failed at its access address (NRF-5, LL-7); the other records read as in the fixture.",
+        ["NRF-5", "LL-7", "RECORDS-4", "RECORDS-7"], ["LinkLayer"],
+        air_expectation("nordic-ble-272.pcap", {2}))
+
+    broken = bytes.fromhex("0f16aafe00ee8b0ca750095477cb3e7700")  # an Eddystone-UID cut short
+    ibeacon = bytes.fromhex("1aff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c5")
+    add("broken-frame-then-ibeacon.txt", hex_text([extended_event("c0:ff:ee:00:03:01", broken + ibeacon, 0)]),
+        "hex-text-broken-frame-then-ibeacon",
+        "One extended report whose data holds an Eddystone-UID cut short, then an iBeacon: the broken frame is "
+        "reported (the record is malformed, eddystone/truncated) and the walk goes on to the iBeacon, which is "
+        "delivered (AD-6, RECORDS-8).",
+        ["AD-6", "AD-4", "RECORDS-7", "RECORDS-8", "RECORDS-4"], ["MultipleStructures", "Truncated",
+                                                                 "ManufacturerData"],
+        {"beacons": [{"record": 1, "type": "ibeacon", "uuid": "e2c56db5-dffb-48d2-b060-d0f5a71096e0", "major": 1,
+                      "minor": 2, "measuredPower": -59}],
+         "records": {"read": 1, "decoded": 0, "ignored": 0, "malformed": 1, "skippedBytes": 0,
                      "resynchronizations": 0}})
 
     with open(VECTORS, "w") as f:

@@ -68,7 +68,7 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         #expect(Array(r.bytes) == ReferenceVectors.twoReportEvent)
     }
 
-    /// RECORDS-2, PCAP-2, BTSNOOP-1.
+    /// RECORDS-2, BTSNOOP-1.
     @Test func unreadableFilesAreRefusedWithAReason() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

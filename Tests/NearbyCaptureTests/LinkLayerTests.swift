@@ -51,6 +51,7 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
         #expect(ads.map { $0.data.map(Array.init) } == [ReferenceVectors.uidAdvert, ReferenceVectors.iBeaconAdvert])
     }
 
+    /// HCI-EXT-1, HCI-EXT-3, HCI-EXT-14, HCI-EXT-16.
     @Test func theExtendedReportVectorDecodes() throws {
         let (ads, outcome) = decodeRecord(ReferenceVectors.eidExtendedReportEvent, .pcap(.bluetoothHCIH4))
         #expect(outcome == .decoded)

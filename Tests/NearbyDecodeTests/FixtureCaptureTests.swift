@@ -81,6 +81,8 @@ import Testing
         return try lines(dir.file(name))
     }
 
+    /// RECORDS-6, RECORDS-9 (one advertisement without data), HCI-EXT-8, HCI-EXT-21; the times of
+    /// BTSNOOP-4 and PCAP-4, none in hex text (HEXTEXT-4).
     @Test("HCI fixtures decode to the HCI story", arguments: FixtureCaptures.hciFileNames)
     func hciFixturesDecode(_ name: String) throws {
         let (lines, objects, a) = try Self.decodeFixture(name)
