@@ -126,7 +126,8 @@ public struct Advertisement: Sendable {
     /// The event or PDU type by name: `ADV_IND`, `ADV_DIRECT_IND`, `ADV_SCAN_IND`,
     /// `ADV_NONCONN_IND`, `SCAN_RSP`; for non-legacy extended reports `EXT_ADV` or
     /// `EXT_SCAN_RSP`; `reserved-0xNN` for values the specification does not define
-    /// (HCI-ADV-10, HCI-EXT-3, HCI-EXT-4, LL-8).
+    /// (`reserved-legacy-0xNN`, bits 0–4, for an extended report's legacy ones; HCI-ADV-10,
+    /// HCI-EXT-3, HCI-EXT-4, LL-8).
     public var eventTypeName: String {
         if let name = definedEventTypeName { return name.description }
         switch source {
