@@ -9,8 +9,9 @@ def eddystone(frame):
     return FLAGS + bytes.fromhex("0303aafe") + bytes([len(frame) + 3, 0x16, 0xAA, 0xFE]) + frame
 
 
-# The frames, written from formats.md (Eddystone §1.3-1.5, iBeacon §2.1, AltBeacon §2.2) and
-# docs/spec/ble-token.md, each with the advertising address it is sent from.
+# The frames, written from docs/spec/eddystone.md (UID, URL, TLM), docs/spec/ibeacon-altbeacon.md
+# and docs/spec/ble-token.md, in AD structures as docs/spec/ad-structures.md lays them out (AD-1,
+# AD-8, AD-9), each with the advertising address it is sent from.
 FRAMES = [
     ("eddystone-uid", "c4:7d:00:00:0b:01",
      eddystone(bytes.fromhex("00ec") + bytes.fromhex("8b0ca750095477cb3e77") + bytes.fromhex("000000000b01") + b"\0\0")),

@@ -8,10 +8,11 @@
  *                           line the CPU seconds from opening the file to closing it
  *                           (this thread's clock: the loop without the process's start)
  *
- * Reports (Core 5.4 Vol 4 Part E §7.7.65.2 legacy, §7.7.65.13 extended): each report's AD
- * data counts as one advertisement when it is not empty; extended reports with Data_Status 1
- * (bits 5-6 of Event_Type) are joined with the next report of the same address and SID.
- * Beacons (docs/formats.md): service data 0xFEAA (Eddystone, any frame type), 0xFEF3 (BLE
+ * Reports (HCI-ADV-7 legacy, HCI-EXT-1 extended, docs/spec/hci.md): each report's AD data
+ * counts as one advertisement when it is not empty (RECORDS-9); extended reports with
+ * Data_Status 1 (bits 5-6 of Event_Type) are joined with the next report of the same address
+ * and SID (HCI-EXT-6 to HCI-EXT-8).
+ * Beacons (AD-8, AD-9, docs/spec/ad-structures.md): service data 0xFEAA (Eddystone, any frame type), 0xFEF3 (BLE
  * token, docs/spec/ble-token.md), manufacturer data 4C 00 02 15 in a 26-byte structure
  * (iBeacon) and any company followed by BE AC in a 27-byte one (AltBeacon).
  *

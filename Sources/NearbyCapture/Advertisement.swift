@@ -109,10 +109,11 @@ public struct Advertisement: Sendable {
     }
 
     /// True when the advertisement carries at least one byte of AD data. (A report with
-    /// Data_Length 0 has none, like Wireshark's count of advertisements with AD entries.)
+    /// Data_Length 0 has none, like Wireshark's count of advertisements with AD entries:
+    /// RECORDS-9, HCI-ADV-18.)
     public var hasADData: Bool { data.map { !$0.isEmpty } ?? false }
 
-    /// True for SCAN_RSP PDUs and reports of scan responses.
+    /// True for SCAN_RSP PDUs and reports of scan responses (HCI-ADV-11, HCI-EXT-2, LL-9).
     public var isScanResponse: Bool {
         switch source {
         case .hciAdvertisingReport: eventTypeRaw == 4
@@ -124,7 +125,9 @@ public struct Advertisement: Sendable {
 
     /// The event or PDU type by name: `ADV_IND`, `ADV_DIRECT_IND`, `ADV_SCAN_IND`,
     /// `ADV_NONCONN_IND`, `SCAN_RSP`; for non-legacy extended reports `EXT_ADV` or
-    /// `EXT_SCAN_RSP`; `reserved-0xNN` for values the specification does not define.
+    /// `EXT_SCAN_RSP`; `reserved-0xNN` for values the specification does not define
+    /// (`reserved-legacy-0xNN`, bits 0–4, for an extended report's legacy ones; HCI-ADV-10,
+    /// HCI-EXT-3, HCI-EXT-4, LL-8).
     public var eventTypeName: String {
         if let name = definedEventTypeName { return name.description }
         switch source {
@@ -151,8 +154,8 @@ public struct Advertisement: Sendable {
         case .hciDirectedAdvertisingReport:
             eventTypeRaw == 1 ? "ADV_DIRECT_IND" : nil
         case .hciExtendedAdvertisingReport:
-            // Bits 0–4: connectable, scannable, directed, scan response, legacy (Core Vol 4
-            // Part E §7.7.65.13). Data status (bits 5–6) and reserved bits do not change it.
+            // Bits 0–4: connectable, scannable, directed, scan response, legacy (HCI-EXT-2 to
+            // HCI-EXT-4). Data status (bits 5–6) and reserved bits do not change it.
             switch eventTypeRaw & 0x1F {
             case 0x13: "ADV_IND"
             case 0x15: "ADV_DIRECT_IND"
@@ -206,7 +209,7 @@ public struct AdvertisementSource: RawRepresentable, Hashable, Sendable, CustomS
 }
 
 /// The fields of an LE Extended Advertising Report beyond those every report has
-/// (Core Vol 4 Part E §7.7.65.13).
+/// (HCI-EXT-16; Core Vol 4 Part E §7.7.65.13).
 public struct ExtendedReportDetails: Hashable, Sendable {
     // `fragments` first, so that the one-byte fields pack behind it (15 bytes, not 17).
 

@@ -42,8 +42,8 @@ public struct BluetoothAddress: RawRepresentable, Hashable, Sendable, Comparable
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// The address type of an advertiser, as HCI reports it (Core Vol 4 Part E §7.7.65.2,
-/// §7.7.65.13) or as the link layer's TxAdd bit gives it (0 public, 1 random).
+/// The address type of an advertiser, as HCI reports it (HCI-ADV-12, HCI-EXT-15) or as the
+/// link layer's TxAdd bit gives it (0 public, 1 random: LL-8).
 /// An open code space: unknown values survive with their number.
 public struct AddressType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8

@@ -6,8 +6,8 @@ public struct AdvertisingDataContents: Sendable {
     public var beacons = BeaconFrames()
     /// The Tx Power Level AD (0x0A), dBm, when present.
     public var txPowerLevelDBm: Int8?
-    /// Faults found: a malformed AD structure stops the walk; a malformed beacon frame is
-    /// reported and the walk goes on with the next structure.
+    /// Faults found: a malformed AD structure stops the walk (AD-3); a malformed beacon frame
+    /// is reported and the walk goes on with the next structure (AD-6).
     public var errors: [DecodeError] = []
 
     public init() {}
@@ -31,7 +31,7 @@ public struct AdvertisingDataContents: Sendable {
 
 /// Decodes AD data into beacon frames: Eddystone (Service Data 0x16, UUID 0xFEAA), token
 /// advertisements v1 (Service Data 0x16, UUID 0xFEF3), iBeacon and AltBeacon (Manufacturer
-/// Specific Data 0xFF).
+/// Specific Data 0xFF): the table of docs/spec/ad-structures.md, AD-4 to AD-12.
 public enum AdvertisingDataDecoder {
     /// Decodes AD data held in a slice (offsets are the slice's indices).
     public static func decode(_ data: ArraySlice<UInt8>) -> AdvertisingDataContents {
@@ -62,7 +62,7 @@ public enum AdvertisingDataDecoder {
                     // The payload's bytes are borrowed: nothing is copied or retained.
                     let payload = try c.carve(header.payloadLength, "AD data")
                     decodeStructure(header.type, payload.bytes, startIndex: payload.startIndex, into: &out)
-                default:
+                default:  // AD-5: passed over by its length
                     try c.skip(header.payloadLength, "AD data")
                 }
             }
@@ -72,7 +72,7 @@ public enum AdvertisingDataDecoder {
     }
 
     /// One AD structure's payload, its first byte at record offset `startIndex`; a malformed
-    /// frame is recorded and the walk goes on.
+    /// frame is recorded and the walk goes on (AD-6).
     @inline(never)
     private static func decodeStructure(
         _ type: ADType, _ payload: Span<UInt8>, startIndex: Int, into out: inout AdvertisingDataContents
@@ -91,6 +91,7 @@ public enum AdvertisingDataDecoder {
     ) throws(DecodeError) {
         switch type {
         case .serviceData16BitUUID:
+            // AD-8; AD-11: another UUID holds no beacon.
             let uuid = ServiceUUID16(rawValue: try c.readUInt16LE("service UUID"))
             if uuid == .eddystone {
                 out.beacons.appendToOwnStorage(.eddystone(try EddystoneFrame(&c)))
@@ -98,6 +99,7 @@ public enum AdvertisingDataDecoder {
                 out.beacons.appendToOwnStorage(.token(token))
             }
         case .manufacturerSpecificData:
+            // AD-9; AD-11: data that is neither beacon holds none.
             let company = CompanyIdentifier(rawValue: try c.readUInt16LE("company identifier"))
             if let beacon = try IBeacon(company: company, &c) {
                 out.beacons.appendToOwnStorage(.iBeacon(beacon))
@@ -105,6 +107,7 @@ public enum AdvertisingDataDecoder {
                 out.beacons.appendToOwnStorage(.altBeacon(beacon))
             }
         case .txPowerLevel:
+            // AD-10: one signed octet; the last structure counts.
             out.txPowerLevelDBm = try c.readInt8("Tx Power Level")
             try c.expectEnd("Tx Power Level AD")
         default:

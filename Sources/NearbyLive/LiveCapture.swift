@@ -188,6 +188,7 @@ public final class LiveCapture: CaptureRecordReader {
 
     private func finish(_ reason: End, _ error: LiveError?) {
         guard end == nil else { return }
+        // H4-10: bytes that are not H4 end the stream as one malformed record at their offset.
         if let error, error.code == .garbage {
             recordCount += 1
             unframed = .malformed(
@@ -206,7 +207,7 @@ public final class LiveCapture: CaptureRecordReader {
         }
     }
 
-    /// A monitor-channel packet as a LINKTYPE 254 record: the monitor header (opcode,
+    /// MONITOR-5: a monitor-channel packet as a LINKTYPE 254 record: the monitor header (opcode,
     /// controller index, payload length: little-endian 16-bit, BlueZ `src/shared/btsnoop.h`)
     /// becomes the pseudo-header (index, opcode: big-endian), the length dropped. A packet
     /// shorter than its header is kept as it came (the decoder reports it malformed).

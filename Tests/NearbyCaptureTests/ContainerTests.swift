@@ -43,6 +43,7 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         #expect(r.metadata.fileOffset == 40)
     }
 
+    /// RECORDS-1.
     @Test func formatsAreDetectedFromContentNotName() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -67,6 +68,7 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         #expect(Array(r.bytes) == ReferenceVectors.twoReportEvent)
     }
 
+    /// RECORDS-2, BTSNOOP-1.
     @Test func unreadableFilesAreRefusedWithAReason() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -87,7 +89,7 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         }
     }
 
-    /// A btsnoop file cut short after it was opened (a log still being rotated, a file system
+    /// BTSNOOP-12: a btsnoop file cut short after it was opened (a log still being rotated, a file system
     /// error): the reader read its length at opening, so a record's data ends early. That
     /// record is malformed at the byte where the data ended, and the file ends there.
     @Test func aBtsnoopFileCutAfterOpeningEndsWithAMalformedRecord() throws {
@@ -117,7 +119,7 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         #expect(e.offset == cut - (16 + records.count * (24 + record.count)))
     }
 
-    /// Every prefix of a btsnoop file: a header too short cannot be opened; a cut inside a
+    /// BTSNOOP-9, BTSNOOP-11: every prefix of a btsnoop file: a header too short cannot be opened; a cut inside a
     /// record header is `truncated` at that field; a cut in the data is `length-overrun` at
     /// the included-length field. The records before the cut are still read.
     @Test func btsnoopDripFeed() throws {
@@ -154,7 +156,7 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         }
     }
 
-    /// libpcap reports a cut record as a truncated dump file; the records before it are read.
+    /// PCAP-11: libpcap reports a cut record as a truncated dump file; the records before it are read.
     /// As for btsnoop, the fault names the field: a cut inside a record header the field
     /// that could not be read (ts_sec 0, ts_usec 4, incl_len 8, orig_len 12), a cut in the data
     /// the captured-length field (8) whose length runs past the file.
@@ -190,6 +192,7 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         }
     }
 
+    /// HEXTEXT-2, HEXTEXT-5.
     @Test func hexTextLinesWithoutHexAreMalformedRecords() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

@@ -51,6 +51,7 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
         #expect(ads.map { $0.data.map(Array.init) } == [ReferenceVectors.uidAdvert, ReferenceVectors.iBeaconAdvert])
     }
 
+    /// HCI-EXT-1, HCI-EXT-3, HCI-EXT-14, HCI-EXT-16.
     @Test func theExtendedReportVectorDecodes() throws {
         let (ads, outcome) = decodeRecord(ReferenceVectors.eidExtendedReportEvent, .pcap(.bluetoothHCIH4))
         #expect(outcome == .decoded)
@@ -174,7 +175,7 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
             }
         }
         #expect(outcome == .decoded)
-        // ReferenceVectors.twoReportEvent: two legacy reports (formats.md §5.2).
+        // ReferenceVectors.twoReportEvent: two legacy reports (HCI-ADV-7).
         #expect(seen.map(\.address.description) == ["c0:ff:ee:00:00:01", "00:11:22:33:44:55"])
         #expect(seen.map(\.rssiDBm) == [-60, -72])
         #expect(seen.map { $0.data.map(Array.init) } == [ReferenceVectors.uidAdvert, ReferenceVectors.iBeaconAdvert])

@@ -16,13 +16,13 @@ import Testing
     }
 
     /// File offset of each record's header: the file header is 24 bytes, a record its
-    /// 16-byte header and its bytes (pcap file format, section 4).
+    /// 16-byte header and its bytes (PCAP-5).
     static let headerOffsets: [Int] = records.reduce(into: [24]) { $0.append($0.last! + 16 + $1.count) }
 
-    /// The file in either byte order, with microsecond or nanosecond fractions (pcap file
-    /// format, sections 3 and 4: magic 0xA1B2C3D4 or 0xA1B23C4D written in the file's byte
-    /// order, version 2.4, snaplen 262144, LINKTYPE 201 or `linkType`), record `i` at `i + 1`
-    /// µs, its original length `i % 3` bytes more than it holds.
+    /// The file in either byte order, with microsecond or nanosecond fractions (PCAP-1,
+    /// PCAP-4: magic 0xA1B2C3D4 or 0xA1B23C4D written in the file's byte order, version 2.4,
+    /// snaplen 262144, LINKTYPE 201 or `linkType`), record `i` at `i + 1` µs, its original
+    /// length `i % 3` bytes more than it holds.
     static func file(bigEndian: Bool, nanoseconds: Bool, linkType: UInt32 = 201) -> [UInt8] {
         func word(_ v: UInt32) -> [UInt8] {
             withUnsafeBytes(of: bigEndian ? v.bigEndian : v.littleEndian) { Array($0) }
@@ -84,7 +84,7 @@ import Testing
         }
     }
 
-    /// docs/damaged-captures.md: a record header that is not plausible is reported as one
+    /// DAMAGE-6, DAMAGE-11: a record header that is not plausible is reported as one
     /// malformed record, its bytes skipped up to the next plausible record, and reading goes
     /// on from there; the record before it is whole. Here the damage lies past the first
     /// buffer's worth of the file.
@@ -105,7 +105,7 @@ import Testing
         #expect(skipped?.resynchronized == true)
     }
 
-    /// docs/damaged-captures.md: a length made wrong but still in range is found at the record
+    /// DAMAGE-7: a length made wrong but still in range is found at the record
     /// that carries it, because each record is checked against the header after it before
     /// it is lent. Here the record whose lengths grow by 7 bytes (its header then points into
     /// the next record) lies past the first buffer's worth of the file, where records are
@@ -166,7 +166,7 @@ import Testing
     }
 
     /// Version 2.2 files have the two lengths the other way round, and libpcap swaps them
-    /// back (pcap file format, section 4; libpcap's sf-pcap.c), so that a record cut short
+    /// back (PCAP-2; libpcap's sf-pcap.c), so that a record cut short
     /// (orig_len above incl_len, as written here) is read with the wrong length: what libpcap
     /// reads then is not what the header in the buffer said. Records read in runs are the
     /// records and faults of the file read one at a time.

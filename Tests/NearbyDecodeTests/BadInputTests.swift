@@ -7,8 +7,8 @@ import Testing
 
 /// Damaged input: a clear message (file, record, byte offset, reason), the rest still
 /// decoded, the accounting adding up; exit status 1 for unreadable files, 2 when a record
-/// could not be decoded (docs/damaged-captures.md), with a closing warning per file: the
-/// outcomes `decode` turns into those statuses.
+/// could not be decoded (DAMAGE-18), with a closing warning per file: the outcomes `decode`
+/// turns into those statuses.
 @Suite struct BadInputTests {
     struct Run {
         var status: DecodeSession.Outcome
@@ -31,6 +31,7 @@ import Testing
         return Run(status: status, lines: lines, diagnostics: diagnostics, total: total)
     }
 
+    /// RECORDS-2: an unreadable file yields no records and the others are still read.
     @Test func emptyAndNonCaptureFilesFailTheRunButNotTheOthers() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -47,6 +48,7 @@ import Testing
             ])
     }
 
+    /// BTSNOOP-11, DAMAGE-13.
     @Test func aTruncatedFinalBtsnoopRecordIsReportedWithItsOffset() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -68,6 +70,7 @@ import Testing
             ])
     }
 
+    /// BTSNOOP-9.
     @Test func aRecordLengthThatOverrunsTheFileIsReported() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -84,6 +87,7 @@ import Testing
             ) == true)
     }
 
+    /// PCAP-11.
     @Test func aTruncatedFinalPcapRecordIsReportedByLibpcap() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -103,6 +107,7 @@ import Testing
                 == true)
     }
 
+    /// AD-3, RECORDS-7.
     @Test func anADStructureOverrunningItsReportIsMalformedButTheRestDecodes() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -126,6 +131,7 @@ import Testing
             ])
     }
 
+    /// HCI-EXT-18.
     @Test func anExtendedReportWhoseDataLengthLiesIsMalformed() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -145,6 +151,7 @@ import Testing
             ])
     }
 
+    /// HCI-ADV-3.
     @Test func anEventWhoseLengthLiesIsMalformed() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }

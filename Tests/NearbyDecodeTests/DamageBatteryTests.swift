@@ -10,7 +10,7 @@ import Testing
 /// container (btsnoop; classic pcap in both byte orders, µs and ns; pcapng in both byte
 /// orders, one and three interfaces; hex text), each at places drawn from 60 seeds: the
 /// damage loses only the records that overlap it, no byte is read twice, and every fault
-/// lies at the damage (`DamageLocalityCheck`, docs/damaged-captures.md).
+/// lies at the damage (`DamageLocalityCheck`: DAMAGE-1, DAMAGE-17).
 @Suite struct DamageBatteryTests {
     /// The same records (a synthesized phone log: HCI events and commands, H4) in each
     /// container: name and bytes.

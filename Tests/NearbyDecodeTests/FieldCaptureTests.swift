@@ -5,10 +5,11 @@ import NearbyJSON
 import NearbyTestSupport
 import Testing
 
-/// The field captures in `../shared/captures` (real phones and sniffers) against their
-/// ground truth: TShark's framing plus an independent byte-level decode
-/// (`*.tshark.csv`, `*.analysis.json`; for the text files, the `decoded` column).
-/// Skipped when `../shared` is not beside the repository.
+/// The field captures kept outside the repository (`RepositoryPaths.sharedCaptures`; real
+/// phones and sniffers) against their ground truth: TShark's framing plus an independent
+/// byte-level decode (`*.tshark.csv`, `*.analysis.json`; for the text files, the `decoded`
+/// column).
+/// Skipped when that folder is absent.
 @Suite(.enabled(if: RepositoryPaths.sharedCaptures != nil, "../shared/captures is absent"))
 struct FieldCaptureTests {
     static let binaryCaptures = [

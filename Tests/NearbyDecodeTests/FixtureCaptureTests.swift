@@ -8,7 +8,8 @@ import Testing
 /// The project's own captures in every container and link type (Captures/fixtures),
 /// checked against what was written into them.
 @Suite struct FixtureCaptureTests {
-    // Beacon objects as formats.md §1.8 and §2 state the vectors' values.
+    // Beacon objects as the Eddystone, iBeacon and AltBeacon pages of docs/spec state the
+    // vectors' values.
     static let uid =
         #"{"instance":"000000000001","namespace":"8b0ca750095477cb3e77","reserved":"0000","txPower":-18,"#
         + #""type":"eddystone-uid"}"#
@@ -80,6 +81,8 @@ import Testing
         return try lines(dir.file(name))
     }
 
+    /// RECORDS-6, RECORDS-9 (one advertisement without data), HCI-EXT-8, HCI-EXT-21; the times of
+    /// BTSNOOP-4 and PCAP-4, none in hex text (HEXTEXT-4).
     @Test("HCI fixtures decode to the HCI story", arguments: FixtureCaptures.hciFileNames)
     func hciFixturesDecode(_ name: String) throws {
         let (lines, objects, a) = try Self.decodeFixture(name)
@@ -195,7 +198,8 @@ import Testing
 }
 
 @Suite struct DecodeOutputTests {
-    /// The exact line for the first advertisement of the formats.md §5.6 btsnoop vector:
+    /// The exact line for the first advertisement of the two-report btsnoop vector (HCI-ADV-7,
+    /// BTSNOOP-4):
     /// keys sorted, time with six decimals, hex in lower case.
     @Test func aDecodeLineIsCompactSortedJSON() throws {
         let dir = TemporaryDirectory()

@@ -3,6 +3,7 @@ import NearbyFormats
 import NearbyTestSupport
 import Testing
 
+/// The AD structure walk of docs/spec/ad-structures.md.
 @Suite struct ADStructureTests {
     func walk(_ data: [UInt8]) -> ([(ADType, [UInt8], Int)], DecodeError?) {
         var seen: [(ADType, [UInt8], Int)] = []
@@ -16,6 +17,7 @@ import Testing
         }
     }
 
+    /// AD-1, AD-4.
     @Test func structuresAreVisitedInOrderWithTheirOffsets() {
         let (seen, error) = walk(ReferenceVectors.eidAdvert)
         #expect(error == nil)
@@ -24,12 +26,14 @@ import Testing
         #expect(seen[1].1 == [0xAA, 0xFE])
     }
 
+    /// AD-2.
     @Test func aZeroLengthEndsTheData() {
         let (seen, error) = walk([0x02, 0x01, 0x06, 0x00, 0xFF, 0xFF, 0xFF])
         #expect(error == nil)
         #expect(seen.count == 1)
     }
 
+    /// AD-3.
     @Test func anOverrunningStructureIsMalformedAtItsLengthByte() {
         let (seen, error) = walk([0x02, 0x01, 0x06, 0x1F, 0xFF, 0x4C, 0x00])
         #expect(seen.count == 1)
@@ -38,6 +42,7 @@ import Testing
         #expect(error?.layer == .adStructure)
     }
 
+    /// AD-3, RECORDS-8.
     @Test func beaconsBeforeAMalformedStructureAreKept() {
         let data = ReferenceVectors.eidAdvert + [0x09, 0x09, 0x41]
         let contents = AdvertisingDataDecoder.decode(data[...])
@@ -45,6 +50,7 @@ import Testing
         #expect(contents.errors.map(\.offset) == [ReferenceVectors.eidAdvert.count])
     }
 
+    /// AD-10.
     @Test func txPowerLevelIsRead() {
         let contents = AdvertisingDataDecoder.decode(([0x02, 0x0A, 0xF4] + ReferenceVectors.eidAdvert)[...])
         #expect(contents.txPowerLevelDBm == -12)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NearbyLive
 
-/// H4 framing (Core Vol 4 Part A §2): each packet's length comes from its header, as the
+/// H4 framing (H4-10; Core Vol 4 Part A §2): each packet's length comes from its header, as the
 /// table of `H4StreamFramer` gives it; the packets below are written from that table.
 @Suite struct H4StreamFramerTests {
     /// A command (Reset), an event (Command Complete), ACL, SCO and ISO data, the ISO length

@@ -6,8 +6,7 @@ import Testing
 
 /// What `--write` keeps: the records of a live session, read back by the file readers with
 /// their bytes, times and directions (pcap and pcapng: LINKTYPE 201 as the session framed
-/// them; btsnoop: datalink 1002 with the direction and packet kind in the flags, formats.md
-/// §5.5).
+/// them; btsnoop: datalink 1002 with the direction and packet kind in the flags, BTSNOOP-5).
 @Suite struct LiveCaptureWriterTests {
     static let t0: Int64 = 1_795_600_000_000_001
     /// (H4 packet, received) as a host exchanges them: Reset, its completion, an iBeacon

@@ -72,6 +72,7 @@ struct LiveFailureTests {
         #expect(kept.received == sent["packets"])
     }
 
+    /// H4-10: bytes that are not H4 end the stream as one malformed record at their offset.
     @Test func bytesThatAreNotH4AreAMalformedRecordAtTheirStreamOffset() throws {
         let (result, sent, kept) = try run("garbage")
         #expect(result.status == 1)

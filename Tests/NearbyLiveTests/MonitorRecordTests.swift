@@ -4,7 +4,7 @@ import Testing
 
 @testable import NearbyLive
 
-/// Monitor-channel packets (BlueZ `src/shared/btsnoop.h`: opcode, index, length, each
+/// MONITOR-5: monitor-channel packets (BlueZ `src/shared/btsnoop.h`: opcode, index, length, each
 /// little-endian 16-bit; opcode 3 = HCI event received) become LINKTYPE 254 records
 /// (tcpdump.org: adapter and opcode, big-endian) that the decoder reads.
 @Suite struct MonitorRecordTests {

@@ -2,7 +2,7 @@ import Foundation
 import NearbyCapture
 
 /// The project's own small captures, one per container and link type, built from the
-/// formats.md vectors. The same HCI traffic is written in every HCI encapsulation and the
+/// reference vectors (`ReferenceVectors`). The same HCI traffic is written in every HCI encapsulation and the
 /// same air traffic in every link-layer link type, so that all of them must decode to
 /// the same advertisements. `Captures/fixtures/` holds these files as committed; a test
 /// checks that they equal what this builder writes.

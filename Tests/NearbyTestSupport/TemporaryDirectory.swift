@@ -40,7 +40,8 @@ public enum RepositoryPaths {
         return all.filter { p in !p.hasPrefix("damaged/") && suffixes.contains { p.hasSuffix($0) } }.sorted()
     }
 
-    /// `../shared/captures` beside the repository, when it is there.
+    /// The field captures' folder, kept outside the repository in a sibling folder, when it
+    /// is there.
     public static var sharedCaptures: String? {
         let p = URL(fileURLWithPath: root).deletingLastPathComponent().appendingPathComponent("shared/captures").path
         return FileManager.default.fileExists(atPath: p) ? p : nil

@@ -3,19 +3,19 @@ import NearbyBytes
 /// Reads btsnoop version 1 files natively (the layout BlueZ and Wireshark write and read,
 /// below).
 ///
-/// File header (16 bytes): `btsnoop\0`, version (uint32 BE, must be 1), datalink (uint32 BE).
-/// Record header (24 bytes, all big-endian): original length, included length, flags,
-/// cumulative drops, timestamp (int64, microseconds since 0000-01-01 in btsnoop's epoch:
-/// Unix time = timestamp − 0x00DCDDB30F2F8000).
+/// File header (16 bytes): `btsnoop\0`, version (uint32 BE, must be 1: BTSNOOP-1), datalink
+/// (uint32 BE). Record header (24 bytes, all big-endian): original length, included length,
+/// flags, cumulative drops, timestamp (int64, microseconds since 0000-01-01 in btsnoop's
+/// epoch: Unix time = timestamp − 0x00DCDDB30F2F8000, BTSNOOP-4).
 ///
 /// Each record is lent only once the header after it is seen to be plausible and to follow
 /// it; past a damaged header the reader goes on at the next run of plausible records,
-/// reporting the bytes skipped (docs/damaged-captures.md).
+/// reporting the bytes skipped (DAMAGE-6 to DAMAGE-13).
 public final class BtsnoopFileReader: CaptureRecordReader {
-    /// btsnoop timestamp of 1970-01-01T00:00:00Z, in microseconds.
+    /// btsnoop timestamp of 1970-01-01T00:00:00Z, in microseconds (BTSNOOP-4).
     public static let unixEpochOffsetMicros: Int64 = 0x00DC_DDB3_0F2F_8000
     /// Records longer than this are taken for a corrupt length field (the largest HCI
-    /// packet is under 64 KiB; Wireshark's limit is 256 KiB).
+    /// packet is under 64 KiB; Wireshark's limit is 256 KiB: BTSNOOP-8, BTSNOOP-10).
     public static let maximumRecordLength = 1 << 18
 
     public let format = CaptureFormat.btsnoop
@@ -96,8 +96,8 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             timestamp = Int64(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: Int64.self))
         }
 
-        /// Why the header cannot be a record's by itself (docs/damaged-captures.md,
-        /// "Plausible records"), or nil: the included length is at most 262,144 bytes, within
+        /// Why the header cannot be a record's by itself (DAMAGE-2; BTSNOOP-5 to BTSNOOP-10),
+        /// or nil: the included length is at most 262,144 bytes, within
         /// the `bytesAfterHeader` the file holds after the header, and the
         /// original length, which is no shorter; at least 1 byte except under the Linux
         /// monitor datalink (whose close-index records are empty); flags are direction and
@@ -179,7 +179,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         guard headerBytes.count == Header.length else {
             done = true
             let skip = SkippedBytes(range: headerOffset..<file.size, resynchronized: false)
-            // The field the file ends in (the timestamp is 8 bytes, at 16).
+            // BTSNOOP-11: the field the file ends in (the timestamp is 8 bytes, at 16).
             let field = min(headerBytes.count / 4 * 4, 16)
             return .malformed(
                 index: index, fileOffset: headerOffset + Int64(field), line: nil,
@@ -197,7 +197,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         // The record and the header after it, when the file holds one.
         let bytes = file.peek(min(Header.length + length + Header.length, Int(file.size - headerOffset)))
         if bytes.count < Header.length + length {
-            // The file was cut short since it was opened, or could not be read.
+            // BTSNOOP-12: the file was cut short since it was opened, or could not be read.
             done = true
             let skip = SkippedBytes(range: headerOffset..<file.size, resynchronized: false)
             return .malformed(
@@ -230,7 +230,8 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         return .record
     }
 
-    /// Why `next` cannot be the record after `previous` (its drop count or timestamp), or nil.
+    /// Why `next` cannot be the record after `previous` (its drop count or timestamp), or nil
+    /// (DAMAGE-5, DAMAGE-8).
     static func sequenceProblem(_ next: ProbedRecord, after previous: ProbedRecord) -> DecodeError? {
         if next.follows(previous) { return nil }
         if next.drops < previous.drops {
@@ -248,7 +249,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     /// The header after `record` is implausible (`nextProblem`): nil when `record` is whole
     /// and reading goes on (at its end, or past the damage after it, reported by the next
     /// `read`); else the malformed step for `record` itself, whose length runs into a
-    /// plausible record.
+    /// plausible record (DAMAGE-7, DAMAGE-8, DAMAGE-9).
     private func lookAheadFailed(after record: ProbedRecord, nextProblem: DecodeError) -> CaptureReadStep? {
         guard let scan, !scan.runStarts(at: record.end, earliest: earliestMicros) else { return nil }
         let next = scan.firstRun(after: record.start, anchor: record, earliest: earliestMicros)
@@ -271,7 +272,8 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     }
 
     /// The malformed step for an implausible header at `record.start`, reading on at the
-    /// next run (which may be the record's own end), else ending the file.
+    /// next run (which may be the record's own end), else ending the file (DAMAGE-6,
+    /// DAMAGE-11, DAMAGE-13).
     private func recover(at record: ProbedRecord, _ problem: DecodeError) -> CaptureReadStep {
         let fault = { (skip: SkippedBytes?) -> CaptureReadStep in
             .malformed(

@@ -1,7 +1,7 @@
 /// Opens a capture file of any supported format, chosen by its content.
 public enum CaptureFile {
     /// A reader for `path`. Throws when the file cannot be read at all: missing, empty,
-    /// not a capture, or with a damaged file header. `-`, `/dev/stdin` and other pipes are
+    /// not a capture, or with a damaged file header (RECORDS-2). `-`, `/dev/stdin` and other pipes are
     /// read to their end into a temporary copy first (`SpooledInput`), the format
     /// recognised from their first bytes as for a file.
     public static func open(_ path: String) throws(CaptureFileError) -> any CaptureRecordReader {

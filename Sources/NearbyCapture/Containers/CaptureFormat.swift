@@ -1,9 +1,9 @@
 /// The container formats this package reads, recognised by their first bytes, never by
-/// the file name (the Nordic captures in the field are classic pcap named `.pcapng`).
+/// the file name (RECORDS-1; the Nordic captures in the field are classic pcap named `.pcapng`).
 public enum CaptureFormat: String, Sendable, CaseIterable {
-    /// Classic libpcap (magic a1b2c3d4 or a1b23c4d, either byte order).
+    /// Classic libpcap (magic a1b2c3d4 or a1b23c4d, either byte order: PCAP-1).
     case pcap
-    /// pcapng (Section Header Block type 0a0d0d0a).
+    /// pcapng (Section Header Block type 0a0d0d0a: PCAPNG-1).
     case pcapng
     /// btsnoop version 1 (`btsnoop\0`).
     case btsnoop

@@ -1,6 +1,7 @@
 import NearbyBytes
 
-/// Reads hex text: one HCI packet in H4 framing (indicator byte first) per line.
+/// Reads hex text: one HCI packet in H4 framing (indicator byte first) per line (HEXTEXT-1
+/// to HEXTEXT-5).
 ///
 /// A line is `HEX`, or `LABEL<TAB>HEX[<TAB>anything]`: the packet is the first
 /// tab-separated field made only of hex digit pairs (spaces, colons and dashes between
@@ -22,7 +23,7 @@ public final class HexTextFileReader: CaptureRecordReader {
         file = try BufferedFile(path: path)
     }
 
-    /// True when the first line of `prefix` that is neither blank nor a `#` comment has no
+    /// HEXTEXT-1: true when the first line of `prefix` that is neither blank nor a `#` comment has no
     /// NUL byte and a field of at least one whole hex byte and nothing but hex digits and
     /// separators.
     static func looksLikeHexText(_ prefix: [UInt8]) -> Bool {
@@ -57,8 +58,9 @@ public final class HexTextFileReader: CaptureRecordReader {
             guard file.readLine(into: &lineBuffer) else { return .end }
             lineNumber += 1
             let trimmed = lineBuffer.drop(while: { $0 == 0x20 || $0 == 0x09 })
-            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
+            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }  // HEXTEXT-2
             index += 1
+            // HEXTEXT-3: the first tab-separated field of whole hex octets is the packet.
             for field in lineBuffer.split(separator: 0x09, omittingEmptySubsequences: true) {
                 let text = String(decoding: field, as: UTF8.self)
                 if let decoded = Hex.decode(text.trimmingSpaces()), !decoded.isEmpty {
@@ -75,6 +77,7 @@ public final class HexTextFileReader: CaptureRecordReader {
                     return .record
                 }
             }
+            // HEXTEXT-5, DAMAGE-15: a line without one is one malformed record.
             return .malformed(
                 index: index, fileOffset: lineStart, line: lineNumber,
                 DecodeError(.hexText, .invalidValue, at: 0, "line \(lineNumber) has no field of hex digit pairs"),

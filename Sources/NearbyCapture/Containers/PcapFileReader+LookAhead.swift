@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// The look-ahead of classic pcap without a copy: a record is checked against the next
-/// header before it is lent (docs/damaged-captures.md). When that header, and the bytes of
+/// header before it is lent (DAMAGE-7). When that header, and the bytes of
 /// its record, are already in the stream's buffer, the reader reads the header there,
 /// where libpcap will read it next, and lends the record where libpcap read it; otherwise
 /// it holds a copy of the record until libpcap has read the next one (`hold`). In a run of
@@ -16,8 +16,8 @@ import Darwin
 /// in the buffer and the stream stepped past it, as `pcap_next_ex` would have read it
 /// (`lendFromStreamBuffer`).
 extension PcapFileReader {
-    /// The layout of the file's record headers, from its magic number (pcap file format,
-    /// section 3), and what makes one plausible (docs/damaged-captures.md).
+    /// The layout of the file's record headers, from its magic number (PCAP-1), and what
+    /// makes one plausible (DAMAGE-3).
     struct HeaderLayout {
         var bigEndian: Bool
         var nanoseconds: Bool

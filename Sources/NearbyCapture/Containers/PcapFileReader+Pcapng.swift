@@ -9,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// pcapng beside libpcap (docs/damaged-captures.md, "pcapng"). libpcap reads the blocks from
+/// pcapng beside libpcap (PCAPNG-10, PCAPNG-11, DAMAGE-14). libpcap reads the blocks from
 /// its stream in file order and returns every packet block it reads; after each packet, the
 /// blocks from `blockEnd` are walked by their framing (`PcapngBlockWalker`) up to the first
 /// packet block, the packet's, which gives the packet its file offset; any block before it of
@@ -39,6 +39,7 @@ extension PcapFileReader {
                     blockEnd = next
                     break
                 }
+                // PCAPNG-10 (passed over), PCAPNG-11 (a damaged type).
                 if !PcapngBlockWalker.isLegal(type: block.type) { steps.append(strayBlock(block, at: at)) }
                 at = next
             }
@@ -90,7 +91,7 @@ extension PcapFileReader {
     }
 
     /// libpcap gave up (`problem`) at a block after `blockEnd`: reports the blocks of types no
-    /// writer uses before it, and it, skipping it and reading on past it.
+    /// writer uses before it, and it, skipping it and reading on past it (DAMAGE-14).
     func recoverPcapng(_ problem: DecodeError) -> CaptureReadStep {
         guard var walker = pcapngWalker, let stream = pcap_file(handle) else {
             index += 1
@@ -133,7 +134,7 @@ extension PcapFileReader {
     }
 
     /// The malformed step for a block at `offset` whose framing holds but whose type no
-    /// writer uses (`PcapngBlockWalker.isLegal`): libpcap passed it over.
+    /// writer uses (`PcapngBlockWalker.isLegal`): libpcap passed it over (PCAPNG-11).
     private func strayBlock(_ block: PcapngBlockWalker.Block, at offset: Int64) -> CaptureReadStep {
         index += 1
         let skip = SkippedBytes(range: offset..<(offset + block.length), resynchronized: true)

@@ -7,8 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Resynchronisation after damage (docs/damaged-captures.md): the look-ahead that checks
-/// each record against the next, and the restart past the damaged bytes.
+/// Resynchronisation after damage (DAMAGE-6 to DAMAGE-13): the look-ahead that checks each
+/// record against the next, and the restart past the damaged bytes.
 extension PcapFileReader {
     /// The scan over the file's bytes, and `earliestMicros`: the time of the first record
     /// when a run starts there.
@@ -57,12 +57,13 @@ extension PcapFileReader {
             resume = scan.firstRun(after: held.record.start, anchor: held.record, earliest: earliestMicros)
         }
         if resume == held.record.end, let (record, bytes, original) = next {
-            // A step in the clock, not damage: the records from here on agree with each other.
+            // A step in the clock, not damage: the records from here on agree with each other
+            // (DAMAGE-9).
             lendHeld(body)
             hold(record, bytes: bytes, originalLength: original)
             return .record
         }
-        if let resume, resume < held.record.end {
+        if let resume, resume < held.record.end {  // DAMAGE-7: a length that runs into a run
             self.held = nil
             let skip = goOn(skipping: held.record.start, to: resume, size: scan.size)
             return .malformed(
@@ -74,6 +75,7 @@ extension PcapFileReader {
                 ),
                 skipped: skip)
         }
+        // DAMAGE-8: the held record is whole; the bytes after it up to the run are damage.
         lendHeld(body)
         index += 1
         let skip = goOn(skipping: held.record.end, to: resume, size: scan.size)
@@ -87,7 +89,8 @@ extension PcapFileReader {
     }
 
     /// The malformed step for a damaged record header at `start` (with no record held),
-    /// reading on at the next run (which may be the record's own end), else ending the file.
+    /// reading on at the next run (which may be the record's own end), else ending the file
+    /// (DAMAGE-6, DAMAGE-11, DAMAGE-13).
     func recover(at start: Int64, _ problem: DecodeError) -> CaptureReadStep {
         index += 1
         let fault = { (skip: SkippedBytes?) -> CaptureReadStep in

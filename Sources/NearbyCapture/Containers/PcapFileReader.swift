@@ -11,8 +11,8 @@ import Darwin
 /// `pcap_next_ex`), with microsecond timestamps whatever the file's precision.
 ///
 /// Classic pcap: each record is checked against the header after it before it is lent, so
-/// that a header which is not plausible (docs/damaged-captures.md) can still unmask a
-/// wrong length in the record before it. That header is read where libpcap will read it
+/// that a header which is not plausible (DAMAGE-3) can still unmask a wrong length in the
+/// record before it (DAMAGE-7, DAMAGE-8). That header is read where libpcap will read it
 /// when it is in the stream's buffer with its record's bytes, else once libpcap has read
 /// it, the record held back (copied) meanwhile; `readRun` lends on while the next header
 /// and record are in the buffer, from the buffer itself when libpcap would hand the record
@@ -37,7 +37,7 @@ public final class PcapFileReader: CaptureRecordReader {
     /// The stream's buffer (freed once the stream is closed).
     let streamBuffer: UnsafeMutablePointer<CChar>
     /// The file's snapshot length: a record this long may have been cut by libpcap (which
-    /// then skips the rest of the record's bytes in the file).
+    /// then skips the rest of the record's bytes in the file: PCAP-6).
     public let snapshotLength: Int
     // Only `read` touches the reader's state, and a reader is used by one thread at a time
     // (it is not Sendable).
@@ -89,9 +89,9 @@ public final class PcapFileReader: CaptureRecordReader {
     /// The stdio buffer of the stream libpcap reads (bytes).
     static let streamBufferSize = 1 << 18
     /// Records longer than this are taken for a corrupt length (libpcap's own limit for
-    /// Bluetooth link types).
+    /// Bluetooth link types: PCAP-9).
     static let maximumRecordLength: UInt32 = 1 << 18
-    /// Original lengths above this are taken for damage (Wireshark's bound, 128 MiB).
+    /// Original lengths above this are taken for damage (Wireshark's bound, 128 MiB: PCAP-10).
     static let maximumOriginalLength: UInt32 = 1 << 27
 
     /// A record read from libpcap and not yet lent (its bytes copied, or still in libpcap's
@@ -175,7 +175,7 @@ public final class PcapFileReader: CaptureRecordReader {
             let h = header!.pointee
             let length = Int(h.caplen)
             // pcapng timestamps are 64-bit counts of any resolution: seconds beyond what
-            // microseconds in an Int64 hold (±292,000 years) are damage, not a time.
+            // microseconds in an Int64 hold (±292,000 years) are damage, not a time (PCAPNG-6).
             let (scaled, overflow) = Int64(h.ts.tv_sec).multipliedReportingOverflow(by: 1_000_000)
             let (micros, overflow2) = scaled.addingReportingOverflow(Int64(h.ts.tv_usec))
             let bytes = UnsafeRawBufferPointer(
@@ -193,6 +193,7 @@ public final class PcapFileReader: CaptureRecordReader {
             }
             let record = ProbedRecord(start: start, end: nextRecordOffset, timestampMicros: micros)
             let problem: DecodeError?
+            // PCAP-7, PCAP-8, PCAP-10: a header that is not plausible (DAMAGE-3).
             if overflow || overflow2 || h.ts.tv_usec >= 1_000_000 || h.ts.tv_usec < 0 {
                 problem = DecodeError(
                     .pcap, .invalidValue, at: 4, "timestamp fraction \(h.ts.tv_usec) µs is not under a second")
@@ -208,6 +209,8 @@ public final class PcapFileReader: CaptureRecordReader {
                 problem = nil
             }
             if let held {
+                // DAMAGE-7: the record held is lent once the header after it is plausible and
+                // follows it (DAMAGE-5).
                 if problem == nil && record.follows(held.record) {
                     lendHeld(body)
                     if bufferedRecord(after: record) != nil {
@@ -240,6 +243,7 @@ public final class PcapFileReader: CaptureRecordReader {
             }
             return .end
         }
+        // PCAP-9, PCAP-11, PCAPNG-9, PCAPNG-12: what libpcap refuses.
         let message = String(cString: pcap_geterr(handle))
         let code: DecodeError.Code = message.contains("truncated") ? .truncated : .invalidValue
         guard format == .pcap else {
@@ -270,7 +274,7 @@ public final class PcapFileReader: CaptureRecordReader {
     }
 
     /// The offset in a classic-pcap record header (ts_sec 0, ts_usec 4, incl_len 8,
-    /// orig_len 12; libpcap's `pcap_next_ex` and the pcap file format, section 4) of the field
+    /// orig_len 12; libpcap's `pcap_next_ex` and PCAP-9, PCAP-11) of the field
     /// libpcap's error is about: the captured length for a length it refuses or one that runs
     /// past the file ("invalid packet capture length", "tried to read N captured bytes"), the
     /// first field not read for a header cut short ("tried to read 16 header bytes, only got

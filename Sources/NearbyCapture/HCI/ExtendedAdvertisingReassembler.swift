@@ -2,7 +2,7 @@ import NearbyBytes
 
 /// Joins the fragments of extended advertising data that a controller reports in
 /// several LE Extended Advertising Reports (data status 1 = "incomplete, more data to
-/// come"; Core Vol 4 Part E §7.7.65.13, Vol 6 Part B §4.4.2.4).
+/// come"; HCI-EXT-6 to HCI-EXT-13; Core Vol 4 Part E §7.7.65.13, Vol 6 Part B §4.4.2.4).
 ///
 /// Fragments are chained per advertiser, SID and scan-response flag. The joined
 /// advertisement takes the time, RSSI and record number of the report that completes it
@@ -52,6 +52,8 @@ public struct ExtendedAdvertisingReassembler: Sendable {
         let key = Key(
             address: report.address, addressType: report.addressType, sid: details.sid,
             scanResponse: report.isScanResponse)
+        // HCI-EXT-6, HCI-EXT-7: a fragment waits in the chain of its address, type, SID and
+        // scan-response flag.
         if details.dataStatus == 1 {
             var header = report
             header.data = nil
@@ -61,11 +63,11 @@ public struct ExtendedAdvertisingReassembler: Sendable {
                 data.withUnsafeBytes { pending.values[index].data.append(contentsOf: $0) }
                 pending.values[index].fragments += 1
                 pending.values[index].last = header
-                if pending.values[index].data.count > Self.maximumDataLength {
+                if pending.values[index].data.count > Self.maximumDataLength {  // HCI-EXT-10
                     flush(key, into: slot, emitted: emitted)
                 }
             } else {
-                if pending.count >= maximumPendingChains, let oldest = order.first {
+                if pending.count >= maximumPendingChains, let oldest = order.first {  // HCI-EXT-11
                     flush(oldest, into: slot, emitted: emitted)
                 }
                 pending[key] = Chain(data: data.withUnsafeBytes { Array($0) }, fragments: 1, last: header)
@@ -73,6 +75,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
             }
             return
         }
+        // HCI-EXT-8, HCI-EXT-9, HCI-EXT-13: status 0, 2 or 3 ends the chain (2: truncated).
         guard var whole = pending.removeValue(forKey: key) else { return emitted() }
         order.removeAll { $0 == key }
         data.withUnsafeBytes { whole.data.append(contentsOf: $0) }
@@ -86,7 +89,8 @@ public struct ExtendedAdvertisingReassembler: Sendable {
         report.hasData ? report.extended : nil
     }
 
-    /// Emits every chain still open (at the end of a capture), oldest first, as truncated.
+    /// Emits every chain still open (at the end of a capture), oldest first, as truncated
+    /// (HCI-EXT-12).
     public mutating func finish(into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
         for key in order {
             guard let chain = pending[key] else { continue }

@@ -1,7 +1,7 @@
 import NearbyBytes
 
-/// An HCI event packet: `Event_Code(1) Parameter_Total_Length(1) Parameters` (Core Vol 4
-/// Part E §5.4.4). The parameter length must account for every byte of the record: fewer
+/// An HCI event packet: `Event_Code(1) Parameter_Total_Length(1) Parameters` (HCI-ADV-1 to
+/// HCI-ADV-4; Core Vol 4 Part E §5.4.4). The parameter length must account for every byte of the record: fewer
 /// bytes is `length-overrun` (at offset of the length field), more is `trailing-bytes`.
 public struct HCIEvent: Sendable {
     public var code: HCIEventCode

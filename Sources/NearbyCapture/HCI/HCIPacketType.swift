@@ -1,4 +1,4 @@
-/// H4 packet indicators (Core Vol 4 Part A §2; BlueZ `lib/bluetooth/hci.h` HCI_*_PKT).
+/// H4 packet indicators (H4-1, H4-4; Core Vol 4 Part A §2; BlueZ `lib/bluetooth/hci.h` HCI_*_PKT).
 /// An open code space.
 public struct HCIPacketType: RawRepresentable, Hashable, Sendable {
     public let rawValue: UInt8
@@ -24,7 +24,7 @@ public struct HCIEventCode: RawRepresentable, Hashable, Sendable {
     public static let vendorSpecific = HCIEventCode(rawValue: 0xFF)
 }
 
-/// LE Meta event subevent codes (Core Vol 4 Part E §7.7.65). An open code space.
+/// LE Meta event subevent codes (HCI-ADV-6; Core Vol 4 Part E §7.7.65). An open code space.
 public struct LEMetaSubevent: RawRepresentable, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -1,6 +1,7 @@
 import NearbyBytes
 
-/// HCI LE Advertising Report event, LE Meta subevent 0x02 (Core Vol 4 Part E §7.7.65.2).
+/// HCI LE Advertising Report event, LE Meta subevent 0x02 (HCI-ADV-7 to HCI-ADV-18; Core Vol 4
+/// Part E §7.7.65.2).
 ///
 /// `Num_Reports(1)` then, report after report (the arrayed-parameter order of §5.2, as
 /// Wireshark and BlueZ read it): `Event_Type(1) Address_Type(1) Address(6, LE)
@@ -23,16 +24,16 @@ public enum LEAdvertisingReport {
             let address = try c.readAddressLE("Address")
             let lengthOffset = c.readerIndex
             let length = try c.readUInt8("Data_Length")
-            // Read into the advertisement where it is built (a report that faults after it is
-            // not emitted).
+            // HCI-ADV-14: a Data_Length past the event is `length-overrun` at it. Read into the
+            // advertisement where it is built (a report that faults after it is not emitted).
             try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data", into: &slot.pointee.data)
             let rssi = try c.readInt8("RSSI")
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros, source: .hciAdvertisingReport,
                 eventTypeRaw: UInt16(eventType), address: BluetoothAddress(rawValue: address),
-                addressType: AddressType(rawValue: addressType), rssiDBm: rssi == 127 ? nil : rssi)
-            emitted()
+                addressType: AddressType(rawValue: addressType), rssiDBm: rssi == 127 ? nil : rssi)  // HCI-ADV-13
+            emitted()  // HCI-ADV-8, HCI-ADV-17: each report as it decodes
         }
-        try c.expectEnd("LE Advertising Report")
+        try c.expectEnd("LE Advertising Report")  // HCI-ADV-16
     }
 }

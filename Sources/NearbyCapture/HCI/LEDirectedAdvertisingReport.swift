@@ -1,7 +1,7 @@
 import NearbyBytes
 
-/// HCI LE Directed Advertising Report event, LE Meta subevent 0x0B (Core Vol 4 Part E
-/// §7.7.65.11): `Num_Reports(1)`, then per report `Event_Type(1) Address_Type(1)
+/// HCI LE Directed Advertising Report event, LE Meta subevent 0x0B (HCI-ADV-19, HCI-ADV-20;
+/// Core Vol 4 Part E §7.7.65.11): `Num_Reports(1)`, then per report `Event_Type(1) Address_Type(1)
 /// Address(6) Direct_Address_Type(1) Direct_Address(6) RSSI(int8)`. These reports carry
 /// no AD data: they are advertisements without beacons.
 public enum LEDirectedAdvertisingReport {

@@ -1,7 +1,7 @@
 import NearbyBytes
 
-/// HCI LE Extended Advertising Report event, LE Meta subevent 0x0D (Core Vol 4 Part E
-/// §7.7.65.13).
+/// HCI LE Extended Advertising Report event, LE Meta subevent 0x0D (HCI-EXT-1 to HCI-EXT-5,
+/// HCI-EXT-14 to HCI-EXT-20; Core Vol 4 Part E §7.7.65.13).
 ///
 /// `Num_Reports(1)` then per report (24 fixed bytes and the data):
 /// `Event_Type(2, LE) Address_Type(1) Address(6) Primary_PHY(1) Secondary_PHY(1)
@@ -35,12 +35,14 @@ public enum LEExtendedAdvertisingReport {
             let lengthOffset = c.readerIndex
             let length = try c.readUInt8("Data_Length")
             try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data", into: &slot.pointee.data)
+            // HCI-EXT-17: the direct address only when directed; HCI-EXT-5: the data status.
             let directed = eventType & 0x0004 != 0
             let status = UInt8((eventType >> 5) & 0x3)
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros,
                 source: .hciExtendedAdvertisingReport, eventTypeRaw: eventType,
                 address: BluetoothAddress(rawValue: address), addressType: AddressType(rawValue: addressType),
+                // HCI-EXT-14: 127 is no value.
                 rssiDBm: rssi == 127 ? nil : rssi, txPowerDBm: txPower == 127 ? nil : txPower,
                 extended: ExtendedReportDetails(
                     primaryPHY: primaryPHY, secondaryPHY: secondaryPHY, sid: sid,

@@ -1,4 +1,4 @@
-/// The LE link-layer CRC (Core Vol 6 Part B §3.1.1): 24 bits, polynomial
+/// The LE link-layer CRC (LL-5; Core Vol 6 Part B §3.1.1): 24 bits, polynomial
 /// x²⁴ + x¹⁰ + x⁹ + x⁶ + x⁴ + x³ + x + 1, shifted in least significant bit first from the
 /// PDU header on; the register starts at 0x555555 on the advertising channels. The CRC is
 /// sent most significant register bit first, which in a capture's byte order makes the

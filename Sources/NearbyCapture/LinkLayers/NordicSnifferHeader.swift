@@ -1,7 +1,7 @@
 import NearbyBytes
 
 /// The nRF Sniffer for Bluetooth LE header of LINKTYPE_NORDIC_BLE (272), protocol
-/// versions 0–3 (Wireshark `packet-nordic_ble.c`; tcpdump.org LINKTYPE_NORDIC_BLE).
+/// versions 0–3 (NRF-1 to NRF-7; Wireshark `packet-nordic_ble.c`; tcpdump.org LINKTYPE_NORDIC_BLE).
 ///
 /// Version 0 starts with the marker `BE EF`, then Packet_ID(1), Packet_Counter(2),
 /// 2 unused bytes and Payload_Length(1): 8 bytes. Otherwise Board_ID(1) and, for version 1,
@@ -50,14 +50,14 @@ public struct NordicSnifferHeader: Sendable {
                 payloadLength = Int(try c.readUInt16LE("Payload_Length"))
             }
             protocolVersion = try c.readUInt8("Protocol_Version")
-            if protocolVersion > 3 {
+            if protocolVersion > 3 {  // NRF-2
                 throw c.error(
                     .unsupported, at: c.readerIndex - 1, "nRF Sniffer protocol version \(protocolVersion) is unknown")
             }
             try c.skip(2, "Packet_Counter")
             packetID = try c.readUInt8("Packet_ID")
         }
-        if headerLength + payloadLength != total {
+        if headerLength + payloadLength != total {  // NRF-3
             throw c.error(
                 .lengthMismatch, at: lengthOffset,
                 "header (\(headerLength)) and payload length (\(payloadLength)) do not add up to the record's "
@@ -68,15 +68,16 @@ public struct NordicSnifferHeader: Sendable {
         flags = try c.readUInt8("Flags")
         channelIndex = try c.readUInt8("Channel")
         let magnitude = try c.readUInt8("RSSI")
-        rssiDBm = Int8(clamping: -Int(magnitude))
+        rssiDBm = Int8(clamping: -Int(magnitude))  // NRF-6
         try c.skip(2, "Event_Counter")
         try c.skip(4, "Time")
     }
 
-    /// Whether the packet is known to be on a data channel from the header alone.
+    /// Whether the packet is known to be on a data channel from the header alone (NRF-7).
     public var isDataChannelPacket: Bool { protocolVersion == 3 && packetID == 0x06 }
     /// Version 3 packets that are neither advertising nor data packets.
     public var isControlPacket: Bool { protocolVersion == 3 && packetID != 0x02 && packetID != 0x06 }
 
+    /// NRF-5: flag bit 0 is the sniffer's CRC check.
     public var crcStatus: AdvertisingPDU.CRCStatus { flags & 0x01 != 0 ? .valid : .failed }
 }

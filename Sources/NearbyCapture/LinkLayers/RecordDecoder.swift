@@ -4,7 +4,7 @@ import NearbyBytes
 ///
 /// Only what the controller received counts: HCI events (advertising reports) and
 /// advertising-channel PDUs. HCI commands carry the host's own advertising data or
-/// scan filters and are ignored, whatever bytes they hold. The H4 packet indicator (or
+/// scan filters and are ignored, whatever bytes they hold (H4-3). The H4 packet indicator (or
 /// the btsnoop flags / monitor opcode where there is none) decides the packet type.
 public struct RecordDecoder: Sendable {
     public private(set) var reassembler: ExtendedAdvertisingReassembler
@@ -78,38 +78,39 @@ public struct RecordDecoder: Sendable {
             return try decodeH4(&c, context: context, slot: slot, emitted: emitted)
         case .btsnoop(let datalink, let flags):
             switch datalink {
-            case .hciUART:
+            case .hciUART:  // H4-7
                 return try decodeH4(&c, context: context, slot: slot, emitted: emitted)
             case .hciUnencapsulated:
-                // Flags bit 1: command/event (1) or data (0); bit 0: received (1) or sent (0).
+                // H4-9: flags bit 1: command/event (1) or data (0); bit 0: received (1) or sent (0).
                 guard flags & 0x02 != 0 else { return .ignored(.hciACLData) }
                 guard flags & 0x01 != 0 else { return .ignored(.hciCommand) }
                 return try decodeEvent(&c, context: context, slot: slot, emitted: emitted)
-            case .linuxMonitor:
+            case .linuxMonitor:  // MONITOR-2: the opcode is the flags' low 16 bits.
                 return try decodeMonitor(
                     opcode: UInt16(truncatingIfNeeded: flags), &c, context: context, slot: slot, emitted: emitted)
-            default:
+            default:  // BTSNOOP-2
                 return .ignored(.unsupportedEncapsulation)
             }
         case .pcap(let linkType):
             switch linkType {
-            case .bluetoothHCIH4:
+            case .bluetoothHCIH4:  // H4-7
                 return try decodeH4(&c, context: context, slot: slot, emitted: emitted)
             case .bluetoothHCIH4WithPHDR:
                 c.layer = .h4PseudoHeader
+                // H4-8: the direction is read past; the H4 indicator says what the packet is.
                 _ = try c.readUInt32BE("direction")
                 return try decodeH4(&c, context: context, slot: slot, emitted: emitted)
-            case .bluetoothLinuxMonitor:
+            case .bluetoothLinuxMonitor:  // MONITOR-1
                 c.layer = .linuxMonitor
                 _ = try c.readUInt16BE("adapter index")
                 let opcode = try c.readUInt16BE("opcode")
                 return try decodeMonitor(opcode: opcode, &c, context: context, slot: slot, emitted: emitted)
-            case .bluetoothLELL:
+            case .bluetoothLELL:  // LL-1, LL-17: no RSSI, no channel
                 c.layer = .h4PseudoHeader
                 return try AdvertisingPDU.decode(
                     &c, context: context, channelIndex: nil, rssi: nil,
                     crcStatus: .unchecked, into: slot, emitted: emitted)
-            case .bluetoothLELLWithPHDR:
+            case .bluetoothLELLWithPHDR:  // LL-13
                 c.layer = .h4PseudoHeader
                 let header = try LEPseudoHeader(&c)
                 return try AdvertisingPDU.decode(
@@ -118,19 +119,20 @@ public struct RecordDecoder: Sendable {
             case .nordicBLE:
                 c.layer = .h4PseudoHeader
                 let header = try NordicSnifferHeader(&c)
+                // NRF-7: version 3 packet ids; NRF-5, NRF-8: the sniffer's CRC flag and layout.
                 if header.isDataChannelPacket { return .ignored(.llDataChannel) }
                 if header.isControlPacket { return .ignored(.nordicControl) }
                 return try AdvertisingPDU.decode(
                     &c, context: context, channelIndex: header.channelIndex,
                     rssi: header.rssiDBm, crcStatus: header.crcStatus,
                     crcLayout: .registerValue, into: slot, emitted: emitted)
-            default:
+            default:  // PCAP-3
                 return .ignored(.unsupportedEncapsulation)
             }
         }
     }
 
-    /// An H4 packet: indicator byte, then the HCI packet.
+    /// An H4 packet: indicator byte, then the HCI packet (H4-1 to H4-6).
     @inline(__always)
     private mutating func decodeH4(
         _ c: inout ByteCursor, context: RecordContext, slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void
@@ -151,7 +153,8 @@ public struct RecordDecoder: Sendable {
         }
     }
 
-    /// A Linux monitor record (btsnoop 2001, LINKTYPE 254): opcode 3 is an HCI event.
+    /// A Linux monitor record (btsnoop 2001, LINKTYPE 254): opcode 3 is an HCI event (MONITOR-3,
+    /// MONITOR-4).
     @inline(__always)
     private mutating func decodeMonitor(
         opcode: UInt16, _ c: inout ByteCursor, context: RecordContext, slot: UnsafeMutablePointer<Advertisement>,
@@ -167,7 +170,8 @@ public struct RecordDecoder: Sendable {
         }
     }
 
-    /// An HCI event without indicator, from the cursor to the end of the record.
+    /// An HCI event without indicator, from the cursor to the end of the record: its header is
+    /// checked for every event (HCI-ADV-5), then LE Meta subevents are chosen (HCI-ADV-6).
     @inline(__always)
     private mutating func decodeEvent(
         _ c: inout ByteCursor, context: RecordContext, slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void

@@ -1,7 +1,7 @@
 import NearbyBytes
 
 /// How one record was accounted for: every record read is exactly one of these, so
-/// records read = decoded + ignored + malformed.
+/// records read = decoded + ignored + malformed (RECORDS-4 to RECORDS-7).
 public enum RecordOutcome: Sendable, Equatable {
     /// It held advertising reports or advertising PDUs, and all of it decoded.
     case decoded
@@ -11,7 +11,7 @@ public enum RecordOutcome: Sendable, Equatable {
     indirect case malformed(DecodeError)
 }
 
-/// Why a record carries no advertisement. An open code space.
+/// Why a record carries no advertisement (the table of RECORDS-6). An open code space.
 public struct IgnoreReason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -1,4 +1,4 @@
-/// Builds btsnoop version 1 files (formats.md §5.5): the 16-byte file header, then per
+/// Builds btsnoop version 1 files (BTSNOOP-1 to BTSNOOP-5): the 16-byte file header, then per
 /// record a 24-byte big-endian header (original length, included length, flags, drops,
 /// timestamp in microseconds since btsnoop's epoch) and the bytes.
 public struct BtsnoopWriter {

@@ -1,4 +1,4 @@
-/// Builds H4 HCI packets (formats.md §5.1–5.3; Core Vol 4 Part E §5.4, §7.7.65.2,
+/// Builds H4 HCI packets (H4-1, HCI-ADV-7, HCI-EXT-1; Core Vol 4 Part E §5.4, §7.7.65.2,
 /// §7.7.65.13): the packet-type byte, then the command or event. Used by the synthesizer;
 /// the decoders' tests build their fixtures independently.
 public enum HCIPacketBuilder {

@@ -1,5 +1,5 @@
 /// Builds advertising-channel LE link-layer packets as LINKTYPE 251/256 carry them
-/// (formats.md §5.4; Core Vol 6 Part B §2.1, §2.3): access address (little-endian), PDU
+/// (LL-1, LL-8, LL-13; Core Vol 6 Part B §2.1, §2.3): access address (little-endian), PDU
 /// header, AdvA and AD data, CRC in capture byte order; and the 256 pseudo-header.
 public enum LinkLayerPacketBuilder {
     /// PDU types of the primary advertising channel (Core Vol 6 Part B §2.3).

@@ -7,8 +7,8 @@ import NearbyFormats
 /// accounting for every record.
 ///
 /// A record is malformed when its container, link layer or reports are damaged, or when
-/// an advertisement in it has malformed AD data or a malformed beacon frame. Whatever
-/// decoded cleanly before a fault is still delivered.
+/// an advertisement in it has malformed AD data or a malformed beacon frame (RECORDS-7).
+/// Whatever decoded cleanly before a fault is still delivered (RECORDS-8).
 public enum CaptureDecoder {
     /// At most this many records are remembered as holding open chains (memory stays
     /// bounded when a chain never closes; past it, a record is not reclassified at the end).
@@ -56,6 +56,7 @@ public enum CaptureDecoder {
             case .record:
                 break
             case .malformed(let index, let fileOffset, let line, let error, let skipped):
+                // RECORDS-3, DAMAGE-16: a container fault or a skipped stretch is one record.
                 run.tally.accounting.recordsRead += 1
                 run.tally.countMalformed(error.key)
                 if let skipped {
@@ -74,8 +75,8 @@ public enum CaptureDecoder {
             run.fileOffset = nil
             run.line = nil
             run.deliver(onAdvertisement: onAdvertisement, onIssue: onIssue)
-            // The record that carried the last fragment held data the capture never completed:
-            // it becomes malformed (once), so every reported fault has a malformed record.
+            // HCI-EXT-12: the record that carried the last fragment held data the capture never
+            // completed: it becomes malformed (once), so every reported fault has a malformed record.
             if run.cleanWithOpenChains.remove(record) != nil {
                 run.tally.accounting.decoded -= 1
                 run.tally.accounting.malformed += 1
@@ -158,8 +159,8 @@ public enum CaptureDecoder {
             if firstDataFault == nil { firstDataFault = decoded.contents.errors.first }
         }
 
-        /// Counts the record just decoded by its outcome. Inlined: a clean record with no
-        /// chain open costs three tests and no call.
+        /// Counts the record just decoded by its outcome (RECORDS-4 to RECORDS-7). Inlined: a
+        /// clean record with no chain open costs three tests and no call.
         @inline(__always)
         mutating func account(_ outcome: consuming RecordOutcome, openChains: Int, onIssue: (DecodeIssue) -> Void) {
             switch consume outcome {

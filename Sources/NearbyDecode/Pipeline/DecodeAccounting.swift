@@ -2,7 +2,7 @@ import NearbyBytes
 import NearbyCapture
 import NearbyJSON
 
-/// Where every record of a capture went: read = decoded + ignored + malformed.
+/// Where every record of a capture went: read = decoded + ignored + malformed (RECORDS-4).
 public struct DecodeAccounting: Sendable, Equatable {
     public var recordsRead = 0
     public var decoded = 0
@@ -10,7 +10,7 @@ public struct DecodeAccounting: Sendable, Equatable {
     public var malformed = 0
     public var ignoredByReason: [String: Int] = [:]
     public var malformedByReason: [String: Int] = [:]
-    /// Advertisements with at least one byte of AD data (the ones `decode` prints).
+    /// Advertisements with at least one byte of AD data (the ones `decode` prints; RECORDS-9).
     public var advertisements = 0
     /// Advertisements without AD data (empty data, ADV_DIRECT_IND, directed reports).
     public var advertisementsWithoutData = 0
@@ -18,7 +18,7 @@ public struct DecodeAccounting: Sendable, Equatable {
     public var truncatedAdvertisements = 0
     public var beaconsByType: [String: Int] = [:]
     /// Bytes of damaged container passed over to reach the next plausible record
-    /// (docs/damaged-captures.md); each stretch is one malformed record.
+    /// (DAMAGE-16); each stretch is one malformed record.
     public var bytesSkipped: Int64 = 0
     /// Times reading went on after skipping damage (a stretch skipped to the end of the
     /// file is not one).
@@ -38,7 +38,7 @@ public struct DecodeAccounting: Sendable, Equatable {
 
     /// Records that could not be decoded: malformed in a layer of `undecodableLayers`, or
     /// ignored because their link type or datalink is not supported. `decode` exits with
-    /// status 2 when this is not 0 (docs/damaged-captures.md).
+    /// status 2 when this is not 0 (DAMAGE-18).
     public var recordsNotDecoded: Int {
         let malformedBelow = malformedByReason.reduce(0) { sum, entry in
             let layer = entry.key.split(separator: "/").first.map(String.init) ?? entry.key

@@ -41,6 +41,6 @@ public struct DecodedAdvertisement: Sendable {
     public var beacons: BeaconFrames { contents.beacons }
 
     /// The advertiser's transmit power: the one the extended report states, else the Tx
-    /// Power Level AD structure's, else nil.
+    /// Power Level AD structure's, else nil (HCI-EXT-21, AD-10).
     public var txPowerDBm: Int8? { advertisement.txPowerDBm ?? contents.txPowerLevelDBm }
 }

@@ -5,7 +5,7 @@ import NearbyJSON
 import NearbySecurity
 
 /// What `decode --registry FILE` adds to Eddystone-EID and encrypted-TLM frames
-/// (docs/spec/eddystone-crypto.md §5):
+/// (docs/spec/eddystone-crypto.md, its clauses on `decode --registry`):
 ///
 /// - an EID frame gets `resolved`: every registered beacon that broadcast that EID at the
 ///   advertisement's time (`beaconName`, `periodStart` — the beacon time of the matching

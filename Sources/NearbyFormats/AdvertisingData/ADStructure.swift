@@ -1,6 +1,6 @@
 import NearbyBytes
 
-/// One AD structure: `Length(1) Type(1) Payload(Length − 1)` (Core Vol 3 Part C §11).
+/// One AD structure: `Length(1) Type(1) Payload(Length − 1)` (AD-1; Core Vol 3 Part C §11).
 public struct ADStructure: Sendable {
     public var type: ADType
     /// The payload, with the indices of the AD data it was carved from.
@@ -16,9 +16,9 @@ public struct ADStructure: Sendable {
     }
 
     /// Walks the AD structures of `data` in order, strictly: a length byte of 0 ends the
-    /// data (what follows is padding, as in Android's zero-filled scan records); a
+    /// data (what follows is padding, as in Android's zero-filled scan records: AD-2); a
     /// structure whose length overruns the data is `length-overrun` at its length byte,
-    /// and nothing beyond it is read. Structures before the fault have been visited.
+    /// and nothing beyond it is read (AD-3). Structures before the fault have been visited.
     @inlinable
     public static func forEach(
         in data: ArraySlice<UInt8>, _ body: (ADStructure) throws(DecodeError) -> Void
@@ -41,8 +41,8 @@ public struct ADStructure: Sendable {
         if c.isAtEnd { return nil }
         let offset = c.readerIndex
         let length = Int(try c.readUInt8("AD length"))
-        if length == 0 { return nil }
-        try c.expectDeclared(length, declaredAt: offset, "AD structure")
+        if length == 0 { return nil }  // AD-2
+        try c.expectDeclared(length, declaredAt: offset, "AD structure")  // AD-3
         let type = ADType(rawValue: try c.readUInt8("AD type"))
         return (type, offset, length - 1)
     }

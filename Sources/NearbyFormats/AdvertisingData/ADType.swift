@@ -1,4 +1,4 @@
-/// Advertising Data types (Bluetooth Assigned Numbers §2.3; Core Supplement Part A).
+/// Advertising Data types (AD-5, AD-8 to AD-10; Bluetooth Assigned Numbers §2.3; Core Supplement Part A).
 /// An open code space: unknown types survive with their number.
 public struct ADType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
@@ -9,7 +9,7 @@ public struct ADType: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let completeList16BitUUIDs = ADType(rawValue: 0x03)
     public static let shortenedLocalName = ADType(rawValue: 0x08)
     public static let completeLocalName = ADType(rawValue: 0x09)
-    /// Tx Power Level: int8, dBm (Core Supplement Part A §1.5).
+    /// Tx Power Level: int8, dBm (AD-10; Core Supplement Part A §1.5).
     public static let txPowerLevel = ADType(rawValue: 0x0A)
     /// Service Data with a 16-bit UUID (little-endian), then the service's data.
     public static let serviceData16BitUUID = ADType(rawValue: 0x16)
@@ -38,6 +38,6 @@ public struct ServiceUUID16: RawRepresentable, Hashable, Sendable {
     /// Google, Eddystone (0xFEAA).
     public static let eddystone = ServiceUUID16(rawValue: 0xFEAA)
     /// Google, "Copresence" (0xFEF3): Nearby Messages tokens (this project's token
-    /// advertisement v1) and Nearby Connections advertisements share it (formats.md §3.1).
+    /// advertisement v1) and Nearby Connections advertisements share it (docs/spec/ble-token.md).
     public static let copresence = ServiceUUID16(rawValue: 0xFEF3)
 }

@@ -1,5 +1,5 @@
-/// Cuts a byte stream into H4 packets (Core Vol 4 Part A §2): an indicator byte, then a
-/// header whose length field says how many bytes follow.
+/// Cuts a byte stream into H4 packets (H4-10; Core Vol 4 Part A §2): an indicator byte, then
+/// a header whose length field says how many bytes follow.
 ///
 /// | indicator | packet | header after the indicator | length field |
 /// |---|---|---|---|

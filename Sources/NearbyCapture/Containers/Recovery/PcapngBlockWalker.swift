@@ -1,8 +1,7 @@
-/// Walks a pcapng file's blocks by their framing (pcapng draft, section 3.1: block type,
-/// total length, body, the total length again), beside libpcap, which reads the same
-/// blocks from its stream: to give each packet its file offset, to find the blocks libpcap
-/// passed over in silence, and to find the block libpcap gave up at
-/// (docs/damaged-captures.md, "pcapng").
+/// Walks a pcapng file's blocks by their framing (PCAPNG-12: block type, total length,
+/// body, the total length again), beside libpcap, which reads the same blocks from its
+/// stream: to give each packet its file offset, to find the blocks libpcap passed over in
+/// silence, and to find the block libpcap gave up at (DAMAGE-4, DAMAGE-14).
 struct PcapngBlockWalker {
     static let sectionHeader: UInt32 = 0x0A0D_0D0A
     static let byteOrderMagic: UInt32 = 0x1A2B_3C4D
@@ -27,7 +26,7 @@ struct PcapngBlockWalker {
     }
 
     let window: FileWindow
-    /// The byte order of the section being walked.
+    /// The byte order of the section being walked (PCAPNG-1).
     private(set) var bigEndian = false
 
     /// A walker in the byte order of the file's first Section Header Block.
@@ -36,7 +35,7 @@ struct PcapngBlockWalker {
         if let first = block(at: 0), first.type == Self.sectionHeader { bigEndian = first.bigEndian }
     }
 
-    /// Whether blocks of `type` may stand in a section (pcapng draft, "Block Type Codes"): the
+    /// Whether blocks of `type` may stand in a section (PCAPNG-10, PCAPNG-11): the
     /// registered types (1–10, the Hone Project's 0x101–0x10F, Sysdig's 0x201–0x2FF, the
     /// custom blocks 0xBAD and 0x40000BAD, the Section Header Block) and the range reserved
     /// for local use (the top bit set). Any other type is reserved or unassigned: no writer

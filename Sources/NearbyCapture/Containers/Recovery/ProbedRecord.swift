@@ -1,5 +1,5 @@
 /// A record header that is plausible by itself, as a resynchronising reader sees it
-/// (docs/damaged-captures.md, "Plausible records").
+/// (DAMAGE-2 to DAMAGE-4).
 struct ProbedRecord: Equatable {
     /// File offset of the record's first header byte.
     var start: Int64
@@ -18,7 +18,7 @@ struct ProbedRecord: Equatable {
     /// At most this far ahead in time (1 day, µs) may a record follow the one before it.
     static let forwardToleranceMicros: Int64 = 86_400_000_000
 
-    /// True when `self` can be the record after `previous`: captured within a day of it,
+    /// DAMAGE-5: true when `self` can be the record after `previous`: captured within a day of it,
     /// either way, with no fewer drops. (A header read from the wrong offset, inside record
     /// data or a few bytes off, has a time years away.)
     func follows(_ previous: ProbedRecord) -> Bool {

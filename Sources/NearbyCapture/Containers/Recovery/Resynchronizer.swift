@@ -1,5 +1,5 @@
 /// Finds where reading can go on after a damaged record: the first offset at which a run of
-/// consecutive plausible records starts (docs/damaged-captures.md, "Resynchronisation").
+/// consecutive plausible records starts (DAMAGE-10 to DAMAGE-13).
 ///
 /// A run is `runLength` records, each plausible by itself (the container's `probe`) and
 /// following the one before (`ProbedRecord.follows`), the first following the last good
@@ -15,7 +15,7 @@
 /// from the wrong offset inside zeroed or shifted bytes has a time decades away from the
 /// file's, so a true record boundary wins over it in the first two tiers.
 struct Resynchronizer {
-    /// Records in a run (4): false starts inside record data have to fake four headers in a
+    /// Records in a run (4, DAMAGE-10): false starts inside record data have to fake four headers in a
     /// row, lengths and timestamps agreeing.
     static let runLength = 4
 
@@ -47,7 +47,7 @@ struct Resynchronizer {
         return true
     }
 
-    /// The first offset after `offset` (exclusive) at which a run starts, or nil when none
+    /// DAMAGE-11, DAMAGE-12: the first offset after `offset` (exclusive) at which a run starts, or nil when none
     /// does before the end of the file: a run that follows `anchor` first; when there is
     /// none (the clock stepped, or jumped, at the damage), a run that is not long before
     /// `earliest` (µs, the time of the file's first good record); then any run.

@@ -1,5 +1,5 @@
 /// Bytes of a capture file that a reader passed over because no plausible record lies in
-/// them (docs/damaged-captures.md): the damage, as a half-open range of file offsets.
+/// them (DAMAGE-16): the damage, as a half-open range of file offsets.
 public struct SkippedBytes: Hashable, Sendable, CustomStringConvertible {
     /// File offsets of the bytes skipped (`upperBound` is where reading went on, or the
     /// file's size).
