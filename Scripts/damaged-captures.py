@@ -214,7 +214,7 @@ def main():
         if file.endswith((".btsnoop", ".pcap")):
             clauses = ["DAMAGE-1"] + clauses
         if verdict == "invalid":
-            clauses = clauses + ["RECORDS-7"]
+            clauses = clauses + [c for c in ["RECORDS-7"] if c not in clauses]
         vectors.append({"id": "capture/damaged/" + vid, "kind": "capture", "description": description,
                         "clauses": clauses, "flags": flags, "source": "synthesized", "verdict": verdict,
                         "capture": "../../Captures/damaged/" + file, "expect": expect})
@@ -553,7 +553,7 @@ def main():
         ["NRF-5", "LL-7", "RECORDS-4", "RECORDS-7"], ["LinkLayer"],
         air_expectation("nordic-ble-272.pcap", {2}))
 
-    broken = bytes.fromhex("0f16aafe00ee8b0ca750095477cb3e7700")  # an Eddystone-UID cut short
+    broken = bytes.fromhex("1016aafe00ee8b0ca750095477cb3e7700")  # an Eddystone-UID cut short in its instance
     ibeacon = bytes.fromhex("1aff4c000215e2c56db5dffb48d2b060d0f5a71096e000010002c5")
     add("broken-frame-then-ibeacon.txt", hex_text([extended_event("c0:ff:ee:00:03:01", broken + ibeacon, 0)]),
         "hex-text-broken-frame-then-ibeacon",
