@@ -416,7 +416,8 @@ CLAUSES = {
     "audio-notes": ["ENGINE-R1", "ENGINE-F1", "ENGINE-F2"] + AUDIO_HEARD,
     "stop-nearby": ["ENGINE-A2", "ENGINE-A5", "ENGINE-F3", "ENGINE-F4", "ENGINE-F7", "ENGINE-F9", "ENGINE-H3",
                     "ENGINE-P1", "ENGINE-P2"] + TOKEN_SEEN,
-    "eid-rotation": ["ENGINE-R2", "ENGINE-R4", "ENGINE-F1", "ENGINE-F2", "EID-CRYPTO-7", "EID-CRYPTO-8"],
+    "eid-rotation": ["ENGINE-R2A", "ENGINE-R4", "ENGINE-F1", "ENGINE-F2", "EID-CRYPTO-1", "EID-CRYPTO-2",
+                     "EID-CRYPTO-3", "EID-CRYPTO-7", "EID-CRYPTO-8", "KEYS-1", "KEYS-3", "KEYS-4"],
 }
 # The input classes (Vectors/schema/flags.json) of each scenario, and of each container.
 FLAGS = {
