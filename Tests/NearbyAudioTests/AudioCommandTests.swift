@@ -1,4 +1,5 @@
 import Foundation
+import NearbyAudio
 import NearbyTestSupport
 import Testing
 
@@ -20,6 +21,32 @@ struct AudioCommandTests {
             r.stderr.contains("-o \(wav):") && r.stderr.contains("a WAV file holds at most")
                 && r.stderr.contains(".flac"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: wav))
+    }
+
+    /// `encode --repeat` puts 50 to 150 ms of silence between frames, each gap drawn afresh:
+    /// from one decoded start to the next (each within a millisecond: NUT-48) less the frame's
+    /// samples as the encoder makes them, every gap falls in that range, and they are not all
+    /// equal. Holds NUT-18.
+    @Test func repeatedFramesAreFiftyToOneHundredFiftyMillisecondsApart() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let wav = dir.file("repeat.wav")
+        let encode = try CommandLineTool.run([
+            "audio", "encode", "--token", "a0a1a2a3a4a5", "--repeat", "12", "--seed", "5", "-o", wav,
+        ])
+        #expect(encode.status == 0, "\(encode.stderr)")
+        let decode = try CommandLineTool.run(["decode", wav])
+        let frames = try decode.stdoutLines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(frames.count == 12)
+        let starts = frames.compactMap { $0["start"] as? Double }
+        let frameSeconds =
+            Double(try InaudibleEncoder(sampleRate: 48_000).samples(token: [0xa0, 1, 2, 3, 4, 5]).count) / 48_000
+        let gaps = zip(starts, starts.dropFirst()).map { $1 - $0 - frameSeconds }
+        #expect(gaps.count == 11)
+        for gap in gaps { #expect(gap > 0.050 - 0.001 && gap < 0.150 + 0.001, "a gap of \(gap) s") }
+        #expect(Set(gaps.map { ($0 * 1000).rounded() }).count > 3, "the gaps are drawn, not fixed: \(gaps)")
     }
 
     /// A sound file cut in half: what is there decodes, standard error says the file is cut

@@ -108,6 +108,26 @@ import Testing
         }
     }
 
+    /// Frames whose peak is 50 dB below full scale, quantised to 16 bits (a quiet recording):
+    /// at least 95 % decode, in both modes, 6- and 16-byte tokens; here all 40 must, and no
+    /// other token appears.
+    /// Holds NUT-42.
+    @Test func framesFiftyDecibelsBelowFullScaleInSixteenBitsDecode() throws {
+        for mode in [AudioMode.inaudible, .audible] {
+            for length in [6, 16] {
+                let tokens = (0..<10).map { i in (0..<length).map { UInt8(truncatingIfNeeded: 29 * $0 + 7 * i + 1) } }
+                let (x, _) = try Self.recording(
+                    tokens, mode: mode, condition: ChannelCondition(name: "quiet", levelDbfs: -50), seed: 3)
+                // 16-bit samples: the quantisation noise of a file, 2^-15 of full scale.
+                let quantised = x.map { Float((Double($0) * 32_767).rounded()) / 32_767 }
+                let frames = Self.demodulate(quantised, rate: 48_000, mode: mode)
+                let decoded = frames.map(\.token).filter { tokens.contains($0) }.count
+                #expect(decoded * 100 >= 95 * tokens.count, "\(mode) \(length) bytes: \(decoded) of \(tokens.count)")
+                #expect(frames.allSatisfy { tokens.contains($0.token) }, "no other token")
+            }
+        }
+    }
+
     /// Holds NUT-45.
     @Test func whiteNoiseAloneYieldsNoTokens() {
         #expect(AudioEvaluation.noiseOnly(seconds: 30, seed: 11).isEmpty)

@@ -89,6 +89,23 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         }
     }
 
+    /// A pcap whose header says version 3.0 (bytes 4–7, little-endian here) is no pcap this
+    /// reader knows: unreadable, with a reason, where 2.4 and 2.0 read. Holds PCAP-2.
+    @Test func aPcapOfAnotherMajorVersionIsUnreadable() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        var w = PcapBytesWriter(linkType: .bluetoothHCIH4)
+        w.append(ReferenceVectors.twoReportEvent, timestampMicros: 1)
+        #expect(w.bytes[4] == 2 && w.bytes[6] == 4, "the writer writes 2.4")
+        var v3 = w.bytes
+        v3[4] = 3
+        v3[6] = 0
+        #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.write(v3, to: "v3.pcap")) }
+        var v20 = w.bytes
+        v20[6] = 0
+        #expect(throws: Never.self) { try CaptureFile.open(dir.write(v20, to: "v20.pcap")) }
+    }
+
     /// BTSNOOP-12: a btsnoop file cut short after it was opened (a log still being rotated, a file system
     /// error): the reader read its length at opening, so a record's data ends early. That
     /// record is malformed at the byte where the data ended, and the file ends there.

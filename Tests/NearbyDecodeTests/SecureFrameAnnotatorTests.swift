@@ -1,3 +1,4 @@
+import Foundation
 import NearbyBytes
 import NearbyDecode
 import NearbyJSON
@@ -88,6 +89,37 @@ import Testing
         let beacons = Self.beacons(DecodeSession(beaconsOnly: true))
         #expect(!beacons.isEmpty)
         #expect(beacons.allSatisfy { $0["resolved"] == nil && $0["telemetry"] == nil && $0["telemetryError"] == nil })
+    }
+
+    /// Hex text has no times: an EID there cannot be placed against a beacon's clock, so it
+    /// is not resolved, and the line says why. Holds EID-CRYPTO-14.
+    @Test func anEIDWithoutATimeIsNotResolvedAndSaysWhy() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        // One LE Advertising Report (ADV_NONCONN_IND, random address) carrying Flags, the
+        // Eddystone UUID list and an EID frame (Tx −20 dBm).
+        let ad = "0201060303aafe0d16aafe30ec0123456789abcdef"
+        let report = "03" + "01" + "010000eeffc0" + String(format: "%02x", ad.count / 2) + ad + "c4"
+        let event = "043e" + String(format: "%02x", report.count / 2 + 2) + "0201" + report
+        let file = dir.write(Array("packet1\t\(event)\n".utf8), to: "eid.txt")
+        var session = DecodeSession(beaconsOnly: true)
+        session.secureFrames = Self.annotator()
+        var beacons: [[String: JSONValue]] = []
+        _ = session.run(
+            paths: [file],
+            output: { line in
+                guard case .object(let o)? = try? JSONParser.parse(line), case .array(let bs)? = o["beacons"] else {
+                    return
+                }
+                for case .object(let b) in bs { beacons.append(b) }
+            }, diagnostics: { Issue.record("\($0)") })
+        let eid = try #require(beacons.first { $0["type"] == .string("eddystone-eid") }, "\(beacons)")
+        #expect(eid["resolved"] == .null)
+        guard case .string(let why)? = eid["resolveError"] else {
+            Issue.record("no resolveError: \(eid)")
+            return
+        }
+        #expect(!why.isEmpty)
     }
 
     // ETLM-CRYPTO-11, ETLM-CRYPTO-12.

@@ -83,6 +83,17 @@ struct ValidateHarnessTests {
         #expect(o.starts == 1)
     }
 
+    /// A level name the runner does not know is passed over: the handshake succeeds and the
+    /// frames vectors run. Holds INTEROP-10.
+    @Test func anUnknownLevelInTheHandshakeIsIgnored() {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let o = Self.run(
+            dir, Self.implementation(dir, levels: #"["holograms", "frames"]"#, body: #"good["id"] = rid; reply(good)"#))
+        #expect(o.implementation == ValidateSession.Implementation(name: "fake", version: "0", levels: [.frames]))
+        #expect(o.results.map(\.status) == [.pass, .pass, .pass], "\(Self.verdicts(o))")
+    }
+
     /// Holds INTEROP-25 and INTEROP-32.
     @Test func aWrongAnswerFailsWithTheFirstDivergence() {
         let dir = TemporaryDirectory()
