@@ -36,7 +36,7 @@ import wave
 
 import numpy as np
 from scipy.io import wavfile
-from scipy.signal import resample_poly
+from scipy.signal import lfilter, resample_poly
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Scripts", "prototypes"))
@@ -160,10 +160,27 @@ class Rec:
         rng = np.random.default_rng(seed)
         self.x[:, channel] += rng.standard_normal(len(self.x)) * np.sqrt(sigma2)
 
-    def level(self, noise_rms=0.02):
-        """Scale signal and noise together so that the noise's rms is -34 dBFS: the recorder's
+    def level(self, noise_rms=0.01):
+        """Scale signal and noise together so that the noise's rms is -40 dBFS: the recorder's
         gain; the SNR stays, nothing clips, and FLAC stores the noise in fewer bits."""
         self.x *= noise_rms / np.sqrt(np.mean(self.x[:int(0.1 * self.fs)] ** 2))
+
+    def reverb(self, room=0.9, wet=1.0):
+        """Freeverb, as §9.1 names it: 8 feedback combs (feedback 0.7 + 0.28 room, no damping)
+        in parallel on the input times 0.015, then 4 all-passes (feedback 0.5) in series, delay
+        lengths Jezar's at 44.1 kHz scaled to fs; output = dry + wet * reverberated."""
+        scale = self.fs / 44100
+        fb = 0.7 + 0.28 * room
+        for ch in range(self.x.shape[1]):
+            x = self.x[:, ch] * 0.015
+            acc = np.zeros(len(x))
+            for L in (1116, 1188, 1277, 1356, 1422, 1491, 1557, 1617):
+                L = max(1, int(L * scale))
+                acc += lfilter(np.r_[np.zeros(L), 1.0], np.r_[1.0, np.zeros(L - 1), -fb], x)
+            for L in (556, 441, 341, 225):
+                L = max(1, int(L * scale))
+                acc = -acc + lfilter(np.r_[np.zeros(L), 1.0], np.r_[1.0, np.zeros(L - 1), -0.5], acc)
+            self.x[:, ch] = self.x[:, ch] + wet * acc
 
     def fit(self, limit=0.99):
         """Scale signal and noise together when the peak is past full scale (§9.1)."""
@@ -404,16 +421,21 @@ def main():
     for mode, fs, L, (up, down), tag in (("inaudible", 48000, 8, (5000, 5001), "plus200ppm"),
                                          ("inaudible", 44100, 16, (5000, 4999), "minus200ppm"),
                                          ("audible", 44100, 8, (5000, 5001), "plus200ppm"),
-                                         ("audible", 48000, 16, (5000, 4999), "minus200ppm")):
+                                         ("audible", 48000, 16, (5000, 4999), "minus200ppm"),
+                                         ("inaudible", 48000, 6, (200, 201), "plus0p5pct"),
+                                         ("inaudible", 48000, 16, (200, 199), "minus0p5pct"),
+                                         ("audible", 48000, 6, (200, 201), "plus0p5pct"),
+                                         ("audible", 48000, 16, (200, 199), "minus0p5pct")):
         seed += 1
         token = token_of(seed, L)
         rec = single(mode, L, fs, token)
         eps = rec.resample((up, down))
         name = "%s-%db-%s-%s" % (SHORT[mode], L, KHZ[fs], tag)
         write_flac(name + ".flac", rec.x, fs)
-        add(name, "A clean %d-byte %s frame at %s Hz whose clock runs %+d ppm (resampled: the frame "
-            "lasts T/(1%+.4f)): decoded, its start (scaled likewise) within 1 ms." % (
-                L, mode, fs, round(eps * 1e6), eps), rec, name + ".flac", ["NUT-49", "NUT-51"],
+        add(name, "A clean %d-byte %s frame at %s Hz whose clock runs %+d ppm (resampled: the "
+            "frame lasts T/(1%+.4f)): decoded, its start (scaled likewise) within 1 ms." % (
+                L, mode, fs, round(eps * 1e6), eps), rec, name + ".flac",
+            ["NUT-49", "NUT-51"] + (["NUT-40"] if abs(eps) > 0.004 else []),
             ["ClockDrift"] + (["SampleRate"] if fs != 48000 else []))
 
     # --- clipping: a frame 6 dB past full scale, clipped in a 16-bit file, then a clean frame.
@@ -433,6 +455,19 @@ def main():
             "clipped frame may or may not be (no tolerance covers clipping), never as another token."
             % mode, rec, name + ".flac", ["NUT-36", "NUT-49"], ["Clipping", "MultipleStructures"],
             verdict="acceptable", alternatives=[exp[1:]], expect=exp)
+
+    # --- reverberation (§9.1's Freeverb, room size 0.9, no damping, wet 1), no noise.
+    for mode, L in (("inaudible", 6), ("audible", 8)):
+        seed += 1
+        token = token_of(seed, L)
+        rec = single(mode, L, 48000, token)
+        rec.reverb()
+        rec.fit()
+        name = "%s-%db-48k-reverb" % (SHORT[mode], L)
+        write_flac(name + ".flac", rec.x, 48000)
+        add(name, "A %d-byte %s frame through the heavy reverberation of the evaluation's channel model (Freeverb, "
+            "room size 0.9, no damping, wet 1), without noise: decoded, its start (the direct path's) within 1 ms."
+            % (L, mode), rec, name + ".flac", ["NUT-43", "NUT-49"], [])
 
     # --- float WAV: a frame whose samples reach +-2.0 (past full scale, not clipped in the file).
     seed += 1
@@ -512,7 +547,7 @@ def main():
     rec.place("audible", token, LEAD, channel=1)
     rec.noise(0, "audible", seed, channel=0)
     rec.noise(30, "audible", seed + 1, channel=1)
-    rec.fit()
+    rec.x *= 0.01 / np.sqrt(np.mean(rec.x[:int(0.1 * rec.fs), 0] ** 2))
     rec.frames[0]["reported"] = False
     write_flac("nut-a-stereo-same-token-48k.flac", rec.x, 48000)
     add("nut-a-stereo-same-token-48k", "A stereo file with the same audible frame at the same time on both "
@@ -535,7 +570,7 @@ def main():
     rec = Rec(48000, LEAD + length_seconds("inaudible", 12) + TAIL, 3)
     rec.place("inaudible", token, LEAD, channel=2)
     rng = np.random.default_rng(seed)
-    rec.x[:, 0] += rng.standard_normal(len(rec.x)) * 0.001
+    rec.x[:, 0] += rng.standard_normal(len(rec.x)) * 0.0002
     write_flac("nut-i-three-channels-48k.flac", rec.x, 48000)
     add("nut-i-three-channels-48k", "A three-channel file, noise on channel 0, silence on 1 and an inaudible "
         "frame on channel 2: reported once, on channel 2.", rec, "nut-i-three-channels-48k.flac",
