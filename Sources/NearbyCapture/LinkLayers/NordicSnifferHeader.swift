@@ -64,6 +64,11 @@ public struct NordicSnifferHeader: Sendable {
                     + "\(total) bytes"
             )
         }
+        if protocolVersion == 3 && packetID != 0x02 && packetID != 0x06 {
+            // NRF-7: a control packet carries no event packet; its payload is not read.
+            (flags, channelIndex, rssiDBm) = (0, 0, 0)
+            return
+        }
         if protocolVersion > 0 { try c.skip(1, "event packet Length") }
         flags = try c.readUInt8("Flags")
         channelIndex = try c.readUInt8("Channel")
@@ -75,7 +80,8 @@ public struct NordicSnifferHeader: Sendable {
 
     /// Whether the packet is known to be on a data channel from the header alone (NRF-7).
     public var isDataChannelPacket: Bool { protocolVersion == 3 && packetID == 0x06 }
-    /// Version 3 packets that are neither advertising nor data packets.
+    /// Version 3 packets that are neither advertising nor data packets: their payload is not
+    /// an event packet, and `flags`, `channelIndex` and `rssiDBm` are 0.
     public var isControlPacket: Bool { protocolVersion == 3 && packetID != 0x02 && packetID != 0x06 }
 
     /// NRF-5: flag bit 0 is the sniffer's CRC check.
