@@ -286,12 +286,123 @@ def damage12_captures():
     return out
 
 
+R_FAKE = 120        # where, in a long record, the bytes that read as a record header lie (in its filler)
+
+
+def fake_header(length, seconds):
+    """24 octets that read as a btsnoop record header: the length, flags 3, no drops, the time."""
+    return struct.pack(">IIIIq", length, length, 3, 0, BASE_US + seconds * 1_000_000 + BTSNOOP_EPOCH)
+
+
+def long_records(count, fakes):
+    """`count` long extended reports (253-octet records, UID instance 0x40 + i) after the two
+    ignored HCI packets, one a second; `fakes` maps a record's index (0-based, over the whole
+    file) to the 24 octets its filler holds at R_FAKE."""
+    recs = [(SCAN_ENABLE, BASE_US, 2), (COMMAND_COMPLETE, BASE_US + 1_000_000, 3)]
+    for i in range(2, 2 + count):
+        event = bytearray(extended_event(long_ext_data(0x40 + i), 9))
+        if i in fakes:
+            at = R_FAKE - 24
+            assert event[at:at + 24] == bytes(24)
+            event[at:at + 24] = fakes[i]
+        recs.append((bytes(event), BASE_US + i * 1_000_000, 3))
+    return recs
+
+
+def chain_clock(data, offsets):
+    """How far a chain's clock moves per record, on average (µs)."""
+    times = [header(data, o)[4] for o in offsets]
+    return sum(abs(b - a) for a, b in zip(times, times[1:])) / (len(times) - 1)
+
+
+def damage12_other_criteria():
+    """Two more copies for DAMAGE-12's later criteria, where the chains never meet: the false
+    chain breaks after 4 records while the true one holds (B); both hold to the end of the file
+    and the false chain's clock jumps 50,000 s a record (C). Record 6 (index 5) is damaged as
+    before: its header zeroed, and at R_FAKE in its data 24 octets that read as a header of the
+    long records' length, so the false first record runs from there to R_FAKE in record 7, and
+    so on while records carry such octets in their filler."""
+    out = []
+    k, count = 5, 12
+    lc = 229
+    designs = {
+        # B: records 7 to 9 carry header-like octets at R_FAKE; record 10's filler is zeros there.
+        "breaks": ({i: fake_header(lc, 2) for i in (k + 1, k + 2, k + 3)}, fake_header(lc, 2)),
+        # C: every record after 6 carries them, alternating times 50,000 s apart; the last
+        # runs to the end of the file.
+        "clock": ({i: fake_header(lc if i < 2 + count - 1 else 253 - R_FAKE - 24, 50_000 * (i % 2))
+                   for i in range(k + 1, 2 + count)},
+                  fake_header(lc, 50_000 * (k % 2))),
+    }
+    for name, (fakes, damage) in designs.items():
+        recs = long_records(count, fakes)
+        clean = btsnoop(recs)
+        starts, at = [], 16
+        for pkt, _, _ in recs:
+            starts.append(at)
+            at += 24 + len(pkt)
+        d, s1, last = starts[k], starts[k + 1], starts[k - 1]
+        p = d + R_FAKE
+        damaged = bytearray(clean)
+        damaged[d:d + 24] = bytes(24)
+        damaged[p:p + 24] = damage
+        damaged = bytes(damaged)
+        candidates = [o for o in range(d + 1, len(damaged)) if starts_run(damaged, o, last)]
+        assert candidates[0] == p, (name, candidates[:3], p)
+        inside = [o for o in candidates if p < o < p + 24 + header(damaged, p)[1]]
+        assert inside[0] == s1, (name, inside[:3], s1)
+        false_chain, true_chain = chain(damaged, p), chain(damaged, s1)
+        assert not set(false_chain) & set(true_chain)
+        true_end = true_chain[-1] + 24 + header(damaged, true_chain[-1])[1]
+        false_end = false_chain[-1] + 24 + header(damaged, false_chain[-1])[1]
+        assert true_end == len(damaged)
+        if name == "breaks":
+            assert len(false_chain) == 4 and false_end < len(damaged) and not plausible(damaged, false_end)
+        else:
+            assert false_end == len(damaged)
+            assert chain_clock(damaged, false_chain) > 1000 * chain_clock(damaged, true_chain)
+        files = ("damage12-%s-clean.btsnoop" % name, "damage12-%s-false-run.btsnoop" % name)
+        for f, data in zip(files, (clean, damaged)):
+            with open(os.path.join(CAPTURES, f), "wb") as fh:
+                fh.write(data)
+        n = len(recs)
+        beacons = [uid_beacon(0x40 + i, i + 1) for i in range(2, n)]
+        why = {"breaks": "the two chains never meet, and the false one breaks after 4 records (record 10's "
+                         "filler reads as an included length of 0) while the true one holds to the end of the "
+                         "file, so the true one wins",
+               "clock": "the two chains never meet and both hold to the end of the file, but the false one's "
+                        "clock moves 50,000 s a record and the true one's 1 s, so the true one wins"}[name]
+        out.append(vector(
+            "capture/gaps/damage12-%s-clean" % name, "capture",
+            "The undamaged log the DAMAGE-12 '%s' copy is made from: two ignored HCI packets and %d long "
+            "extended reports, some of whose manufacturer data holds octets that read as record headers; "
+            "every record decodes." % (name, count),
+            ["RECORDS-4", "RECORDS-5", "RECORDS-6", "BTSNOOP-3"], ["ExtendedReport"], "valid",
+            capture="../../Captures/gaps/" + files[0],
+            expect={"beacons": beacons,
+                    "records": {"read": n, "decoded": n - 2, "ignored": 2, "malformed": 0,
+                                "skippedBytes": 0, "resynchronizations": 0}}))
+        out.append(vector(
+            "capture/gaps/damage12-%s-false-run" % name, "capture",
+            "Record 6's header zeroed and octets that read as a record header written at byte %d of its "
+            "data: they start a false run, the first candidate, whose first record holds the start of "
+            "record 7; %s: record 6 is one skipped stretch of 253 octets and reading goes on at record 7."
+            % (R_FAKE - 24, why),
+            ["DAMAGE-12", "DAMAGE-11", "DAMAGE-10", "DAMAGE-8", "DAMAGE-16", "BTSNOOP-7", "RECORDS-3", "RECORDS-4"],
+            ["Damage", "ExtendedReport"], "invalid",
+            capture="../../Captures/gaps/" + files[1],
+            expect={"beacons": [b for b in beacons if b["record"] != k + 1],
+                    "records": {"read": n, "decoded": n - 3, "ignored": 2, "malformed": 1,
+                                "skippedBytes": s1 - d, "resynchronizations": 1}}))
+    return out
+
+
 def main():
     os.makedirs(CAPTURES, exist_ok=True)
     frames = frame_vectors()
     write(FRAMES_OUT, "AD structures whose length runs past the AD data (AD-3); written by "
           "Scripts/gap-captures.py from the frames it encodes.", frames)
-    captures = [overrun_capture()] + damage12_captures()
+    captures = [overrun_capture()] + damage12_captures() + damage12_other_criteria()
     write(CAPTURES_OUT, "Small captures for clauses the fixtures do not reach: an AD overrun after a beacon "
           "(AD-3, RECORDS-8) and a copied header that starts a false run inside a damaged record "
           "(DAMAGE-12); written by Scripts/gap-captures.py with the files in Captures/gaps/.", captures)
