@@ -256,22 +256,22 @@ def damage12_captures():
     false_chain, true_chain = chain(damaged, p), chain(damaged, s1)
     meet = min(set(false_chain) & set(true_chain))
     assert meet == s3 and false_chain.index(meet) == 1 and true_chain.index(meet) == 2
-    for name, data in (("damage12-clean.btsnoop", clean), ("damage12-false-run.btsnoop", damaged)):
+    for name, data in (("damage12-meet-clean.btsnoop", clean), ("damage12-meet-false-run.btsnoop", damaged)):
         with open(os.path.join(CAPTURES, name), "wb") as f:
             f.write(data)
     n = len(recs)
     beacons = [uid_beacon(inst, i + 1) for i, (_, _, inst) in enumerate(plan) if inst is not None]
     out = [vector(
-        "capture/gaps/damage12-clean", "capture",
+        "capture/gaps/damage12-meet-clean", "capture",
         "The undamaged btsnoop log the DAMAGE-12 copy is made from: two ignored HCI packets, two long "
         "extended reports and eight legacy reports, each with one Eddystone-UID.",
         ["RECORDS-4", "RECORDS-5", "RECORDS-6", "BTSNOOP-3"], ["ExtendedReport"], "valid",
-        capture="../../Captures/gaps/damage12-clean.btsnoop",
+        capture="../../Captures/gaps/damage12-meet-clean.btsnoop",
         expect={"beacons": beacons,
                 "records": {"read": n, "decoded": n - 2, "ignored": 2, "malformed": 0,
                             "skippedBytes": 0, "resynchronizations": 0}})]
     out.append(vector(
-        "capture/gaps/damage12-false-run", "capture",
+        "capture/gaps/damage12-meet-false-run", "capture",
         "Record 6's header zeroed and record 3's header copied into its data at byte %d of the record, "
         "where read as a record (%d octets) it runs to record 9 and starts a run of 4: that false run is "
         "the first candidate, but the true run at record 7, which starts inside its first record, has 2 "
@@ -279,7 +279,7 @@ def damage12_captures():
         "stretch of %d octets and records 7 and 8 are kept." % (p - d, 24 + lc, s1 - d),
         ["DAMAGE-12", "DAMAGE-11", "DAMAGE-10", "DAMAGE-8", "DAMAGE-16", "BTSNOOP-7", "RECORDS-3", "RECORDS-4"],
         ["Damage", "ExtendedReport"], "invalid",
-        capture="../../Captures/gaps/damage12-false-run.btsnoop",
+        capture="../../Captures/gaps/damage12-meet-false-run.btsnoop",
         expect={"beacons": [b for b in beacons if b["record"] != 6],
                 "records": {"read": n, "decoded": n - 3, "ignored": 2, "malformed": 1,
                             "skippedBytes": s1 - d, "resynchronizations": 1}}))
