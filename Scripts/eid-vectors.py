@@ -318,7 +318,7 @@ def refusal_vectors():
         refused("public-key-low-order-" + name,
                 "A registration through ECDH whose beacon public key is %s: the shared secret is all zeros "
                 "and gives no identity key, so the scenario is refused at the public key." % what,
-                ["KEYS-2", "ENGINE-R2A"], ["FieldBounds"],
+                ["KEYS-2", "ENGINE-R2A"], [],
                 refusal_doc(lambda e: e.__setitem__("ephemeralIdRegistration", ecdh_registration(key))),
                 REG + "beaconEcdhPublicKey", "shared secret")
     # EID-CRYPTO-12: advertisedId.id must be the EID the key, exponent and clock compute.
