@@ -188,6 +188,24 @@ def frame_vectors():
             "the H4 record." % (EXT_DATA_OFFSET + 24),
             ["AD-3", "AD-1", "RECORDS-10", "HCI-EXT-8"], ["Truncated", "ExtendedReport", "MultipleStructures"],
             h4=extended_event(data, 2).hex(), at=EXT_DATA_OFFSET + 24)
+    # HCI-EXT-17: one extended report with a direct address of 11:22:33:44:55:66 (random) and an
+    # Eddystone-UID, its Event_Type directed (bit 2) or not; the direct address is reported only
+    # for the first.
+    for name, event_type, expected in [
+            ("directed", "0400", {"directAddress": "11:22:33:44:55:66", "directAddressType": "random"}),
+            ("undirected", "0000", {"directAddress": None, "directAddressType": None})]:
+        h4 = ("043e320d01" + event_type + "010122334455c60100017fc4000001665544332211"
+              + "181716aafe00ee8b0ca750095477cb3e770000000000010000")
+        out.append(vector(
+            "frame/hci/extended-report-direct-address-" + name, "frame",
+            "An extended report whose Direct_Address holds 11:22:33:44:55:66 (random), its Event_Type "
+            + ("directed (bit 2 set): the direct address is reported." if name == "directed"
+               else "undirected: the bytes are there but no direct address is reported."),
+            ["HCI-EXT-17", "HCI-EXT-1"], ["ExtendedReport"], "valid",
+            input={"h4": h4},
+            expect={"beacons": [{"type": "eddystone-uid", "txPower": -18, "namespace": "8b0ca750095477cb3e77",
+                                 "instance": "000000000001", "reserved": "0000"}],
+                    "advertisement": expected}))
     return out
 
 

@@ -33,11 +33,14 @@ public enum RepositoryPaths {
     }()
 
     /// The capture files under `Captures/` ending in one of `suffixes`, relative to it and
-    /// sorted, but those in `Captures/damaged/` (damaged on purpose, for their vectors): the
+    /// sorted, but those made to hold faults for their vectors (`damaged/`, `gaps/`, and the
+    /// systematic captures, which include damaged files and forms the reader refuses): the
     /// files the tests that need whole captures use.
     public static func wholeCaptures(suffixes: [String]) -> [String] {
         let all = FileManager.default.enumerator(atPath: root + "/Captures")?.compactMap { $0 as? String } ?? []
-        return all.filter { p in !p.hasPrefix("damaged/") && suffixes.contains { p.hasSuffix($0) } }.sorted()
+        let faulty = ["damaged/", "gaps/", "systematic/"]
+        return all.filter { p in !faulty.contains { p.hasPrefix($0) } && suffixes.contains { p.hasSuffix($0) } }
+            .sorted()
     }
 
     /// The field captures' folder, kept outside the repository in a sibling folder, when it

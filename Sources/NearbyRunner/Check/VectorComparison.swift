@@ -68,7 +68,8 @@ enum VectorComparison {
                 if advertisementRequired { fail(&r, "expected an advertisement, got none") }
                 return
             }
-            let actual = JSONValue.object(o.filter { fields[$0.key] != nil })
+            // A field expected null must be null or absent (`directAddress` of an undirected report).
+            let actual = JSONValue.object(Dictionary(uniqueKeysWithValues: fields.keys.map { ($0, o[$0] ?? .null) }))
             if let d = JSONComparison.firstDifference(expected: .object(fields), actual: actual, path: "advertisement")
             {
                 fail(&r, d)

@@ -164,6 +164,7 @@ extension Vector {
             if let a = e.optional("advertisement") {
                 adv = try a.object(allowed: [
                     "address", "addressType", "rssi", "eventType", "txPower", "channel", "scanResponse", "source",
+                    "directAddress", "directAddressType",
                 ]).fields
             }
             return .beacons(beacons, advertisement: adv)
