@@ -40,7 +40,9 @@ struct ConformanceMatrixTests {
         let reference = try #require(matrix.rows.first)
         #expect(reference.outcome.implementation?.name == ReferenceAdapter.name)
         #expect(reference.outcome.results.count == matrix.vectors.count)
-        let notPassing = reference.outcome.results.filter { $0.status != .pass }
+        // The reference's known failures (Vectors/known-failures.json) fail through the protocol too.
+        let known = try KnownFailures.load(root + "/Vectors/" + KnownFailures.fileName)
+        let notPassing = reference.outcome.results.filter { $0.status != .pass && known.reasons[$0.id] == nil }
         #expect(
             notPassing.isEmpty,
             "the reference adapter passes every vector: \(notPassing.map { "\($0.id): \($0.message)" })")

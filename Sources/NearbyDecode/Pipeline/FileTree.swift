@@ -14,6 +14,11 @@ public enum FileTree {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    public static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// What a walk found: the files, sorted by path, and the directories not entered because
     /// they had been read already (`path`, and `firstPath` by which they were read).
     public struct Walk: Sendable {

@@ -8,11 +8,17 @@ public struct CheckSession: Sendable {
     public var filter: String?
     public var shard: (k: Int, n: Int)?
     public var jobs: Int
+    /// The vectors the reference is known to fail: reported as skipped while they fail.
+    public var knownFailures: KnownFailures
 
-    public init(filter: String? = nil, shard: (k: Int, n: Int)? = nil, jobs: Int = 1) {
+    public init(
+        filter: String? = nil, shard: (k: Int, n: Int)? = nil, jobs: Int = 1,
+        knownFailures: KnownFailures = KnownFailures()
+    ) {
         self.filter = filter
         self.shard = shard
         self.jobs = max(1, jobs)
+        self.knownFailures = knownFailures
     }
 
     /// Results: every selected vector's, plus one `error` result per vector (or file) that
@@ -27,7 +33,7 @@ public struct CheckSession: Sendable {
             var i = worker
             while i < vectors.count {
                 let started = ContinuousClock.now
-                var r = VectorRunner.run(vectors[i], audioFrames: audioFrames)
+                var r = knownFailures.apply(VectorRunner.run(vectors[i], audioFrames: audioFrames))
                 r.seconds = (ContinuousClock.now - started).seconds
                 let done = box.store(r, at: i)
                 progress?(done, vectors.count, r.id)

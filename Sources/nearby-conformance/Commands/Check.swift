@@ -1,4 +1,5 @@
 import ArgumentParser
+import NearbyDecode
 import NearbyRunner
 
 struct Check: ParsableCommand {
@@ -20,9 +21,25 @@ struct Check: ParsableCommand {
 
     @OptionGroup var reports: ReportOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "The reference's known failures, reported as skipped while they fail (default: "
+                + "Vectors/known-failures.json when there is one).", valueName: "FILE"))
+    var knownFailures: String?
+
     func run() throws {
         let started = CheckReport.timestampNow()
-        let session = CheckSession(filter: selection.filter, shard: selection.parsedShard, jobs: threads.jobs)
+        var known = KnownFailures()
+        let listPath = knownFailures ?? "Vectors/" + KnownFailures.fileName
+        if knownFailures != nil || FileTree.isRegularFile(listPath) {
+            do {
+                known = try KnownFailures.load(listPath)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+        let session = CheckSession(
+            filter: selection.filter, shard: selection.parsedShard, jobs: threads.jobs, knownFailures: known)
         let progress = ProgressLine()
         var onProgress: (@Sendable (Int, Int, String) -> Void)?
         if progress.shown { onProgress = { done, total, id in progress.show("[\(done)/\(total)] \(id)") } }
