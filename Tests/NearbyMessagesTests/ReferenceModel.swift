@@ -119,6 +119,8 @@ struct ReferenceModel {
         var cause: Cause = .sighting
         /// For a found: the source that found it.
         var source: Source?
+        /// For a found: the kind of identity sighted.
+        var via: SightingIdentity.Kind?
         /// The id names a publication (publicationExpired, or a dialog a publication showed).
         var publication = false
 
@@ -556,7 +558,10 @@ struct ReferenceModel {
                     found[i]![k] = f
                 } else {
                     found[i, default: [:]][k] = Found(message: m, lastSeen: [source: t])  // ENGINE-F1
-                    batch.append(Event(time: t, kind: .found, id: subscriptions[i].id, message: m, source: source))
+                    batch.append(
+                        Event(
+                            time: t, kind: .found, id: subscriptions[i].id, message: m, source: source,
+                            via: sighting.identity.kind))
                 }
             }
         }

@@ -1,0 +1,5 @@
+import NearbyMessages
+
+extension ModelVectorTests {
+    static func themes() -> [Spec] { [] }
+}
