@@ -214,7 +214,10 @@ struct ScenarioGenerator {
     static let unixBase: Int64 = 1_700_000_000_000_000
 
     mutating func message(attachment: Bool = false) -> Message {
-        var m = Message(namespace: pick(Self.namespaces), type: pick(Self.types), content: pick(Self.contents))
+        // Namespace "proj" and type "chat" half the time, so that filters match often enough.
+        var m = Message(
+            namespace: chance(50) ? "proj" : pick(Self.namespaces), type: chance(40) ? "chat" : pick(Self.types),
+            content: pick(Self.contents))
         if attachment && fileSafe {
             // A registry file writes an attachment as "namespace/type", both non-empty.
             if m.namespace.isEmpty { m.namespace = "proj" }
@@ -280,7 +283,7 @@ struct ScenarioGenerator {
             s.beacons.append(.init(advertisedID: id, attachments: attachments))
         }
         if chance(35) { for _ in 0..<(1 + int(2)) { s.beacons.append(eidBeacon()) } }
-        if chance(40) { s.initial = stateChange() }
+        if chance(15) { s.initial = stateChange() }
         s.lostTimeoutMicros = pick([nil, 1_000_000, 3_000_000, 10_000_000, chance(3) ? 86_400_000_000 : 2_000_000])
         s.projectNamespace = pick(["", "proj", "caf\u{E9}"])
         if chance(50) {
@@ -321,13 +324,13 @@ struct ScenarioGenerator {
     mutating func action() -> EngineAction {
         switch int(100) {
         case 0..<30:
-            let types: DeviceTypes = pick([.nearbyDevices, .bleBeacons, [.nearbyDevices, .bleBeacons]])
-            let target = registered.isEmpty || chance(25) ? message() : pick(registered)
+            let types: DeviceTypes = pick([.nearbyDevices, .bleBeacons, [.nearbyDevices, .bleBeacons], [.nearbyDevices, .bleBeacons]])
+            let target = registered.isEmpty || chance(10) ? message() : pick(registered)
             return .subscribe(
                 id: pick(Self.ids),
                 SubscriptionParams(
                     deviceTypes: types, messageNamespace: chance(20) ? "" : target.namespace,
-                    type: chance(40) ? "" : target.type,
+                    type: chance(55) ? "" : target.type,
                     strategy: strategy(infinite: true),
                     beaconStrategy: BeaconStrategy(
                         includeIBeacons: chance(60), lowPowerPreferred: chance(60), allowInBackground: chance(40)),
@@ -369,9 +372,10 @@ struct ScenarioGenerator {
 
     mutating func sighting(at t: Int64) -> Sighting {
         if chance(45) {
+            let registeredTokens = scenario.publications.flatMap { $0.tokens.map(\.token) }
+            let token = !registeredTokens.isEmpty && chance(70) ? pick(registeredTokens) : pick(Self.tokens)
             return Sighting(
-                timeMicros: t, medium: chance(70) ? .ble : .audio, identity: SightingIdentity(.token, pick(Self.tokens))
-            )
+                timeMicros: t, medium: chance(70) ? .ble : .audio, identity: SightingIdentity(.token, token))
         }
         if chance(20) && scenario.beacons.contains(where: { $0.ephemeralID != nil }) || chance(3) {
             return Sighting(timeMicros: t, medium: .ble, identity: SightingIdentity(.eddystoneEID, eid(at: t)))
