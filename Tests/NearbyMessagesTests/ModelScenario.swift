@@ -324,7 +324,9 @@ struct ScenarioGenerator {
     mutating func action() -> EngineAction {
         switch int(100) {
         case 0..<30:
-            let types: DeviceTypes = pick([.nearbyDevices, .bleBeacons, [.nearbyDevices, .bleBeacons], [.nearbyDevices, .bleBeacons]])
+            let types: DeviceTypes = pick([
+                .nearbyDevices, .bleBeacons, [.nearbyDevices, .bleBeacons], [.nearbyDevices, .bleBeacons],
+            ])
             let target = registered.isEmpty || chance(10) ? message() : pick(registered)
             return .subscribe(
                 id: pick(Self.ids),

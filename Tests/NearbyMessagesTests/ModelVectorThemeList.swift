@@ -22,12 +22,14 @@ extension ModelVectorTests {
                 path: "$.events[2].time", reason: "out of order"),
             theme(
                 "o1a-state-change-before-sighting-at-one-instant",
-                "At one instant scenario events apply in file order: Bluetooth goes off before the beacon's sighting, which does not count.",
+                "At one instant scenario events apply in file order: Bluetooth goes off before the beacon's "
+                    + "sighting, which does not count.",
                 ["O1A", "A2", "H2"], ["TimeBoundary", "Medium"],
                 [sub(0, "s1", doors), state(2, StateChange(bluetoothPowerOn: false)), see(2, .eddystoneUID, uid)]),
             theme(
                 "o1a-sighting-before-state-change-at-one-instant",
-                "At one instant in file order: the token's sighting finds the message, then Bluetooth off loses it at that instant.",
+                "At one instant in file order: the token's sighting finds the message, then Bluetooth off loses it "
+                    + "at that instant.",
                 ["O1A", "F3", "O3"], ["TimeBoundary", "Medium"],
                 [sub(0), tok(2), state(2, StateChange(bluetoothPowerOn: false))]),
             theme(
@@ -48,16 +50,19 @@ extension ModelVectorTests {
                 ["O2", "F2"], ["TimeBoundary"], [sub(0), tok(1), tok(10.999999)]),
             theme(
                 "o2-sighting-at-the-instant-of-ttl-expiry",
-                "A subscription's TTL ends at the instant of a sighting: the expiry fires first, the sighting does not count.",
+                "A subscription's TTL ends at the instant of a sighting: the expiry fires first, the sighting does "
+                    + "not count.",
                 ["O2", "F6", "A1"], ["TimeBoundary"], [sub(0, "s1", chatWith { $0.strategy.ttl = ttl(5) }), tok(5)]),
             theme(
                 "o2-id-free-at-the-instant-of-its-expiry",
-                "At the instant a subscription expires its id is free: a new subscription by that id is accepted and counts.",
+                "At the instant a subscription expires its id is free: a new subscription by that id is accepted "
+                    + "and counts.",
                 ["O2", "L3", "F6"], ["TimeBoundary"],
                 [sub(0, "s1", chatWith { $0.strategy.ttl = ttl(5) }), sub(5), tok(6)]),
             theme(
                 "o2-publication-id-free-at-its-expiry",
-                "A publication expiring at the instant of a new publish by its id fires its expiry, and the id is reused.",
+                "A publication expiring at the instant of a new publish by its id fires its expiry, and the id is "
+                    + "reused.",
                 ["O2", "P1", "L3"], ["TimeBoundary"], [pub(0, ttl: 3), pub(3, ttl: 4)]),
             theme(
                 "o2-timeout-and-expiry-at-one-instant",
@@ -70,7 +75,8 @@ extension ModelVectorTests {
                 ["O3", "F2", "F8"], [], [sub(0, "s2"), sub(0, "s1"), tok(1)]),
             theme(
                 "o3-decomposed-id-before-precomposed",
-                "Ids \"cafe\\u0301\" and \"caf\\u00e9\" sort by their UTF-8 bytes (65 before c3), not as equal strings.",
+                "Ids \"cafe\\u0301\" and \"caf\\u00e9\" sort by their UTF-8 bytes (65 before c3), "
+                    + "not as equal strings.",
                 ["O3", "R4", "F8"], ["Filter"], [sub(0, "caf\u{E9}"), sub(0, "cafe\u{301}"), tok(1)]),
             theme(
                 "o3-messages-by-type-then-content",
@@ -184,7 +190,8 @@ extension ModelVectorTests {
             ) { $0.initial.locationPermission = .whenInUse },
             theme(
                 "a4-ibeacon-not-ranged-when-in-use-in-background",
-                "Location \"when in use\" does not allow ranging in the background: the iBeacon is lost and not counted.",
+                "Location \"when in use\" does not allow ranging in the background: the iBeacon is lost "
+                    + "and not counted.",
                 ["A4", "A3", "F3"], ["Permission", "Lifecycle"],
                 [
                     sub(0, "s1", doorsWith { $0.beaconStrategy.allowInBackground = true }), see(1, .iBeacon, iBeaconID),
@@ -212,7 +219,8 @@ extension ModelVectorTests {
                 ["A5", "F1"], [], [sub(0, "s1", chatWith { $0.strategy.mode = .scan }), tok(1)]),
             theme(
                 "a6-last-microsecond-of-the-window-counts",
-                "Low-power scan (512 ms every 5.12 s from the subscription): a UID at the window's last microsecond counts.",
+                "Low-power scan (512 ms every 5.12 s from the subscription): a UID at the window's last "
+                    + "microsecond counts.",
                 ["A6", "R2", "F1"], ["TimeBoundary"], [sub(1, "s1", lowPowerDoors), see(1.511999, .eddystoneUID, uid)]),
             theme(
                 "a6-end-of-the-window-not-counted", "A UID at the instant the low-power window ends does not count.",
@@ -275,7 +283,8 @@ extension ModelVectorTests {
         return [
             theme(
                 "r1-token-at-its-until-stands-for-nothing",
-                "At its assignment's until (100 s) the old token stands for nothing; the new one stands for the message.",
+                "At its assignment's until (100 s) the old token stands for nothing; the new one stands for the "
+                    + "message.",
                 ["R1", "F1"], ["TimeBoundary"], [sub(0), tok(100), tok(100, tokA2)]),
             theme(
                 "r1-token-one-microsecond-before-until",
@@ -317,7 +326,9 @@ extension ModelVectorTests {
                 ["R2", "R3"], ["Filter"],
                 [
                     sub(
-                        0, "s1", SubscriptionParams(deviceTypes: .bleBeacons, messageNamespace: "__reserved_namespace")),
+                        0, "s1",
+                        SubscriptionParams(
+                            deviceTypes: .bleBeacons, messageNamespace: "__reserved_namespace")),
                     sub(0, "s2", doors), see(1, .altBeacon, altID),
                 ]),
             theme(

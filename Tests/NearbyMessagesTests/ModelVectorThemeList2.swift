@@ -9,11 +9,13 @@ extension ModelVectorTests {
         return [
             theme(
                 "f0-audio-evidence-survives-bluetooth-off",
-                "Heard over BLE and audio, Bluetooth off: the audio evidence keeps it found, lost 10 s after the audio sighting.",
+                "Heard over BLE and audio, Bluetooth off: the audio evidence keeps it found, lost 10 s after the "
+                    + "audio sighting.",
                 ["F0", "F3", "F2"], ["Medium"], [sub(0), tok(1), tok(2, tokA, .audio), state(3, off)]),
             theme(
                 "f0-remaining-evidence-already-timed-out",
-                "Bluetooth off forgets the newer BLE evidence; the audio evidence left is older than the timeout: lost at once.",
+                "Bluetooth off forgets the newer BLE evidence; the audio evidence left is older than the timeout: "
+                    + "lost at once.",
                 ["F0", "F3"], ["Medium", "TimeBoundary"],
                 [sub(0), tok(1, tokA, .audio), tok(10.5), state(11.2, off)]),
             theme(
@@ -65,7 +67,8 @@ extension ModelVectorTests {
                 [sub(0), tok(1, tokC, .audio), state(2, StateChange(microphonePermission: .denied))]),
             theme(
                 "f3-bluetooth-permission-at-the-instant-of-a-sighting",
-                "The Bluetooth permission denied at the instant of a beacon sighting written after it: lost, and the sighting does not count.",
+                "The Bluetooth permission denied at the instant of a beacon sighting written after it: lost, and "
+                    + "the sighting does not count.",
                 ["F3", "A2", "O1A", "H3"], ["Permission", "TimeBoundary"],
                 [
                     sub(0, "s1", doors), see(1, .eddystoneUID, uid),
@@ -181,7 +184,8 @@ extension ModelVectorTests {
                 "p1-default-ttl-300", "A publication's default TTL is 300 s.", ["P1"], [], [pub(0)]),
             theme(
                 "p2-own-publication-never-found",
-                "The observer's own publication is not in its registry: its subscription finds only the registry's message.",
+                "The observer's own publication is not in its registry: its subscription finds only the registry's "
+                    + "message.",
                 ["P2", "R1"], [], [pub(0), sub(0, "s1", chatWith { $0.type = "" }), tok(1)]),
             theme(
                 "p2-own-audio-publication-never-found", "Publishing over audio finds nothing of one's own.",
@@ -287,7 +291,8 @@ extension ModelVectorTests {
             ) { $0.initial.bluetoothPowerOn = false },
             theme(
                 "h5-launch-fires-nothing-by-itself",
-                "Bluetooth turned off while terminated: the launch fires nothing; the restored subscription sets the error.",
+                "Bluetooth turned off while terminated: the launch fires nothing; the restored subscription sets "
+                    + "the error.",
                 ["H5", "L2", "H2"], ["Medium", "Lifecycle"],
                 [sub(0), act(1, .terminate), state(2, off), act(3, .launch), sub(4)]),
             theme(

@@ -68,7 +68,8 @@ struct ReplayModelTests {
         switch identity.kind {
         case .token: return BeaconAdvertisingData.token(b, txPower: -12)
         case .eddystoneUID:
-            return BeaconAdvertisingData.eddystoneUID(namespace: Array(b[0..<10]), instance: Array(b[10..<16]), txPower: -20)
+            return BeaconAdvertisingData.eddystoneUID(
+                namespace: Array(b[0..<10]), instance: Array(b[10..<16]), txPower: -20)
         case .iBeacon: return BeaconAdvertisingData.iBeacon(uuidMajorMinor: b, measuredPower: -59)
         case .altBeacon: return BeaconAdvertisingData.altBeacon(manufacturer: 0x0118, beaconID: b, referenceRSSI: -59)
         case .eddystoneEID: return BeaconAdvertisingData.eddystoneEID(b, txPower: -20)
@@ -84,7 +85,8 @@ struct ReplayModelTests {
         var w = BtsnoopWriter(datalink: .hciUART)
         func record(_ data: [UInt8], at t: Int64) {
             let event = FixtureEvents.legacyReportEvent([
-                FixtureEvents.legacyReport(eventType: 0x03, addressType: 0x01, address: "c0:00:00:00:00:01", data: data, rssi: -60)
+                FixtureEvents.legacyReport(
+                    eventType: 0x03, addressType: 0x01, address: "c0:00:00:00:00:01", data: data, rssi: -60)
             ])
             w.append(event, flags: BtsnoopWriter.Flags.receivedEvent, timestampMicros: origin + t)
         }
@@ -117,7 +119,8 @@ struct ReplayModelTests {
         guard a != b else { return (nil, stats) }
         let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
         return (
-            "event #\(i) differs\n  replay: \(i < a.count ? a[i] : "(none)")\n  model:  \(i < b.count ? b[i] : "(none)")\n"
+            "event #\(i) differs\n  replay: \(i < a.count ? a[i] : "(none)")\n"
+                + "  model:  \(i < b.count ? b[i] : "(none)")\n"
                 + text, stats
         )
     }
