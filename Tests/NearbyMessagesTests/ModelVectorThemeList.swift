@@ -63,7 +63,7 @@ extension ModelVectorTests {
                 "o2-publication-id-free-at-its-expiry",
                 "A publication expiring at the instant of a new publish by its id fires its expiry, and the id is "
                     + "reused.",
-                ["O2", "P1", "L3"], ["TimeBoundary"], [pub(0, ttl: 3), pub(3, ttl: 4)]),
+                ["O2", "P1", "L3"], ["TimeBoundary"], [pub(0, ttl: 3), pub(3, ttl: 4)], end: 8),
             theme(
                 "o2-timeout-and-expiry-at-one-instant",
                 "A lost timeout and the TTL falling at one instant form one batch: lost, then subscriptionExpired.",

@@ -107,10 +107,11 @@ extension ModelVectorTests {
                 "f6-ttl-loses-then-expires", "At the TTL the found messages are lost, then subscriptionExpired fires.",
                 ["F6", "O3"], [], [sub(0, "s1", ttl5), tok(1)]),
             theme(
-                "f6-default-ttl-300", "The default TTL is 300 s.", ["F6"], [], [sub(0), tok(295)]),
+                "f6-default-ttl-300", "The default TTL is 300 s.", ["F6"], [], [sub(0), tok(295, tokA2)]),
             theme(
                 "f6-infinite-ttl-never-expires", "An infinite TTL never expires.",
-                ["F6", "F9"], [], [sub(0, "s1", chatWith { $0.strategy.ttl = .infinite }), tok(1000)], end: 100_000),
+                ["F6", "F9"], [], [sub(0, "s1", chatWith { $0.strategy.ttl = .infinite }), tok(1000, tokA2)],
+                end: 100_000),
             theme(
                 "f6-nothing-after-expiry", "After the expiry nothing of the subscription fires.",
                 ["F6", "A1"], [], [sub(0, "s1", ttl5), tok(6)]),
@@ -176,12 +177,12 @@ extension ModelVectorTests {
         return [
             theme(
                 "p1-publication-expires-at-its-ttl", "A publication expires at publish time plus its TTL.",
-                ["P1"], [], [pub(0, ttl: 30)]),
+                ["P1"], [], [pub(0, ttl: 30)], end: 40),
             theme(
                 "p1-unpublish-fires-nothing", "Unpublish fires nothing.", ["P1"], [],
-                [pub(0), act(1, .unpublish(id: "p1"))]),
+                [pub(0), act(1, .unpublish(id: "p1"))], end: 400),
             theme(
-                "p1-default-ttl-300", "A publication's default TTL is 300 s.", ["P1"], [], [pub(0)]),
+                "p1-default-ttl-300", "A publication's default TTL is 300 s.", ["P1"], [], [pub(0)], end: 400),
             theme(
                 "p2-own-publication-never-found",
                 "The observer's own publication is not in its registry: its subscription finds only the registry's "
@@ -391,7 +392,7 @@ extension ModelVectorTests {
                 ["L3", "F6"], [], [sub(0, "s1", chatWith { $0.strategy.ttl = ttl(5) }), sub(6), tok(7)]),
             theme(
                 "l3-publication-id-reused", "After unpublish the publication id names a new publication.",
-                ["L3", "P1"], [], [pub(0), act(1, .unpublish(id: "p1")), pub(2, ttl: 3)]),
+                ["L3", "P1"], [], [pub(0), act(1, .unpublish(id: "p1")), pub(2, ttl: 3)], end: 6),
             theme(
                 "l3-subscription-and-publication-ids-apart",
                 "A subscription and a publication may share an id: they are named apart.",
@@ -455,10 +456,10 @@ extension ModelVectorTests {
             theme(
                 "v1-ttl-at-the-limit-accepted", "A TTL of exactly 86,400 s is accepted and expires then.",
                 ["V1", "F6"], ["InputLimit", "TimeBoundary"],
-                [sub(0, "s1", chatWith { $0.strategy.ttl = .micros(86_400_000_000) }), tok(86_399.999999)]),
+                [sub(0, "s1", chatWith { $0.strategy.ttl = .micros(86_400_000_000) }), tok(86_399.999999, tokA2)]),
             theme(
                 "v1-publication-ttl-at-the-limit-accepted", "A publication TTL of exactly 86,400 s is accepted.",
-                ["V1", "P1"], ["InputLimit"], [pub(0, ttl: 86_400)]),
+                ["V1", "P1"], ["InputLimit"], [pub(0, ttl: 86_400)], end: 86_400),
             theme(
                 "v1-lost-timeout-at-the-limit",
                 "A lost timeout of exactly 86,400 s: lost a day after the last sighting.",
