@@ -388,6 +388,24 @@ extension ModelVectorTests {
                 [sub(0, "s1", doors), see(20, .eddystoneEID, eid(20, clock: 0xFFFF_FFF6))]
             ) { $0.beacons[3] = eidBeacon(clock: 0xFFFF_FFF6) },
             theme(
+                "r2a-window-grows-with-the-time-since-registration",
+                "K = 0, 20,000 s after registration: the window is 1 + ⌈150 ppm · 20,000 s + 1 s⌉ = 5 periods; "
+                    + "5 ahead resolves, 6 ahead does not.",
+                ["R2A"], ["Encrypted", "TimeBoundary"],
+                [
+                    sub(0, "s1", doorsWith { $0.strategy.ttl = .infinite }),
+                    see(20_000, .eddystoneEID, eid(period: 20_006, k: 0)),
+                    see(20_001, .eddystoneEID, eid(period: 20_006, k: 0)),
+                ]
+            ) { $0.beacons[3] = eidBeacon(k: 0) },
+            theme(
+                "r2a-clock-rounded-down-before-registration",
+                "Half a second before a registration at clock 16 (K = 4) the clock reads 15, period 0: the EID of "
+                    + "period −2 (clock 2^32 − 32) is at the window's edge and resolves.",
+                ["R2A"], ["Encrypted", "TimeBoundary"],
+                [sub(0, "s1", doors), see(99.5, .eddystoneEID, eid(period: -2))]
+            ) { $0.beacons[3] = eidBeacon(clock: 16, at: .scenarioMicros(100_000_000)) },
+            theme(
                 "r2a-unknown-eid-stands-for-nothing", "An EID no registered beacon gives stands for nothing.",
                 ["R2A"], ["Encrypted"],
                 [sub(0, "s1", doors), see(20, .eddystoneEID, eid(20, key: [UInt8](repeating: 7, count: 16)))]),

@@ -29,19 +29,24 @@ extension ModelVectorTests {
 
     /// An EID beacon with the key above, K = 4 (16 s periods), clock `clock` at `at`.
     static func eidBeacon(
-        clock: UInt32 = 0, at: EphemeralIDRegistration.Time = .scenarioMicros(0), key: [UInt8] = eidKey,
+        clock: UInt32 = 0, at: EphemeralIDRegistration.Time = .scenarioMicros(0), key: [UInt8] = eidKey, k: Int = 4,
         _ attachments: [Message] = [desk]
     ) -> Registry.Beacon {
         Registry.Beacon(
             ephemeralID: try! EphemeralIDRegistration(
-                identityKey: key, rotationExponent: 4, initialClockValue: clock, registeredAt: at),
+                identityKey: key, rotationExponent: k, initialClockValue: clock, registeredAt: at),
             attachments: attachments)
     }
 
     /// The EID the beacon above (clock 0 at 0) sends in the period of scenario time `t`, `offset` periods off.
-    static func eid(_ t: Double, offset: Int64 = 0, clock: UInt32 = 0, key: [UInt8] = eidKey) -> [UInt8] {
-        let period = (Int64(clock) + Int64(t.rounded(.down))) / 16 + offset
-        return try! EIDGenerator(identityKey: key, exponent: 4).eid(at: UInt32(truncatingIfNeeded: period * 16))
+    static func eid(_ t: Double, offset: Int64 = 0, clock: UInt32 = 0, key: [UInt8] = eidKey, k: Int = 4) -> [UInt8] {
+        let period = (Int64(clock) + Int64(t.rounded(.down))) / (1 << k) + offset
+        return try! EIDGenerator(identityKey: key, exponent: k).eid(at: UInt32(truncatingIfNeeded: period << k))
+    }
+
+    /// The EID of period `period` (of 2^k s) of the beacon above.
+    static func eid(period: Int64, k: Int = 4) -> [UInt8] {
+        try! EIDGenerator(identityKey: eidKey, exponent: k).eid(at: UInt32(truncatingIfNeeded: period << k))
     }
 
     /// hello: tokA until 100 s, then tokA2; world: tokB over BLE only; tune: tokC over audio
