@@ -1,0 +1,1 @@
+../NearbyMessagesTests/ModelScenario.swift
