@@ -94,6 +94,14 @@ struct DissectorComparison {
             "Wireshark makes no AD entry of a last length octet with nothing after it, so the plugin sees none",
         "frame/ad/length-overrun-in-legacy-report":
             "Wireshark lets the report's RSSI octet complete a structure that overruns the report's data",
+        "frame/ad/length-overrun-in-extended-report":
+            "in an extended report the plugin leaves a structure that runs past the report's data unflagged",
+        "frame/hci/extended-chain-in-one-event":
+            "the plugin reads each extended report's fragment as Wireshark gives it and does not reassemble chains",
+        "frame/hci/extended-chain-cut-short":
+            "the plugin reads each extended report's fragment as Wireshark gives it and does not reassemble chains",
+        "frame/hci/extended-interleaved-chains":
+            "the plugin reads each extended report's fragment as Wireshark gives it and does not reassemble chains",
     ]
 
     /// One frame vector's frame: its beacons, or its fault (code; and offset in the AD data
