@@ -214,7 +214,7 @@ import Testing
         #expect(frame.reservedBytes.isEmpty)
     }
 
-    /// The expansion codes 0x00–0x0D (eddystone-url/README.md, "Eddystone-URL HTTP URL
+    /// The expansion codes 0x00–0x0D (EDDYSTONE-URL-4; the Eddystone-URL specification's "HTTP URL
     /// encoding"), written from the specification's table.
     static let expansionCodes: [(UInt8, String)] = [
         (0x00, ".com/"), (0x01, ".org/"), (0x02, ".edu/"), (0x03, ".net/"), (0x04, ".info/"),

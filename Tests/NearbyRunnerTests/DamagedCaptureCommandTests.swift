@@ -25,7 +25,7 @@ struct DamagedCaptureCommandTests {
     }
 
     /// A btsnoop whose 300th record has its included length (offset 4 of the 24-byte record
-    /// header; formats.md §5.5) set to 0x7fffffff: the record is skipped, reading goes on at
+    /// header; BTSNOOP-3, BTSNOOP-8) set to 0x7fffffff: the record is skipped, reading goes on at
     /// the next record, standard error names the byte range and ends with a warning, and the
     /// exit status is 2 (docs/damaged-captures.md).
     static func damagedBtsnoop(in dir: TemporaryDirectory) throws -> (path: String, start: Int, end: Int, records: Int)
