@@ -135,40 +135,15 @@ struct EngineModelTests {
         tally.add(s, model, refusals)
         tally.throughFile += 1
         let text = ModelScenarioJSON.scenario(s).text() + "\n"
-        let read: Scenario
-        do {
-            read = try ModelScenarioJSON.read(text)
-        } catch {
-            return "seed \(seed): the scenario file is refused: \(error)\n\(text)"
+        let got: [EngineEvent]
+        switch ScenarioFileRun.events(text) {
+        case .success(let events): got = events
+        case .failure(.refusedByReader(let why)): return "seed \(seed): the scenario file is refused: \(why)\n\(text)"
+        case .failure(.refusedByEngine(let why)):
+            return "seed \(seed): the engine refuses an input the reader accepted: \(why)\n\(text)"
         }
-        let origin: Int64 =
-            switch read.timeOrigin {
-            case .unixMicros(let u): u
-            case .firstAdvertisement: 0
-            }
-        var engine = SubscriptionEngine(
-            registry: read.registry.placed(originUnixMicros: origin), initialState: read.initialState,
-            configuration: read.configuration)
-        var got: [EngineEvent] = []
-        do {
-            for (t, input) in read.inputs {
-                switch input {
-                case .action(let a): try engine.perform(a, at: t, into: &got)
-                case .sighting(let x): try engine.sight(x, into: &got)
-                }
-            }
-        } catch {
-            return "seed \(seed): the engine refuses an input the reader accepted: \(error)\n\(text)"
-        }
-        if let end = read.endMicros {
-            try? engine.advance(to: max(end, engine.now), into: &got)
-        } else {
-            engine.finish(into: &got)
-        }
-        let a = got.map(ModelScenario.render), b = modelEvents.map(ModelScenario.render)
-        guard a != b else { return nil }
-        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-        return "seed \(seed) (through the file): event #\(i) differs\n  engine: \(i < a.count ? a[i] : "(none)")\n"
-            + "  model:  \(i < b.count ? b[i] : "(none)")\n\(text)"
+        guard let d = ScenarioFileRun.firstDifference(engine: got, model: modelEvents) else { return nil }
+        return "seed \(seed) (through the file): event #\(d.index) differs\n  engine: \(d.engine)\n"
+            + "  model:  \(d.model)\n\(text)"
     }
 }

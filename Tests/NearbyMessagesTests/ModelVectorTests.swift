@@ -160,41 +160,13 @@ struct ModelVectorTests {
     /// Runs the scenario file `text` through the product's reader and the engine as `replay`
     /// does; nil when its events are `expected`.
     static func engineDisagreement(_ text: String, _ expected: [ReferenceModel.Event]) -> String? {
-        let read: Scenario
-        do {
-            read = try ModelScenarioJSON.read(text)
-        } catch {
-            return "the reader refuses the scenario: \(error)"
+        switch ScenarioFileRun.events(text) {
+        case .failure(.refusedByReader(let why)): return "the reader refuses the scenario: \(why)"
+        case .failure(.refusedByEngine(let why)): return "the engine refuses an input: \(why)"
+        case .success(let got):
+            guard let d = ScenarioFileRun.firstDifference(engine: got, model: expected) else { return nil }
+            return "the engine disagrees at event #\(d.index): engine \(d.engine), model \(d.model)"
         }
-        let origin: Int64 =
-            switch read.timeOrigin {
-            case .unixMicros(let u): u
-            case .firstAdvertisement: 0
-            }
-        var engine = SubscriptionEngine(
-            registry: read.registry.placed(originUnixMicros: origin), initialState: read.initialState,
-            configuration: read.configuration)
-        var got: [EngineEvent] = []
-        do {
-            for (t, input) in read.inputs {
-                switch input {
-                case .action(let a): try engine.perform(a, at: t, into: &got)
-                case .sighting(let x): try engine.sight(x, into: &got)
-                }
-            }
-        } catch {
-            return "the engine refuses an input: \(error)"
-        }
-        if let end = read.endMicros {
-            try? engine.advance(to: max(end, engine.now), into: &got)
-        } else {
-            engine.finish(into: &got)
-        }
-        let a = got.map(ModelScenario.render), b = expected.map(ModelScenario.render)
-        guard a != b else { return nil }
-        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-        return "the engine disagrees at event #\(i): engine \(i < a.count ? a[i] : "(none)"), model "
-            + (i < b.count ? b[i] : "(none)")
     }
 
     // MARK: minimizing
