@@ -55,6 +55,51 @@ struct GeneratedVectorTests {
         #expect(again.stdout.contains("20 vectors: 20 passed"), "\(again.stdout.suffix(800))")
     }
 
+    /// An implementation that finds no beacon fails every generated frame: each failure names
+    /// the seed and gives the AD data left when the structures a decoder passes over (Flags,
+    /// UUID lists, names, Tx power: AD-5) are removed, none of which it still holds.
+    /// Holds INTEROP-50.
+    @Test func aFailedGeneratedFrameComesWithItsSeedAndItsMinimizedInput() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let impl = dir.write(
+            Array(
+                """
+                import json, sys
+                for line in sys.stdin:
+                    r = json.loads(line)
+                    if "hello" in r:
+                        print(json.dumps({"hello": {"protocol": 1, "name": "blind", "version": "1",
+                                                    "levels": ["frames"]}}), flush=True)
+                    else:
+                        print(json.dumps({"id": r["id"], "beacons": []}), flush=True)
+                """.utf8), to: "blind.py")
+        let r = try CommandLineTool.run([
+            "validate", "--implementation", "exec python3 -u '\(impl)'", "--generated", "30", "--seed", "4",
+        ])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("FAIL generated/frame/") }.count == 15)
+        #expect(lines.filter { $0.contains("generated: generated from seed 4:") }.count == 15)
+        let minimized = lines.compactMap { line -> String? in
+            guard let r = line.range(of: "still failing: adData ") else { return nil }
+            return String(line[r.upperBound...].prefix { $0 != " " })
+        }
+        #expect(!minimized.isEmpty, "\(r.stdout.suffix(1500))")
+        for hex in minimized {
+            var at = 0
+            let digits = Array(hex)
+            let bytes = stride(from: 0, to: digits.count - 1, by: 2).compactMap {
+                UInt8(String(digits[$0...($0 + 1)]), radix: 16)
+            }
+            while at + 1 < bytes.count {
+                #expect(
+                    ![0x01, 0x02, 0x03, 0x08, 0x09, 0x0A].contains(bytes[at + 1]), "\(hex) keeps type \(bytes[at + 1])")
+                at += 1 + Int(bytes[at])
+            }
+        }
+    }
+
     /// Holds INTEROP-48.
     @Test func theSameSeedGivesTheSameVectorsAndAnotherSeedOthers() throws {
         let a = TemporaryDirectory(), b = TemporaryDirectory(), c = TemporaryDirectory()

@@ -6,6 +6,9 @@ import NearbyJSON
 /// from what its generator encoded, never from decoding it. The same count and seed give the
 /// same vectors, byte for byte, so a failure is reproduced by running again with them.
 public enum GeneratedVectors {
+    /// Every generated vector's id starts with this.
+    public static let idPrefix = "generated/"
+
     /// How `count` vectors divide: half frames, a tenth captures (at least one when `count` is
     /// at least 3), the rest scenarios.
     public static func plan(count: Int) -> (frames: Int, captures: Int, scenarios: Int) {
@@ -27,7 +30,8 @@ public enum GeneratedVectors {
             let f = frames.next()
             vectors.append(
                 vector(
-                    id: "generated/frame/\(number(i))", kind: "frame", what: "\(origin): \(f.what)", clauses: f.clauses,
+                    id: idPrefix + "frame/\(number(i))", kind: "frame", what: "\(origin): \(f.what)",
+                    clauses: f.clauses,
                     flags: f.flags,
                     fields: [
                         "input": .object(["adData": .string(Hex.encode(f.adData))]),
@@ -40,7 +44,7 @@ public enum GeneratedVectors {
             try OutputFile.write(c.bytes, to: directory + "/" + name)
             vectors.append(
                 vector(
-                    id: "generated/capture/\(number(i))", kind: "capture", what: "\(origin): \(c.what)",
+                    id: idPrefix + "capture/\(number(i))", kind: "capture", what: "\(origin): \(c.what)",
                     clauses: c.clauses, flags: c.flags,
                     fields: [
                         "capture": .string(name),
@@ -57,7 +61,7 @@ public enum GeneratedVectors {
             let s = scenarios.next()
             vectors.append(
                 vector(
-                    id: "generated/scenario/\(number(i))", kind: "scenario", what: "\(origin): \(s.what)",
+                    id: idPrefix + "scenario/\(number(i))", kind: "scenario", what: "\(origin): \(s.what)",
                     clauses: s.clauses, flags: s.flags,
                     fields: ["scenario": s.scenario, "expect": .object(["events": .array(s.events)])]))
         }

@@ -1,3 +1,4 @@
+import NearbyBytes
 import NearbyJSON
 
 #if canImport(Glibc)
@@ -102,6 +103,16 @@ public struct ValidateSession {
         for (n, v) in vectors.enumerated() {
             let started = ContinuousClock.now
             if var r = run.result(for: v) {
+                if r.status == .fail && v.id.hasPrefix(GeneratedVectors.idPrefix) {
+                    // A generated vector exists only in this run: say how to make it again, and
+                    // the smallest input that still fails (INTEROP-50).
+                    r.details.append("generated: \(v.description) (--keep-generated DIR keeps it)")
+                    if let m = run.minimizedFrame(v) {
+                        r.details.append(
+                            "minimized input, still failing: adData \(Hex.encode(m)) (structures AD-5 passes over removed)"
+                        )
+                    }
+                }
                 r.seconds = (ContinuousClock.now - started).seconds
                 results.append(r)
             }
