@@ -42,19 +42,7 @@ struct Coverage: ParsableCommand {
             "\(coverage.rows.count) clauses, \(coverage.vectorCount) vectors: \(held) clauses held, "
                 + "\(coverage.rows.count - held) not; \(coverage.problems.count) problems\n",
             fd: 1)
-        if check {
-            let current = (try? JSONFile.read(output)).map { String(decoding: $0, as: UTF8.self) }
-            if current != page {
-                FileDescriptorOutput.write(
-                    "\(output) is out of date: run `swift run nearby-conformance coverage` and commit it\n", fd: 2)
-                failed = true
-            }
-        } else if output == "-" {
-            FileDescriptorOutput.write(page, fd: 1)
-        } else {
-            try ReportOptions.write(page, to: output)
-            FileDescriptorOutput.write("wrote \(output)\n", fd: 1)
-        }
+        if try !GeneratedPage.writeOrCheck(page, to: output, check: check, command: "coverage") { failed = true }
         if failed { throw ExitCode(ExitStatus.failure) }
     }
 }

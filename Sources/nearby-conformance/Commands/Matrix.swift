@@ -65,17 +65,9 @@ struct Matrix: ParsableCommand {
                     + "failed, \(count(.error)) errors, \(count(.skipped)) skipped\n",
                 fd: 1)
         }
-        if check {
-            let current = (try? JSONFile.read(output)).map { String(decoding: $0, as: UTF8.self) }
-            guard current == page else {
-                FileDescriptorOutput.write(
-                    "\(output) is out of date: run `swift run nearby-conformance matrix` and commit it\n", fd: 2)
-                throw ExitCode(ExitStatus.failure)
-            }
-            FileDescriptorOutput.write("\(output) is up to date\n", fd: 1)
-        } else {
-            try ReportOptions.write(page, to: output)
-            FileDescriptorOutput.write("wrote \(output)\n", fd: 1)
+        guard try GeneratedPage.writeOrCheck(page, to: output, check: check, command: "matrix") else {
+            throw ExitCode(ExitStatus.failure)
         }
+        if check { FileDescriptorOutput.write("\(output) is up to date\n", fd: 1) }
     }
 }
