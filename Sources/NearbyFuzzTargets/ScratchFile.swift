@@ -1,25 +1,37 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The one file per process through which fuzz inputs reach the entry points that read
-/// files (capture containers, JSON files). It lives in `/dev/shm` when there is one, so no
-/// input touches a disk, and is removed when the process exits.
+/// The one file per process and thread through which fuzz inputs reach the entry points
+/// that read files (capture containers, JSON files). It lives in `/dev/shm` when there is
+/// one, so no input touches a disk, and is removed when the process exits. Each thread has
+/// its own (the unit tests check several targets at once; a fuzzer has one thread).
 enum ScratchFile {
-    /// The paths made so far, by suffix: each is worked out once, not on every input.
-    nonisolated(unsafe) private static var paths: [String: String] = [:]
+    /// The paths made so far, by thread and suffix: each is worked out once, not on every
+    /// input.
+    private static let paths = Mutex<[String: String]>([:])
 
-    /// The scratch path for files of this suffix (`.pcap`, `.json`, …) in this process.
+    /// The scratch path for files of this suffix (`.pcap`, `.json`, …) on this thread.
     static func path(suffix: String) -> String {
-        if let p = paths[suffix] { return p }
-        let folder =
-            access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
-        let p = "\(folder)/nearby-fuzz-\(getpid())\(suffix)"
-        if paths.isEmpty { atexit { for p in ScratchFile.paths.values { unlink(p) } } }
-        paths[suffix] = p
-        return p
+        #if canImport(Darwin)
+        let thread = UInt(bitPattern: pthread_self())
+        #else
+        let thread = UInt(pthread_self())
+        #endif
+        let key = "\(thread)\(suffix)"
+        return paths.withLock { paths in
+            if let p = paths[key] { return p }
+            let folder =
+                access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
+            let p = "\(folder)/nearby-fuzz-\(getpid())-\(String(thread, radix: 36))\(suffix)"
+            if paths.isEmpty { atexit { ScratchFile.paths.withLock { for p in $0.values { unlink(p) } } } }
+            paths[key] = p
+            return p
+        }
     }
 
     /// Replaces the scratch file for `suffix` with `bytes` and returns its path.
