@@ -385,6 +385,55 @@ def main():
 
     packets, link = pcapng_packets(ng)
     assert pcapng_file(packets, link) == ng, "the pcapng fixture is written again byte for byte"
+
+    # Packet block 6 given an 8-byte comment option (PCAPNG-6 leaves options to the reader), so
+    # that its total length is 8 more than block 5's; block 5's total length then grown by 8
+    # has a trailer that repeats it: the 4 bytes there are block 6's total length.
+    s5, e5, _ = rn[4]
+    s6, e6, _ = rn[5]
+    assert e5 == s6 and e6 - s6 == e5 - s5
+    block6 = ng[s6:e6]
+    body = block6[8:-4] + struct.pack("<HH", 1, 4) + b"note"
+    commented = ng[:s6] + pcapng_block(6, body) + ng[e6:]
+    grown = bytearray(commented)
+    struct.pack_into("<I", grown, s5 + 4, e5 - s5 + 8)
+    assert struct.unpack_from("<I", grown, s5 + e5 - s5 + 8 - 4)[0] == e5 - s5 + 8
+    add("length-repeated-by-next-block.pcapng", bytes(grown), "pcapng-length-repeated-by-next-block",
+        "Packet block 5's leading total length 8 bytes too long, and its trailer read there happens to repeat "
+        "it (it is block 6's total length): the framing after it fails, and a run of well-framed blocks starts "
+        "at block 6, inside the length block 5 claims, so block 5 is one malformed record (pcap/invalid-value at "
+        "offset 4), skipped up to block 6, and every other packet is read (DAMAGE-14, DAMAGE-7, DAMAGE-12).",
+        ["PCAPNG-12", "DAMAGE-4", "DAMAGE-7", "DAMAGE-12", "DAMAGE-14", "DAMAGE-16", "RECORDS-4"],
+        ["Damage", "LengthLie"],
+        expectation("hci-h4-phdr-201.pcapng", rn, lost={5}, skipped=e5 - s5, resyncs=1))
+
+    # Eight Command Complete events of one length, each carrying a copy of a plausible record
+    # header 40 bytes into its data: the copies make a chain of records beside the true one,
+    # whose last record runs past the end of the file. Record 5's flags damaged (BTSNOOP-8):
+    # the run inside record 4 and the run after its end are weighed (DAMAGE-7, DAMAGE-12), and
+    # the true chain, which holds to the end of the file, wins.
+    start = 0x00E2E7D7274DC000
+    length = 40 + 24 + 100
+    payload = bytes([4, 0x0E, length - 3]) + bytes.fromhex("01030c00") + bytes(33)
+    fake = struct.pack(">IIIIq", length, length, 1, 0, start + 3_600_000_000)
+    event = payload + fake + bytes(100)
+    assert len(event) == length and event[2] == len(event) - 3
+    copied = b"btsnoop\0" + struct.pack(">II", 1, 1002)
+    for i in range(8):
+        copied += struct.pack(">IIIIq", length, length, 3, 0, start + i * 1_000_000) + event
+    damaged = bytearray(copied)
+    s = 16 + 4 * (24 + length)
+    damaged[s + 11] = 0x21  # flags 0x21: not direction and command/event bits
+    add("headers-copied-into-data.btsnoop", bytes(damaged), "btsnoop-headers-copied-into-data",
+        "Eight Command Complete events, each carrying a copy of a plausible record header 40 bytes into its data, "
+        "and record 5's flags set to 0x21 (BTSNOOP-8): the copies start a run inside record 4 whose last record "
+        "runs past the end of the file, while the true records after the damage hold to the end; record 4 is "
+        "whole, record 5 is one malformed record, skipped whole, and records 6 to 8 are read (DAMAGE-7, "
+        "DAMAGE-8, DAMAGE-12).",
+        ["BTSNOOP-8", "DAMAGE-2", "DAMAGE-7", "DAMAGE-8", "DAMAGE-11", "DAMAGE-12", "DAMAGE-16", "RECORDS-4"],
+        ["Damage"],
+        {"beacons": [], "records": {"read": 8, "decoded": 0, "ignored": 7, "malformed": 1,
+                                    "skippedBytes": 24 + length, "resynchronizations": 1}})
     add("big-endian-three-interfaces.pcapng", pcapng_file(packets, link, big=True, interfaces=3),
         "pcapng-big-endian-three-interfaces",
         "The pcapng fixture written big-endian, with three interfaces of one link type and the packets spread "

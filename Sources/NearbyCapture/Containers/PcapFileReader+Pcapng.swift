@@ -49,6 +49,10 @@ extension PcapFileReader {
                 blockEnd = Int64(ftello(stream))
             }
             pcapngWalker = walker
+            if let packet, let lie = lengthLie(packetAt: packet.start, walker: walker) {
+                steps.append(lie)
+                return first(of: steps)
+            }
         }
         let dataStart = packet?.dataStart
         index += 1
@@ -72,6 +76,36 @@ extension PcapFileReader {
         }
         body(RecordView(metadata, bytes: Span(_unsafeBytes: bytes)))
         return .record
+    }
+
+    /// DAMAGE-14: the malformed step for the packet block at `start` (ending at `blockEnd`)
+    /// when the bytes after it do not frame a block and a run of well-framed blocks starts
+    /// inside it that reads the bytes better than the run after it (DAMAGE-7, DAMAGE-12):
+    /// its total length lies (a trailer that happens to repeat it lets libpcap read it), and
+    /// its octets up to that run are skipped. Nil when the packet is whole.
+    private func lengthLie(packetAt start: Int64, walker: PcapngBlockWalker) -> CaptureReadStep? {
+        let end = blockEnd
+        guard end < walker.window.size, walker.block(at: end) == nil else { return nil }
+        let scan = Self.pcapngScan(walker)
+        let block = ProbedRecord(start: start, end: end, timestampMicros: nil)
+        guard let resume = scan.resumption(after: block, anchored: false), resume < end else { return nil }
+        index += 1
+        let skip = goOn(skipping: start, to: resume, size: scan.size)
+        blockEnd = skip.range.upperBound
+        return .malformed(
+            index: index, fileOffset: start + 4, line: nil,
+            DecodeError(
+                .pcap, .invalidValue, at: 4,
+                "block total length \(end - start) runs past the next plausible block, at byte \(resume); \(skip)"),
+            skipped: skip)
+    }
+
+    /// The scan for runs of well-framed blocks of legal types (DAMAGE-4), in the byte order
+    /// `walker` stands in.
+    private static func pcapngScan(_ walker: PcapngBlockWalker) -> Resynchronizer {
+        Resynchronizer(window: walker.window, headerLength: 12) { window, offset in
+            walker.probe(window, at: offset)
+        }
     }
 
     /// At the end of the file: the blocks after the last packet that no writer uses, reported
@@ -113,9 +147,7 @@ extension PcapFileReader {
             at = walker.pass(block, at: at)
         }
         pcapngWalker = walker
-        let scan = Resynchronizer(window: walker.window, headerLength: 12) { [walker] window, offset in
-            walker.probe(window, at: offset)
-        }
+        let scan = Self.pcapngScan(walker)
         var resume: Int64?
         if let framed, at + framed.length < scan.size, scan.runStarts(at: at + framed.length) {
             resume = at + framed.length

@@ -54,7 +54,7 @@ extension PcapFileReader {
         if next != nil, scan.runStarts(at: held.record.end, earliest: earliestMicros) {
             resume = held.record.end
         } else {
-            resume = scan.firstRun(after: held.record.start, anchor: held.record, earliest: earliestMicros)
+            resume = scan.resumption(after: held.record, anchored: true, earliest: earliestMicros)
         }
         if resume == held.record.end, let (record, bytes, original) = next {
             // A step in the clock, not damage: the records from here on agree with each other

@@ -57,10 +57,41 @@ struct Resynchronizer {
     /// copied from elsewhere in the file, or a header read a few bytes off, can start a run
     /// that holds up for a while through a lucky alignment.)
     func firstRun(after offset: Int64, anchor: ProbedRecord?, earliest: Int64? = nil) -> Int64? {
-        var tiers: [(ProbedRecord?, Int64?)] = anchor == nil ? [] : [(anchor, earliest)]
-        tiers.append((nil, earliest))
-        if earliest != nil { tiers.append((nil, nil)) }
-        for (anchor, earliest) in tiers {
+        bestRun(after: offset, anchor: anchor, earliest: earliest)?.offset
+    }
+
+    /// DAMAGE-7, DAMAGE-8: where reading goes on when the header after `record` (whole in
+    /// the file, plausible, read) fails: the run `firstRun(after:anchor:earliest:)` finds
+    /// after the record's first octet, with `record` as the anchor (`anchored`; else none).
+    /// When that run starts inside the record (its length then lies), the reading in which
+    /// the record is whole and damage follows it, the best run after the record's end,
+    /// wins when it is found in an earlier tier or is the better chain (`isBetter`): bytes
+    /// inside one record that copy headers from elsewhere in the file can make a chain as
+    /// well as a length that lies can.
+    func resumption(after record: ProbedRecord, anchored: Bool, earliest: Int64? = nil) -> Int64? {
+        let anchor = anchored ? record : nil
+        guard let inside = bestRun(after: record.start, anchor: anchor, earliest: earliest) else { return nil }
+        guard inside.offset < record.end,
+            let beyond = bestRun(after: record.end - 1, anchor: anchor, earliest: earliest)
+        else { return inside.offset }
+        if beyond.tier != inside.tier { return beyond.tier < inside.tier ? beyond.offset : inside.offset }
+        return Self.isBetter(beyond.chain, than: inside.chain) ? beyond.offset : inside.offset
+    }
+
+    /// A run `bestRun` found: its offset, its chain, and the tier it was found in (0: it
+    /// follows the anchor; 1: it is not long before `earliest`; 2: any run).
+    private struct Run {
+        var offset: Int64
+        var chain: Chain
+        var tier: Int
+    }
+
+    /// `firstRun(after:anchor:earliest:)` with the chain and tier of the run found.
+    private func bestRun(after offset: Int64, anchor: ProbedRecord?, earliest: Int64?) -> Run? {
+        var tiers: [(Int, ProbedRecord?, Int64?)] = anchor == nil ? [] : [(0, anchor, earliest)]
+        tiers.append((1, nil, earliest))
+        if earliest != nil { tiers.append((2, nil, nil)) }
+        for (tier, anchor, earliest) in tiers {
             guard let found = scan(after: offset, anchor: anchor, earliest: earliest) else { continue }
             var best = found
             var bestChain = chain(from: found, after: anchor, earliest: earliest)
@@ -73,7 +104,7 @@ struct Resynchronizer {
                 }
                 candidate += 1
             }
-            return best
+            return Run(offset: best, chain: bestChain, tier: tier)
         }
         return nil
     }
