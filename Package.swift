@@ -6,6 +6,8 @@
 //
 //   CPcap, CSndFile   thin system-library targets (pkg-config libpcap, sndfile)
 //   CProcessControl   prctl(2)'s child-subreaper options, which Swift cannot call directly
+//   NearbySystem      the one module that calls the C library (on swift-system): files,
+//                     descriptors, temporary files, processes, sockets, signals, clocks
 //   NearbyBytes       the byte cursor, typed decode errors, hex helpers, whole-file output
 //   NearbyCapture     capture containers, link layers, HCI reports -> Advertisement
 //   NearbyLive        live HCI sources (Bumble over TCP, Linux monitor and user channels)
@@ -55,6 +57,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -68,9 +71,13 @@ let package = Package(
             providers: [.apt(["libsndfile1-dev"])]
         ),
         .systemLibrary(name: "CProcessControl"),
-        .target(name: "NearbyBytes", swiftSettings: borrowedBytes),
-        .target(name: "NearbyCapture", dependencies: ["NearbyBytes", "CPcap"], swiftSettings: borrowedBytes),
-        .target(name: "NearbyLive", dependencies: ["NearbyBytes", "NearbyCapture"]),
+        .target(
+            name: "NearbySystem",
+            dependencies: ["CProcessControl", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "NearbyBytes", dependencies: ["NearbySystem"], swiftSettings: borrowedBytes),
+        .target(
+            name: "NearbyCapture", dependencies: ["NearbyBytes", "NearbySystem", "CPcap"], swiftSettings: borrowedBytes),
+        .target(name: "NearbyLive", dependencies: ["NearbyBytes", "NearbyCapture", "NearbySystem"]),
         .target(name: "NearbyFormats", dependencies: ["NearbyBytes"], swiftSettings: borrowedBytes),
         .target(
             name: "NearbySecurity",
@@ -80,13 +87,14 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "NearbyJSON"),
+        .target(name: "NearbyJSON", dependencies: ["NearbySystem"]),
         .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON", "NearbySecurity"]),
         .target(
             name: "NearbyDecode",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbySecurity",
+                "NearbySystem",
             ]),
         .target(
             name: "NearbySynthesis",
@@ -98,8 +106,7 @@ let package = Package(
             name: "NearbyReplay",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
-                "NearbyLive",
-                "NearbyMessages",
+                "NearbyLive", "NearbyMessages", "NearbySystem",
             ]
         ),
         .target(
@@ -112,16 +119,16 @@ let package = Package(
         .target(
             name: "NearbyRunner",
             dependencies: [
-                "CProcessControl", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats",
-                "NearbyJSON", "NearbyMessages", "NearbyReplay", "NearbySynthesis",
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
+                "NearbyMessages", "NearbyReplay", "NearbySynthesis", "NearbySystem",
             ]
         ),
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
-                "CProcessControl", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyJSON",
-                "NearbyLive", "NearbyMessages",
-                "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis", "NearbyTimeline",
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyLive",
+                "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis", "NearbySystem",
+                "NearbyTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,7 +136,7 @@ let package = Package(
             name: "NearbyFuzzTargets",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
-                "NearbyMessages", "NearbyRunner",
+                "NearbyMessages", "NearbyRunner", "NearbySystem",
             ]
         ),
         // Throughput figures (release build; not run by `swift test`).
@@ -137,7 +144,7 @@ let package = Package(
             name: "nearby-benchmarks",
             dependencies: [
                 "CPcap", "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
-                "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySynthesis",
+                "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySynthesis", "NearbySystem",
             ]
         ),
         // Vectors, fixture builders and paths shared by the test targets (never shipped).
@@ -180,7 +187,7 @@ let package = Package(
             name: "NearbyRunnerTests",
             dependencies: [
                 "NearbyRunner", "NearbyFormats", "NearbyReplay", "NearbySynthesis", "NearbyMessages", "NearbyDecode",
-                "NearbyCapture", "NearbyJSON", "NearbyTestSupport",
+                "NearbyCapture", "NearbyJSON", "NearbySystem", "NearbyTestSupport",
             ]
         ),
         .testTarget(

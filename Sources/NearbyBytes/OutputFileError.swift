@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// A file that could not be written: its path and the system's reason.
 public struct OutputFileError: Error, Sendable, CustomStringConvertible {
@@ -18,6 +12,6 @@ public struct OutputFileError: Error, Sendable, CustomStringConvertible {
     }
 
     /// "cannot write: " and the system's message for `errno`.
-    public var reason: String { "cannot write: " + String(cString: strerror(errno)) }
+    public var reason: String { "cannot write: " + Errno(rawValue: errno).description }
     public var description: String { "\(path): \(reason)" }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Text formatted by the C library's `vsnprintf`: what `String(format:)` gives for the
 /// numeric conversions this package uses (`%d`, `%02x`, `%.6f`, `%11.6f`…), without linking
@@ -13,16 +7,7 @@ import Darwin
 public enum PrintfText {
     /// `format` with `arguments`, as C's `printf` writes it.
     public static func format(_ format: String, _ arguments: any CVarArg...) -> String {
-        withVaList(arguments) { list in
-            var buffer = [CChar](repeating: 0, count: 64)
-            let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
-            if needed < buffer.count { return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
-            buffer = [CChar](repeating: 0, count: needed + 1)
-            return withVaList(arguments) { again in
-                _ = vsnprintf(&buffer, buffer.count, format, again)
-                return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            }
-        }
+        CFormat.text(format, arguments)
     }
 
     /// `text` followed by spaces up to `width` characters, or its first `width` characters

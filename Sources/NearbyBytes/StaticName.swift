@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// A name fixed at compile time (a string literal), for the raw values of open code spaces
 /// that hot loops copy: a `DecodeError.Layer`, which every `ByteCursor` carries, and an
@@ -47,7 +41,7 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
         }
         let start = UnsafePointer<CChar>(bitPattern: UInt(bits))!
         let utf8 = UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self)
-        return body(UnsafeBufferPointer(start: utf8, count: strlen(start)))
+        return body(UnsafeBufferPointer(start: utf8, count: CMemory.length(of: start)))
     }
 
     @inlinable
@@ -63,8 +57,8 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
             return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
         }
         // Two nul-terminated texts: the same literal inlined in two modules is two copies.
-        return strcmp(
-            UnsafePointer<CChar>(bitPattern: UInt(a.bits))!, UnsafePointer<CChar>(bitPattern: UInt(b.bits))!) == 0
+        return CMemory.equal(
+            UnsafePointer<CChar>(bitPattern: UInt(a.bits))!, UnsafePointer<CChar>(bitPattern: UInt(b.bits))!)
     }
 
     public func hash(into hasher: inout Hasher) {

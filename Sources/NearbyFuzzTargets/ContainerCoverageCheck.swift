@@ -1,10 +1,5 @@
 import NearbyCapture
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// The container invariant of resynchronising readers (docs/damaged-captures.md): in a
 /// btsnoop or classic pcap file, every byte is in the file header, in a record (its header
@@ -69,7 +64,6 @@ public enum ContainerCoverageCheck {
     }
 
     private static func fileSize(_ path: String) -> Int64 {
-        var st = stat()
-        return stat(path, &st) == 0 ? Int64(st.st_size) : 0
+        FileInfo.of(path)?.size ?? 0
     }
 }

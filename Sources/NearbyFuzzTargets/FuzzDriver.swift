@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// What a libFuzzer executable in `Fuzz/` calls from `LLVMFuzzerInitialize` and
 /// `LLVMFuzzerTestOneInput`.
@@ -20,24 +16,24 @@ public enum FuzzDriver {
     public static func initialize(_ target: FuzzTarget) -> Int32 {
         // `exit` runs LeakSanitizer's check, so every string and array must be released by
         // then: the work happens in functions that have returned.
-        if getenv(describeVariable) != nil {
+        if Environment.value(describeVariable) != nil {
             describe(target)
-            exit(0)
+            CurrentProcess.exit(0)
         }
-        guard getenv(seedsVariable) != nil else { return 0 }
-        exit(writeSeeds(target))
+        guard Environment.value(seedsVariable) != nil else { return 0 }
+        CurrentProcess.exit(writeSeeds(target))
     }
 
     /// Prints `<dictionary> <max_len>` on standard output.
     static func describe(_ target: FuzzTarget) {
-        var line = Array("\(target.dictionary) \(target.maximumLength)\n".utf8)
-        _ = line.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+        let line = Array("\(target.dictionary) \(target.maximumLength)\n".utf8)
+        line.withUnsafeBytes { _ = StandardStreams.write($0, to: 1) }
     }
 
     /// Writes the target's seeds to the folder `NEARBY_FUZZ_WRITE_SEEDS` names; 0 on success.
     static func writeSeeds(_ target: FuzzTarget) -> Int32 {
-        guard let folder = getenv(seedsVariable).map({ String(cString: $0) }) else { return 1 }
-        let root = getenv(rootVariable).map { String(cString: $0) } ?? ".."
+        guard let folder = Environment.value(seedsVariable) else { return 1 }
+        let root = Environment.value(rootVariable) ?? ".."
         var seen = Set<[UInt8]>()
         var written = 0
         for seed in target.seeds(root) where seed.count <= target.maximumLength && seen.insert(seed).inserted {
@@ -59,14 +55,14 @@ public enum FuzzDriver {
         let violations = target.check(bytes)
         if !violations.isEmpty {
             for v in violations { report("fuzz-\(target.name): \(v)") }
-            abort()
+            CurrentProcess.abort()
         }
         return 0
     }
 
     /// Writes a line to standard error (unbuffered, so it precedes libFuzzer's report).
     static func report(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        let bytes = Array((line + "\n").utf8)
+        bytes.withUnsafeBytes { _ = StandardStreams.write($0, to: 2) }
     }
 }

@@ -1,10 +1,5 @@
+import NearbySystem
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one file per process and thread through which fuzz inputs reach the entry points
 /// that read files (capture containers, JSON files). It lives in `/dev/shm` when there is
@@ -17,18 +12,17 @@ enum ScratchFile {
 
     /// The scratch path for files of this suffix (`.pcap`, `.json`, …) on this thread.
     static func path(suffix: String) -> String {
-        #if canImport(Darwin)
-        let thread = UInt(bitPattern: pthread_self())
-        #else
-        let thread = UInt(pthread_self())
-        #endif
+        let thread = CurrentProcess.threadNumber
         let key = "\(thread)\(suffix)"
         return paths.withLock { paths in
             if let p = paths[key] { return p }
-            let folder =
-                access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
-            let p = "\(folder)/nearby-fuzz-\(getpid())-\(String(thread, radix: 36))\(suffix)"
-            if paths.isEmpty { atexit { ScratchFile.paths.withLock { for p in $0.values { unlink(p) } } } }
+            let folder = FileSystem.isAccessible("/dev/shm", .write) ? "/dev/shm" : Environment.temporaryFolder
+            let p = "\(folder)/nearby-fuzz-\(CurrentProcess.id)-\(String(thread, radix: 36))\(suffix)"
+            if paths.isEmpty {
+                CurrentProcess.atExit {
+                    ScratchFile.paths.withLock { for p in $0.values { try? FileSystem.remove(p) } }
+                }
+            }
             paths[key] = p
             return p
         }
@@ -48,20 +42,12 @@ enum ScratchFile {
     }
 
     static func write(_ bytes: UnsafeRawBufferPointer, to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return writeAll(fd, bytes)
+        guard
+            let file = try? FileDescriptor.open(
+                path, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        else { return false }
+        defer { try? file.close() }
+        return (try? file.writeAll(bytes)) != nil
     }
-}
-
-/// Writes all of `bytes` to `fd` (the C `write`, which the enum's own `write` hides).
-private func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    var done = 0
-    while done < bytes.count {
-        let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
-        if n <= 0 { return false }
-        done += n
-    }
-    return true
 }

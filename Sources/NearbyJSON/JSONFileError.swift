@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// An input file that cannot be used: which file, where in it (a JSON path, or a line and
 /// column for a syntax error other than a duplicate key; empty when the file could not be
@@ -48,24 +44,26 @@ public enum JSONFile {
     }
 
     public static func read(_ path: String) throws(JSONFileError) -> [UInt8] {
-        guard let f = fopen(path, "rb") else {
-            throw JSONFileError(file: path, location: "", reason: "cannot open: \(String(cString: strerror(errno)))")
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+        } catch {
+            throw JSONFileError(file: path, location: "", reason: "cannot open: \(error)")
         }
-        defer { fclose(f) }
+        defer { try? file.close() }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-            if n > 0 { out.append(contentsOf: chunk[0..<n]) }
+            let n: Int
+            do {
+                n = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+            } catch {
+                throw JSONFileError(file: path, location: "", reason: "read error: \(error)")
+            }
+            if n == 0 { return out }
+            out.append(contentsOf: chunk[0..<n])
             if out.count > maximumBytes {
                 throw JSONFileError(file: path, location: "", reason: "larger than \(maximumBytes >> 20) MiB")
-            }
-            if n < chunk.count {
-                if ferror(f) != 0 {
-                    throw JSONFileError(
-                        file: path, location: "", reason: "read error: \(String(cString: strerror(errno)))")
-                }
-                return out
             }
         }
     }

@@ -1,10 +1,5 @@
 import NearbyCapture
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Keeps every record of a live session in a capture file (`--write FILE`), each record
 /// written through to the file as it comes, so that an interrupted session keeps all it
@@ -20,7 +15,7 @@ public final class LiveCaptureWriter {
     public let path: String
     public let format: Format
     private let linkType: LinkType
-    private var file: UnsafeMutablePointer<FILE>?
+    private var file: FileDescriptor?
     private var pcap: PcapWriter?
     private var pcapng: PcapngWriter?
     private var btsnoop: BtsnoopWriter?
@@ -60,10 +55,13 @@ public final class LiveCaptureWriter {
         } catch {
             throw LiveError(source: source, .writeFailed, "\(error)")
         }
-        guard let f = fopen(path, "wb") else {
-            throw LiveError(source: source, .writeFailed, "\(path): cannot create: \(String(cString: strerror(errno)))")
+        do {
+            file = try FileDescriptor.open(
+                path, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw LiveError(source: source, .writeFailed, "\(path): cannot create: \(error)")
         }
-        file = f
         try flush()
     }
 
@@ -96,9 +94,10 @@ public final class LiveCaptureWriter {
     private func flush() throws(LiveError) {
         guard let file else { return }
         let chunk = pcapng?.takeBytes() ?? btsnoop?.takeBytes() ?? []
-        let written = chunk.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard written == chunk.count, fflush(file) == 0 else {
-            throw failed("write failed: \(String(cString: strerror(errno)))")
+        do {
+            _ = try chunk.withUnsafeBytes { try file.writeAll($0) }
+        } catch {
+            throw failed("write failed: \(error)")
         }
     }
 
@@ -113,11 +112,15 @@ public final class LiveCaptureWriter {
         guard let f = file else { return }
         try flush()
         file = nil
-        if fclose(f) != 0 { throw failed("close failed: \(String(cString: strerror(errno)))") }
+        do {
+            try f.close()
+        } catch {
+            throw failed("close failed: \(error)")
+        }
     }
 
     deinit {
         pcap?.close()
-        if let file { fclose(file) }
+        try? file?.close()
     }
 }

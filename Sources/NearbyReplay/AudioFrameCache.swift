@@ -1,11 +1,6 @@
 import NearbyAudio
+import NearbySystem
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The token frames of each sound file, decoded once for every session that shares the cache
 /// (several vectors replay the same recording). Keyed by path, size and modification time, so
@@ -28,13 +23,7 @@ public final class AudioFrameCache: Sendable {
     /// The path with the file's size and modification time (`stat`; -1 and 0 when it
     /// cannot be read, so that the decoder reports why).
     private static func key(_ path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "\(path)|-1|0" }
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        #else
-        let modified = info.st_mtim
-        #endif
-        return "\(path)|\(info.st_size)|\(modified.tv_sec).\(modified.tv_nsec)"
+        guard let info = FileInfo.of(path) else { return "\(path)|-1|0" }
+        return "\(path)|\(info.size)|\(info.modifiedSeconds).\(info.modifiedNanoseconds)"
     }
 }

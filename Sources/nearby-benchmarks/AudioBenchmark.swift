@@ -1,10 +1,5 @@
 import NearbyAudio
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// NUT decode speed: seconds of audio per second of CPU (this thread only), one core,
 /// for a recording with a frame every ~2 s in white noise at −4 dB in-band SNR. The
@@ -70,8 +65,6 @@ struct AudioBenchmark {
 
     /// CPU time of the calling thread, seconds.
     static func cpuNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+        SystemClock.threadCPUSeconds()
     }
 }

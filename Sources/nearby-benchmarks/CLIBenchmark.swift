@@ -1,11 +1,6 @@
 import NearbyJSON
 import NearbySynthesis
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// `decode` as users run it (`nearby-benchmarks cli`): the built `nearby-conformance` as a whole
 /// process on the benchmark corpus, output to /dev/null, beside two baselines in the same
@@ -40,39 +35,19 @@ struct CLIBenchmark {
     /// this process's peak at the spawn into it. With `keepingOutput`, what it printed too.
     static func run(_ argv: [String], output: String = "/dev/null", keepingOutput: Bool = false) -> Child {
         if keepingOutput {
-            let kept = "/tmp/nearby-benchmarks-\(getpid()).out"
-            defer { unlink(kept) }
+            let kept = "\(Environment.temporaryFolder)/nearby-benchmarks-\(CurrentProcess.id).out"
+            defer { try? FileSystem.remove(kept) }
             var child = run(argv, output: kept)
             child.output = (try? JSONFile.read(kept)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return child
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
-        guard posix_spawnp(&pid, argv[0], &actions, nil, cargs, environ) == 0 else {
-            fatalError("cannot start \(argv[0])")
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        guard status == 0 else { fatalError("\(argv.joined(separator: " ")) failed (status \(status))") }
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return Child(
-            seconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakMiB: Double(usage.ru_maxrss) / 1024,
-            output: "")
+        guard let result = ProcessRun.run(argv, output: output) else { fatalError("cannot start \(argv[0])") }
+        guard result.status == 0 else { fatalError("\(argv.joined(separator: " ")) failed (status \(result.status))") }
+        return Child(seconds: result.cpuSeconds, peakMiB: Double(result.peakKiB) / 1024, output: "")
     }
 
     static func which(_ tool: String) -> String? {
-        for dir in (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin").split(separator: ":") {
-            let path = "\(dir)/\(tool)"
-            if access(path, X_OK) == 0 { return path }
-        }
-        return nil
+        ProcessRun.which(tool)
     }
 
     /// The repository root, from this source file's path (benchmarks run from a checkout).
@@ -86,7 +61,7 @@ struct CLIBenchmark {
         let counts = capture.prepare()
         let bin = String(CommandLine.arguments[0].split(separator: "/").dropLast().joined(separator: "/"))
         let tool = (CommandLine.arguments[0].hasPrefix("/") ? "/" : "") + bin + "/nearby-conformance"
-        guard access(tool, X_OK) == 0 else {
+        guard FileSystem.isAccessible(tool, .execute) else {
             fatalError("\(tool) is missing: swift build -c release (both products)")
         }
         let loop = capture.directory + "/beacon-loop"

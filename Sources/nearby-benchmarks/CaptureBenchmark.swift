@@ -8,12 +8,7 @@ import NearbyMessages
 import NearbyReplay
 import NearbyRunner
 import NearbySynthesis
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Capture decode and end-to-end replay on the synthesizer's benchmark corpus
 /// (`CaptureCorpus`: 1,000,000 advertisements by default, btsnoop and pcap LINKTYPE 201).
@@ -27,14 +22,14 @@ import Darwin
 /// replays it.
 struct CaptureBenchmark {
     var advertisements = 1_000_000
-    var directory = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/nearby-benchmarks"
+    var directory = Environment.temporaryFolder + "/nearby-benchmarks"
 
     var btsnoop: String { "\(directory)/corpus-\(advertisements).btsnoop" }
     var pcap: String { "\(directory)/corpus-\(advertisements)-201.pcap" }
 
     /// Writes the corpus (always: the bytes are a function of the seed) and returns what it holds.
     func prepare() -> CaptureCorpus.Counts {
-        mkdir(directory, 0o755)
+        try? FileSystem.makeDirectory(directory)
         do {
             return try CaptureCorpus(advertisements: advertisements).write(btsnoop: btsnoop, pcap201: pcap)
         } catch {
@@ -156,19 +151,12 @@ struct CaptureBenchmark {
     /// that is higher (it is, after the in-process replays).
     static func childPeakMiB(_ mode: String, _ path: String) -> Double {
         let report = "\(path).peak"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, report, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), strdup(mode), strdup(path), nil]
-        defer { argv.forEach { free($0) } }
-        guard posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ) == 0 else {
-            fatalError("cannot start the child")
-        }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        defer { unlink(report) }
+        guard
+            let status = ProcessRun.run(
+                [CommandLine.arguments[0], mode, path], executable: FileSystem.executablePath(), output: report,
+                errors: "/dev/stderr")?.status
+        else { fatalError("cannot start the child") }
+        defer { try? FileSystem.remove(report) }
         guard status == 0, let text = try? JSONFile.read(report),
             let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first,
             let kib = Double(line)
@@ -178,16 +166,7 @@ struct CaptureBenchmark {
 
     /// This process's peak resident memory in KiB: `VmHWM` of /proc/self/status.
     static func ownPeakKiB() -> Int {
-        guard let f = fopen("/proc/self/status", "r") else { return 0 }
-        defer { fclose(f) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), f) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("VmHWM:") {
-                return Int(text.dropFirst(6).filter { $0.isNumber }) ?? 0
-            }
-        }
-        return 0
+        ProcessRun.ownPeakKiB()
     }
 
     /// The scenario for the replay figure: a registry with every corpus UID and iBeacon
@@ -266,8 +245,6 @@ struct CaptureBenchmark {
 
     /// CPU seconds of this thread.
     static func cpuNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        SystemClock.threadCPUSeconds()
     }
 }

@@ -1,10 +1,5 @@
 import NearbyMessages
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Engine throughput: sightings per second on one core, with `messages` registered beacons
 /// and tokens and `subscriptions` subscriptions whose filters overlap. The baseline, measured
@@ -90,8 +85,6 @@ struct EngineBenchmark {
     }
 
     static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        SystemClock.monotonicSeconds()
     }
 }

@@ -1,11 +1,8 @@
 import NearbyJSON
 import NearbyRunner
+import NearbySystem
 import NearbyTestSupport
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// docs/conformance-matrix.md is what the implementations answer now: the reference adapter
 /// passes every vector through the protocol, each third-party adapter runs to the end, and the
@@ -22,7 +19,9 @@ struct ConformanceMatrixTests {
     /// and INTEROP-31.
     @Test func theMatrixInTheRepositoryIsUpToDate() throws {
         guard Python.has(Self.libraries), TShark.path != nil else {
-            if getenv("CI") != nil { Issue.record("CI must install \(Self.libraries) and tshark (Interop/install)") }
+            if Environment.value("CI") != nil {
+                Issue.record("CI must install \(Self.libraries) and tshark (Interop/install)")
+            }
             return
         }
         guard let tool = CommandLineTool.executable else {
@@ -32,7 +31,7 @@ struct ConformanceMatrixTests {
         let root = RepositoryPaths.root
         let list = try ConformanceMatrix.list(file: root + "/Interop/implementations.json")
         let entries = list.entries
-        signal(SIGPIPE, SIG_IGN)  // as `matrix` does: an adapter that exits early must not end the tests
+        Signals.ignore(Signals.brokenPipe)  // as `matrix` does: an adapter that exits early must not end the tests
         let matrix = ConformanceMatrix.run(
             list, root: root, tool: tool, vectorPaths: [root + "/Vectors"], timeoutSeconds: 120)
         #expect(matrix.rows.count == entries.count && entries.count >= 10)

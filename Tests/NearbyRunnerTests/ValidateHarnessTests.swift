@@ -1,5 +1,5 @@
-import Glibc
 import NearbyRunner
+import NearbySystem
 import NearbyTestSupport
 import Testing
 
@@ -30,7 +30,7 @@ struct ValidateHarnessTests {
     /// A session in a process that ignores SIGPIPE, as `validate` makes it (an implementation
     /// that exits before reading its request must not end the test process).
     static func session(command: String, timeoutSeconds: Double, handshakeSeconds: Double) -> ValidateSession {
-        signal(SIGPIPE, SIG_IGN)
+        Signals.ignore(Signals.brokenPipe)
         return ValidateSession(command: command, timeoutSeconds: timeoutSeconds, handshakeSeconds: handshakeSeconds)
     }
 

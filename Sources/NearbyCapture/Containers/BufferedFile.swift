@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// A read-only file read through a buffer of its own: the streaming input under the native
 /// readers (btsnoop, hex text). Memory use is the buffer, whatever the file size.
@@ -15,7 +9,7 @@ import Darwin
 /// refilled with `read(2)`, `read` copies out of it, and `readLine` finds the end of a line
 /// with `memchr`.
 final class BufferedFile {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     let size: Int64
     /// Bytes handed out so far (the file offset of the next byte `read` returns).
     @exclusivity(unchecked) private(set) var offset: Int64 = 0
@@ -32,22 +26,25 @@ final class BufferedFile {
     static let peekLimit = (1 << 18) + 4096
 
     init(path: String) throws(CaptureFileError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw CaptureFileError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+        } catch {
+            throw CaptureFileError(path: path, reason: "cannot open: \(error)")
         }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw CaptureFileError(path: path, reason: "cannot stat: \(reason)")
+        let info: FileInfo
+        do {
+            info = try FileInfo(descriptor: fd)
+        } catch {
+            try? fd.close()
+            throw CaptureFileError(path: path, reason: "cannot stat: \(error)")
         }
-        if (st.st_mode & S_IFMT) == S_IFDIR {
-            close(fd)
+        if info.kind == .directory {
+            try? fd.close()
             throw CaptureFileError(path: path, reason: "is a directory")
         }
         descriptor = fd
-        size = Int64(st.st_size)
+        size = info.size
         // No larger than the file needs (`peek` never asks past the size at opening).
         chunk = .allocate(
             byteCount: Int(min(Int64(Self.chunkSize + Self.peekLimit), max(size, 0) + 4096)), alignment: 16)
@@ -55,7 +52,7 @@ final class BufferedFile {
 
     deinit {
         chunk.deallocate()
-        close(descriptor)
+        try? descriptor.close()
     }
 
     var remaining: Int64 { size - offset }
@@ -77,7 +74,7 @@ final class BufferedFile {
         if chunkEnd - chunkStart < count {
             let unread = chunkEnd - chunkStart
             if chunkStart > 0 {
-                memmove(chunk.baseAddress!, chunk.baseAddress! + chunkStart, unread)
+                chunk.baseAddress!.copyMemory(from: chunk.baseAddress! + chunkStart, byteCount: unread)
                 chunkStart = 0
                 chunkEnd = unread
             }
@@ -108,7 +105,7 @@ final class BufferedFile {
         chunkStart = 0
         chunkEnd = 0
         offset = target
-        if lseek(descriptor, off_t(target), SEEK_SET) < 0 { offset = size }
+        if (try? descriptor.seek(offset: target, from: .start)) == nil { offset = size }
     }
 
     /// Copies up to `count` bytes to `destination`; returns how many.
@@ -152,8 +149,7 @@ final class BufferedFile {
             sawAny = true
             let base = chunk.baseAddress! + chunkStart
             let available = chunkEnd - chunkStart
-            if let newline = memchr(base, 0x0A, available) {
-                let n = base.distance(to: newline)
+            if let n = CMemory.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(start: base, count: available)) {
                 buffer.append(contentsOf: UnsafeRawBufferPointer(start: base, count: n))
                 chunkStart += n + 1
                 offset += Int64(n + 1)
@@ -176,17 +172,8 @@ final class BufferedFile {
 
     /// `read(2)` of up to `count` bytes, retried when interrupted; 0 at the end, −1 on error.
     private func readSome(_ destination: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        while true {
-            let n = systemRead(descriptor, destination, count)
-            if n < 0 && errno == EINTR { continue }
-            return n
-        }
+        (try? descriptor.read(into: UnsafeMutableRawBufferPointer(start: destination, count: count))) ?? -1
     }
-}
-
-/// `read(2)` (the C function, which `BufferedFile.read` hides inside the class).
-private func systemRead(_ descriptor: Int32, _ destination: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, destination, count)
 }
 
 /// A capture file that cannot be read at all: missing, empty, not a capture, or with a

@@ -1,11 +1,6 @@
 import CPcap
 import NearbyBytes
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// The look-ahead of classic pcap without a copy: a record is checked against the next
 /// header before it is lent (DAMAGE-7). When that header, and the bytes of
@@ -35,17 +30,21 @@ extension PcapFileReader {
 
         /// The layout of the file `stream` reads, from its first four bytes; nil when they
         /// cannot be read at an offset (a pipe) or are not one of the four magic numbers.
-        init?(stream: UnsafeMutablePointer<FILE>) {
+        init?(stream: StdioStream.Pointer) {
             var magic: UInt32 = 0
-            guard pread(fileno(stream), &magic, 4, 0) == 4 else { return nil }
+            guard withUnsafeMutableBytes(of: &magic, { StdioStream.read(stream, at: 0, into: $0) }) == 4 else {
+                return nil
+            }
             self.init(magic: UInt32(littleEndian: magic))
         }
 
         /// Whether the file header of the file `stream` reads says version 2.4 (its major and
         /// minor version, bytes 4–7, in this layout's byte order).
-        func isVersion2_4(of stream: UnsafeMutablePointer<FILE>) -> Bool {
+        func isVersion2_4(of stream: StdioStream.Pointer) -> Bool {
             var version = (UInt16(0), UInt16(0))
-            guard pread(fileno(stream), &version, 4, 4) == 4 else { return false }
+            guard withUnsafeMutableBytes(of: &version, { StdioStream.read(stream, at: 4, into: $0) }) == 4 else {
+                return false
+            }
             let (major, minor) =
                 bigEndian
                 ? (UInt16(bigEndian: version.0), UInt16(bigEndian: version.1))
@@ -92,22 +91,17 @@ extension PcapFileReader {
     /// bytes, is plausible, and follows `record`: what libpcap will read next is then that
     /// header and those bytes, which the look-ahead of `read` would accept. Nil otherwise.
     func bufferedRecord(after record: ProbedRecord) -> ProbedRecord? {
-        #if canImport(Glibc)
-        guard let stream, let next = stream.pointee._IO_read_ptr else { return nil }
-        return bufferedRecord(after: record, at: next)
-        #else
-        return nil
-        #endif
+        guard looksAheadInStreamBuffer, let stream, let buffered = StdioStream.bufferedBytes(stream) else { return nil }
+        return bufferedRecord(after: record, in: buffered)
     }
 
-    #if canImport(Glibc)
-    /// The record whose header is at `next` in the stream's buffer, as `bufferedRecord(after:)`
-    /// gives it.
+    /// The record whose header starts `buffered` (the stream's buffer from there on), as
+    /// `bufferedRecord(after:)` gives it.
     @inline(__always)
-    func bufferedRecord(after record: ProbedRecord, at next: UnsafeMutablePointer<CChar>) -> ProbedRecord? {
-        guard let layout = headerLayout, let end = stream?.pointee._IO_read_end else { return nil }
-        let available = end - next
-        guard available >= 16, let following = layout.record(header: UnsafeRawPointer(next), at: record.end)
+    func bufferedRecord(after record: ProbedRecord, in buffered: UnsafeRawBufferPointer) -> ProbedRecord? {
+        guard let layout = headerLayout, let next = buffered.baseAddress else { return nil }
+        let available = buffered.count
+        guard available >= 16, let following = layout.record(header: next, at: record.end)
         else { return nil }
         // libpcap cuts a record longer than the snapshot length and skips the rest: read as
         // `read` does, not here.
@@ -115,7 +109,6 @@ extension PcapFileReader {
         guard length - 16 < snapshotLength && available >= length && following.follows(record) else { return nil }
         return following
     }
-    #endif
 
     /// Reads as `read` does, then, while the next record is in the stream's buffer
     /// (`buffered`), reads that one: its header was checked where libpcap reads it, so it
@@ -154,12 +147,14 @@ extension PcapFileReader {
     /// and returns false.
     @inline(__always)
     func lendFromStreamBuffer(_ record: ProbedRecord, _ body: (borrowing RecordView) -> Void) -> Bool {
-        #if canImport(Glibc)
-        guard lendsFromStreamBuffer, let stream, let header = stream.pointee._IO_read_ptr, let layout = headerLayout
+        guard lendsFromStreamBuffer, let stream, let window = StdioStream.bufferedBytes(stream),
+            let header = window.baseAddress, let layout = headerLayout
         else { return false }
         let length = Int(record.end &- record.start)
-        guard let next = bufferedRecord(after: record, at: header + length) else { return false }
-        stream.pointee._IO_read_ptr = header + length
+        guard length <= window.count,
+            let next = bufferedRecord(after: record, in: UnsafeRawBufferPointer(rebasing: window[length...]))
+        else { return false }
+        StdioStream.consume(stream, length)
         buffered = next
         nextRecordOffset = record.end
         index += 1
@@ -168,9 +163,6 @@ extension PcapFileReader {
             Held(index: index, record: record, originalLength: original),
             bytes: UnsafeRawBufferPointer(start: header + 16, count: length &- 16), body)
         return true
-        #else
-        return false
-        #endif
     }
 
     /// Lends `record`, read by libpcap with the look-ahead's checks passed, when the record

@@ -1,13 +1,6 @@
 import CPcap
 import NearbyBytes
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// pcapng beside libpcap (PCAPNG-10, PCAPNG-11, DAMAGE-14). libpcap reads the blocks from
 /// its stream in file order and returns every packet block it reads; after each packet, the
@@ -46,7 +39,7 @@ extension PcapFileReader {
             if packet == nil, let stream = pcap_file(handle) {
                 // Out of step with libpcap (a block it read that the walk cannot frame): go on
                 // from where libpcap stands.
-                blockEnd = Int64(ftello(stream))
+                blockEnd = StdioStream.offset(stream)
             }
             pcapngWalker = walker
             if let packet, let lie = lengthLie(packetAt: packet.start, walker: walker) {
@@ -134,7 +127,7 @@ extension PcapFileReader {
         }
         // libpcap read up to here: the block it gave up at is the one that ends here, or
         // that runs past it, or the first whose framing fails.
-        let stopped = Int64(ftello(stream))
+        let stopped = StdioStream.offset(stream)
         var steps: [CaptureReadStep] = []
         var at = blockEnd
         var framed: PcapngBlockWalker.Block?

@@ -1,11 +1,6 @@
 import CPcap
 import NearbyBytes
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Resynchronisation after damage (DAMAGE-6 to DAMAGE-13): the look-ahead that checks each
 /// record against the next, and the restart past the damaged bytes.
@@ -125,8 +120,7 @@ extension PcapFileReader {
     /// cannot be moved.
     func restart(at offset: Int64) -> Bool {
         guard let stream = pcap_file(handle) else { return false }
-        clearerr(stream)
-        guard fseeko(stream, off_t(offset), SEEK_SET) == 0 else { return false }
+        guard StdioStream.seek(stream, to: offset) else { return false }
         nextRecordOffset = offset
         done = false
         return true

@@ -1,11 +1,6 @@
 import CPcap
 import NearbyBytes
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Reads pcap and pcapng files through libpcap (`pcap_open_offline_with_tstamp_precision`,
 /// `pcap_next_ex`), with microsecond timestamps whatever the file's precision.
@@ -33,7 +28,7 @@ public final class PcapFileReader: CaptureRecordReader {
     let path: String
     let handle: OpaquePointer
     /// The stream libpcap reads (`pcap_file`), where the look-ahead reads the next header.
-    let stream: UnsafeMutablePointer<FILE>?
+    let stream: StdioStream.Pointer?
     /// The stream's buffer (freed once the stream is closed).
     let streamBuffer: UnsafeMutablePointer<CChar>
     /// The file's snapshot length: a record this long may have been cut by libpcap (which
@@ -70,6 +65,10 @@ public final class PcapFileReader: CaptureRecordReader {
     /// lengths of earlier versions) of a Bluetooth link type (it rewrites pseudo-headers
     /// only of USB, NFLOG, Linux SLL and PFLOG records).
     let lendsFromStreamBuffer: Bool
+    /// Whether the look-ahead reads the next header in the stream's buffer at all
+    /// (`StdioStream.canLendBuffer`); else each record is held until libpcap has read the
+    /// next one.
+    let looksAheadInStreamBuffer: Bool
     /// What the next `read`s report, in order, before reading on: damage found after a
     /// record lent, or pcapng blocks found damaged before the packet `pendingPacket`.
     var pendingSteps: [CaptureReadStep] = []
@@ -107,16 +106,18 @@ public final class PcapFileReader: CaptureRecordReader {
         var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
         // The stream is opened here, rather than by `pcap_open_offline`, to give it a
         // buffer of `streamBufferSize` before libpcap reads from it.
-        guard let stream = fopen(path, "rb") else {
-            throw CaptureFileError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
+        let streamBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.streamBufferSize)
+        let stream: StdioStream.Pointer
+        do {
+            stream = try StdioStream.open(path, buffer: streamBuffer, size: Self.streamBufferSize)
+        } catch {
+            streamBuffer.deallocate()
+            throw CaptureFileError(path: path, reason: "cannot open: \(error)")
         }
         headerLayout = format == .pcap ? HeaderLayout(stream: stream) : nil
-        // glibc ignores the size unless it is given the buffer too.
-        let streamBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.streamBufferSize)
-        setvbuf(stream, streamBuffer, _IOFBF, Self.streamBufferSize)
         guard let h = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf)
         else {
-            fclose(stream)  // libpcap closes the stream only once it has taken it
+            StdioStream.close(stream)  // libpcap closes the stream only once it has taken it
             streamBuffer.deallocate()
             throw CaptureFileError(
                 path: path,
@@ -130,10 +131,12 @@ public final class PcapFileReader: CaptureRecordReader {
         self.format = format
         linkType = LinkType(rawValue: UInt32(bitPattern: pcap_datalink(h)))
         lendsFromStreamBuffer =
-            headerLayout?.isVersion2_4(of: stream) == true && Self.libpcapHandsOnUnchanged(linkType)
+            StdioStream.canLendBuffer && headerLayout?.isVersion2_4(of: stream) == true
+            && Self.libpcapHandsOnUnchanged(linkType)
+        looksAheadInStreamBuffer = StdioStream.canLendBuffer
         if format == .pcapng {
             pcapngWalker = FileWindow(path: path).map { PcapngBlockWalker(window: $0) }
-            blockEnd = Int64(ftello(pcap_file(h)))
+            blockEnd = StdioStream.offset(pcap_file(h))
         }
     }
 
@@ -187,7 +190,7 @@ public final class PcapFileReader: CaptureRecordReader {
             if length >= snapshotLength, let fp = pcap_file(handle) {
                 // libpcap may have cut a record longer than the snapshot length and
                 // skipped the rest: the stream knows where the record ended.
-                nextRecordOffset = Int64(ftello(fp))
+                nextRecordOffset = StdioStream.offset(fp)
             } else {
                 nextRecordOffset += 16 + Int64(length)
             }

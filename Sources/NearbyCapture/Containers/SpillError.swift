@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// A temporary file (`SpillFile`) that could not be made, written or read back.
 public struct SpillError: Error, CustomStringConvertible {
@@ -19,6 +13,6 @@ public struct SpillError: Error, CustomStringConvertible {
 
     public var description: String {
         "cannot \(operation) in \(folder) for \(purpose) (TMPDIR names another folder): "
-            + "\(String(cString: strerror(code)))"
+            + "\(Errno(rawValue: code).description)"
     }
 }

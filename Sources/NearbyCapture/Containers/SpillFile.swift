@@ -1,17 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// An anonymous temporary file that values too many to hold in memory are written to and
 /// read back from, by byte offset. It is created in `folder` (by default `$TMPDIR`, else
 /// `/tmp`) and unlinked at once, so it has no name and disappears with the process, however
 /// that ends.
 public final class SpillFile {
-    private let descriptor: Int32
+    private let file: TemporaryFile
     /// Bytes written so far: the file's size, and the offset the next `append` writes at.
     public private(set) var size = 0
     /// The folder the file was made in, for error messages.
@@ -22,31 +16,25 @@ public final class SpillFile {
     /// Makes the file; `purpose` ends any error message (`the sightings that do not fit in
     /// memory`).
     public init(folder: String? = nil, purpose: String) throws(SpillError) {
-        let folder = folder ?? getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = folder ?? Environment.temporaryFolder
         self.folder = folder
         self.purpose = purpose
-        var template = Array("\(folder)/nearby-spill-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { path in
-            let fd = mkstemp(path.baseAddress!)
-            if fd >= 0 { unlink(path.baseAddress!) }
-            return fd
+        do {
+            file = try TemporaryFile(in: folder, prefix: "nearby-spill")
+        } catch {
+            throw SpillError(
+                folder: folder, operation: "create a temporary file", code: error.rawValue, purpose: purpose)
         }
-        guard fd >= 0 else {
-            throw SpillError(folder: folder, operation: "create a temporary file", code: errno, purpose: purpose)
-        }
-        descriptor = fd
     }
-
-    deinit { close(descriptor) }
 
     /// Writes `bytes` at the end of the file.
     public func append(_ bytes: UnsafeRawBufferPointer) throws(SpillError) {
-        var done = 0
-        while done < bytes.count {
-            let n = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw failure("write the temporary file", code: n < 0 ? errno : ENOSPC) }
-            done += n
+        do {
+            _ = try file.descriptor.writeAll(bytes)
+        } catch let e as Errno {
+            throw failure("write the temporary file", code: e.rawValue)
+        } catch {
+            throw failure("write the temporary file", code: Errno.ioError.rawValue)
         }
         size += bytes.count
     }
@@ -56,9 +44,17 @@ public final class SpillFile {
         precondition(offset >= 0 && offset + buffer.count <= size, "a spill read past what was written")
         var done = 0
         while done < buffer.count {
-            let n = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw failure("read the temporary file back", code: n < 0 ? errno : EIO) }
+            let n: Int
+            do {
+                n = try file.descriptor.read(
+                    fromAbsoluteOffset: Int64(offset + done),
+                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
+            } catch let e as Errno {
+                throw failure("read the temporary file back", code: e.rawValue)
+            } catch {
+                throw failure("read the temporary file back", code: Errno.ioError.rawValue)
+            }
+            guard n > 0 else { throw failure("read the temporary file back", code: Errno.ioError.rawValue) }
             done += n
         }
     }

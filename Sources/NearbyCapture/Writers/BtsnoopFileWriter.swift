@@ -1,23 +1,22 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Writes a btsnoop file of any length in constant memory: records are built by a
 /// `BtsnoopWriter` and written out whenever 1 MiB has gathered.
 public final class BtsnoopFileWriter {
     private var builder: BtsnoopWriter
-    private var file: UnsafeMutablePointer<FILE>?
+    private var file: FileDescriptor?
     private let path: String
     static let flushBytes = 1 << 20
 
     public init(path: String, datalink: BtsnoopDatalink) throws(CaptureFileError) {
-        guard let f = fopen(path, "wb") else {
-            throw CaptureFileError(path: path, reason: "cannot create: \(String(cString: strerror(errno)))")
+        do {
+            file = try FileDescriptor.open(
+                path, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw CaptureFileError(path: path, reason: "cannot create: \(error)")
         }
         self.path = path
-        file = f
         builder = BtsnoopWriter(datalink: datalink)
     }
 
@@ -30,9 +29,10 @@ public final class BtsnoopFileWriter {
     func flush() throws(CaptureFileError) {
         guard let file else { return }
         let chunk = builder.takeBytes()
-        let written = chunk.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        if written != chunk.count {
-            throw CaptureFileError(path: path, reason: "write failed: \(String(cString: strerror(errno)))")
+        do {
+            _ = try chunk.withUnsafeBytes { try file.writeAll($0) }
+        } catch {
+            throw CaptureFileError(path: path, reason: "write failed: \(error)")
         }
     }
 
@@ -41,12 +41,14 @@ public final class BtsnoopFileWriter {
         guard let f = file else { return }
         try flush()
         file = nil
-        if fclose(f) != 0 {
-            throw CaptureFileError(path: path, reason: "close failed: \(String(cString: strerror(errno)))")
+        do {
+            try f.close()
+        } catch {
+            throw CaptureFileError(path: path, reason: "close failed: \(error)")
         }
     }
 
     deinit {
-        if let file { fclose(file) }
+        try? file?.close()
     }
 }

@@ -1,13 +1,11 @@
 import NearbyAudio
 import NearbyBytes
 import NearbyJSON
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// How `decode` prints what it finds in sound files (docs/decode-output.md, "Audio files").

@@ -2,13 +2,11 @@ import NearbyAudio
 import NearbyBytes
 import NearbyFormats
 import NearbyJSON
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// The `decode --format table` lines (docs/decode-output.md): aligned columns for people,

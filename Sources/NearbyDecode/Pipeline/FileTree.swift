@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Directory walking for commands that take "files or directories": the regular files below
 /// a directory, hidden entries skipped, sorted by path. Symbolic links are followed, and
@@ -10,13 +6,11 @@ import Darwin
 /// `self -> .`, or a second way to the same folder) is reported and not entered.
 public enum FileTree {
     public static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        FileInfo.of(path)?.kind == .directory
     }
 
     public static func isRegularFile(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+        FileInfo.of(path)?.kind == .regular
     }
 
     /// What a walk found: the files, sorted by path, and the directories not entered because
@@ -49,26 +43,16 @@ public enum FileTree {
         var device: UInt64
         var inode: UInt64
         init?(_ path: String) {
-            var st = stat()
-            guard stat(path, &st) == 0 else { return nil }
-            device = UInt64(st.st_dev)
-            inode = UInt64(st.st_ino)
+            guard let info = FileInfo.of(path) else { return nil }
+            device = info.device
+            inode = info.inode
         }
     }
 
-    /// The names in `directory` (`.` and `..` included, in the file system's order), or nil
+    /// The names in `directory` (`.` and `..` left out, in the file system's order), or nil
     /// when it cannot be read.
     public static func entries(of directory: String) -> [String]? {
-        guard let dir = opendir(directory) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            names.append(
-                withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                })
-        }
-        return names
+        try? FileSystem.entries(of: directory)
     }
 
     private static func visit(

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// The time stamped on live records: the host's wall clock read once, when the clock is
 /// made, then advanced by the monotonic clock, so that record times never step backwards
@@ -13,9 +9,7 @@ public struct HostClock: Sendable {
     private let originMonotonicMicros: Int64
 
     public init() {
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
-        originUnixMicros = Int64(wall.tv_sec) * 1_000_000 + Int64(wall.tv_nsec) / 1000
+        originUnixMicros = SystemClock.unixMicros()
         originMonotonicMicros = Self.monotonicMicros()
     }
 
@@ -25,8 +19,6 @@ public struct HostClock: Sendable {
     }
 
     static func monotonicMicros() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
+        SystemClock.monotonicMicros()
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Linux's HCI sockets (`AF_BLUETOOTH`, `BTPROTO_HCI`; BlueZ `lib/bluetooth/hci.h`):
 ///
@@ -15,11 +11,13 @@ public final class BluetoothSocketTransport: HCITransport {
     public enum Channel: Sendable, Equatable {
         case monitor
         case user(index: UInt16)
-    }
 
-    static let addressFamily: Int32 = 31  // AF_BLUETOOTH
-    static let protocolHCI: Int32 = 1  // BTPROTO_HCI
-    static let deviceNone: UInt16 = 0xFFFF  // HCI_DEV_NONE
+        /// The controller's index (0 for the monitor channel, which has none).
+        var index: UInt16 {
+            if case .user(let index) = self { return index }
+            return 0
+        }
+    }
 
     private var fd: Int32
     private let name: String
@@ -30,45 +28,31 @@ public final class BluetoothSocketTransport: HCITransport {
         self.name = name
         self.channel = channel
         let capability = channel == .monitor ? "CAP_NET_RAW" : "CAP_NET_ADMIN"
-        let s = socket(Self.addressFamily, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue), Self.protocolHCI)
-        guard s >= 0 else {
-            let code = errno
-            switch code {
-            case EAFNOSUPPORT, EPROTONOSUPPORT:
+        do {
+            fd = try BluetoothHCISocket.open(channel == .monitor ? .monitor : .user(index: channel.index)).rawValue
+        } catch {
+            let code = error.errno
+            switch (code, error.step, channel) {
+            case (.addressFamilyNotSupported, _, _), (.protocolNotSupported, _, _):
                 throw LiveError(
                     source: name, .unavailable,
                     "this system has no Bluetooth sockets (AF_BLUETOOTH: the kernel's bluetooth module is not "
-                        + "loaded, or this is a container or VM without it)")
-            case EPERM, EACCES:
-                throw LiveError(source: name, .permission, Self.privilegeAdvice(capability, code))
-            default:
-                throw LiveError(source: name, .cannotOpen, "cannot open an HCI socket: \(Poll.errorText(code))")
-            }
-        }
-        // struct sockaddr_hci { sa_family_t hci_family; unsigned short hci_dev, hci_channel; }
-        var address: [UInt16] = [UInt16(Self.addressFamily), Self.deviceNone, 2]
-        if case .user(let index) = channel { address = [UInt16(Self.addressFamily), index, 1] }
-        let bound = address.withUnsafeBytes {
-            bind(s, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count))
-        }
-        guard bound == 0 else {
-            let code = errno
-            Glibc.close(s)
-            switch (code, channel) {
-            case (EPERM, _), (EACCES, _):
-                throw LiveError(source: name, .permission, Self.privilegeAdvice(capability, code))
-            case (EBUSY, .user(let index)), (EALREADY, .user(let index)):
+                        + "loaded, or this is a container or VM without it; Linux only)")
+            case (.notPermitted, _, _), (.permissionDenied, _, _):
+                throw LiveError(source: name, .permission, Self.privilegeAdvice(capability, code.rawValue))
+            case (.resourceBusy, "bind", .user(let index)), (.alreadyInProcess, "bind", .user(let index)):
                 throw LiveError(
                     source: name, .cannotOpen,
                     "hci\(index) is in use by the kernel: release it first (sudo hciconfig hci\(index) down, "
                         + "or sudo btmgmt --index \(index) power off)")
-            case (ENODEV, .user(let index)):
+            case (.operationNotSupportedByDevice, "bind", .user(let index)):
                 throw LiveError(source: name, .unavailable, "there is no controller hci\(index) (hciconfig lists them)")
+            case (_, "bind", _):
+                throw LiveError(source: name, .cannotOpen, "cannot bind the HCI socket: \(code)")
             default:
-                throw LiveError(source: name, .cannotOpen, "cannot bind the HCI socket: \(Poll.errorText(code))")
+                throw LiveError(source: name, .cannotOpen, "cannot open an HCI socket: \(code)")
             }
         }
-        fd = s
     }
 
     static func privilegeAdvice(_ capability: String, _ code: Int32) -> String {
@@ -81,9 +65,16 @@ public final class BluetoothSocketTransport: HCITransport {
             throw LiveError(source: name, .io, "the monitor channel is read only")
         }
         guard fd >= 0 else { throw LiveError(source: name, .disconnected, "the socket is closed") }
-        let n = packet.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n != packet.count {
-            throw LiveError(source: name, .io, "writing to the controller failed: \(Poll.errorText(errno))")
+        do {
+            let n = try packet.withUnsafeBytes { try FileDescriptor(rawValue: fd).write($0) }
+            if n != packet.count {
+                throw LiveError(
+                    source: name, .io, "writing to the controller failed: \(n) of \(packet.count) bytes written")
+            }
+        } catch let e as LiveError {
+            throw e
+        } catch {
+            throw LiveError(source: name, .io, "writing to the controller failed: \(error)")
         }
     }
 
@@ -95,15 +86,18 @@ public final class BluetoothSocketTransport: HCITransport {
             {
                 return nothing
             }
-            let n = readBuffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                let code = errno
+            let n: Int
+            do {
+                n = try readBuffer.withUnsafeMutableBytes { try FileDescriptor(rawValue: fd).read(into: $0) }
+            } catch let code as Errno {
+                if code == .wouldBlock { continue }
                 throw LiveError(
-                    source: name, code == ENODEV ? .disconnected : .io,
-                    code == ENODEV
+                    source: name, code == .operationNotSupportedByDevice ? .disconnected : .io,
+                    code == .operationNotSupportedByDevice
                         ? "the controller went away (unplugged, or taken back by the kernel)"
-                        : "reading the HCI socket failed: \(Poll.errorText(code))")
+                        : "reading the HCI socket failed: \(code)")
+            } catch {
+                throw LiveError(source: name, .io, "reading the HCI socket failed: \(error)")
             }
             if n == 0 { throw LiveError(source: name, .disconnected, "the HCI socket was closed") }
             return .packet(Array(readBuffer[0..<n]))
@@ -111,7 +105,7 @@ public final class BluetoothSocketTransport: HCITransport {
     }
 
     public func close() {
-        if fd >= 0 { Glibc.close(fd) }
+        if fd >= 0 { try? FileDescriptor(rawValue: fd).close() }
         fd = -1
     }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Waits for a descriptor to become readable, or for a stop request.
 enum Poll {
@@ -17,21 +13,17 @@ enum Poll {
     /// pipe, when installed) ends the wait.
     static func wait(_ fd: Int32, timeoutMillis: Int32, stoppable: Bool) -> Outcome {
         if stoppable && StopRequest.requested { return .stopRequested }
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        var fds = [FileDescriptor(rawValue: fd)]
         let stop = StopRequest.fileDescriptor
-        if stoppable && stop >= 0 { fds.append(pollfd(fd: stop, events: Int16(POLLIN), revents: 0)) }
+        if stoppable && stop >= 0 { fds.append(FileDescriptor(rawValue: stop)) }
         while true {
-            let n = poll(&fds, nfds_t(fds.count), timeoutMillis)
-            if n < 0 {
-                if errno == EINTR {
-                    if stoppable && StopRequest.requested { return .stopRequested }
-                    continue
-                }
-                return .failed(errno)
+            switch Readiness.wait(fds, timeoutMillis: timeoutMillis) {
+            case .interrupted:
+                if stoppable && StopRequest.requested { return .stopRequested }
+            case .failed(let e): return .failed(e.rawValue)
+            case .timeout: return .timeout
+            case .ready(let which): return which.contains(1) ? .stopRequested : .readable
             }
-            if n == 0 { return .timeout }
-            if fds.count > 1 && fds[1].revents != 0 { return .stopRequested }
-            return .readable
         }
     }
 
@@ -49,5 +41,5 @@ enum Poll {
         }
     }
 
-    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+    static func errorText(_ code: Int32) -> String { Errno(rawValue: code).description }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// An HCI controller served over TCP as an H4 byte stream (Bumble's `tcp-server`
 /// transport, an emulator's netsim): this program connects as its host.
@@ -16,85 +12,32 @@ public final class TCPTransport: HCITransport {
     /// `timeoutMillis` for each address tried.
     public init(host: String, port: UInt16, name: String, timeoutMillis: Int32 = 5000) throws(LiveError) {
         self.name = name
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let lookup = getaddrinfo(host, String(port), &hints, &list)
-        guard lookup == 0, let first = list else {
-            throw LiveError(
-                source: name, .cannotOpen, "cannot resolve \(host): \(String(cString: gai_strerror(lookup)))")
-        }
-        defer { freeaddrinfo(list) }
-        var lastError: Int32 = 0
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        var connected: Int32 = -1
-        while let a = candidate, connected < 0 {
-            candidate = a.pointee.ai_next
-            let s = socket(a.pointee.ai_family, a.pointee.ai_socktype, a.pointee.ai_protocol)
-            guard s >= 0 else {
-                lastError = errno
-                continue
-            }
-            if Self.connect(s, a.pointee.ai_addr, a.pointee.ai_addrlen, timeoutMillis: timeoutMillis, error: &lastError)
-            {
-                connected = s
-            } else {
-                Glibc.close(s)
+        do {
+            fd = try StreamSocket.connect(host: host, port: port, timeoutMillis: timeoutMillis).rawValue
+        } catch {
+            switch error {
+            case .resolve(let reason):
+                throw LiveError(source: name, .cannotOpen, "cannot resolve \(host): \(reason)")
+            case .connect(let e):
+                throw LiveError(
+                    source: name, .cannotOpen,
+                    "cannot connect to \(host) port \(port): \(e) (is a controller served "
+                        + "there? For Bumble's virtual controllers: python3 -m bumble.apps.controllers "
+                        + "tcp-server:\(host):\(port) …)")
             }
         }
-        guard connected >= 0 else {
-            throw LiveError(
-                source: name, .cannotOpen,
-                "cannot connect to \(host) port \(port): \(Poll.errorText(lastError)) (is a controller served "
-                    + "there? For Bumble's virtual controllers: python3 -m bumble.apps.controllers "
-                    + "tcp-server:\(host):\(port) …)")
-        }
-        fd = connected
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-    }
-
-    /// Connects `s` without blocking longer than `timeoutMillis`; leaves `s` blocking.
-    private static func connect(
-        _ s: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t, timeoutMillis: Int32,
-        error: inout Int32
-    ) -> Bool {
-        let flags = fcntl(s, F_GETFL)
-        _ = fcntl(s, F_SETFL, flags | O_NONBLOCK)
-        defer { _ = fcntl(s, F_SETFL, flags) }
-        if Glibc.connect(s, address, length) == 0 { return true }
-        guard errno == EINPROGRESS else {
-            error = errno
-            return false
-        }
-        var p = pollfd(fd: s, events: Int16(POLLOUT), revents: 0)
-        guard poll(&p, 1, timeoutMillis) == 1 else {
-            error = ETIMEDOUT
-            return false
-        }
-        var code: Int32 = 0
-        var size = socklen_t(MemoryLayout<Int32>.size)
-        getsockopt(s, SOL_SOCKET, SO_ERROR, &code, &size)
-        if code != 0 { error = code }
-        return code == 0
     }
 
     public func send(_ packet: [UInt8]) throws(LiveError) {
         guard fd >= 0 else { throw LiveError(source: name, .disconnected, "the connection is closed") }
-        var sent = 0
-        while sent < packet.count {
-            let n = packet.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                throw LiveError(
-                    source: name, code == EPIPE || code == ECONNRESET ? .disconnected : .io,
-                    "sending to the controller failed: \(Poll.errorText(code))")
-            }
-            sent += n
+        do {
+            try packet.withUnsafeBytes { try StreamSocket.send(FileDescriptor(rawValue: fd), $0) }
+        } catch let e as Errno {
+            throw LiveError(
+                source: name, e == .brokenPipe || e == .connectionReset ? .disconnected : .io,
+                "sending to the controller failed: \(e)")
+        } catch {
+            throw LiveError(source: name, .io, "sending to the controller failed: \(error)")
         }
     }
 
@@ -116,13 +59,17 @@ public final class TCPTransport: HCITransport {
             {
                 return nothing
             }
-            let n = readBuffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
+            let n: Int
+            do {
+                n = try readBuffer.withUnsafeMutableBytes {
+                    try StreamSocket.receive(FileDescriptor(rawValue: fd), into: $0)
+                }
+            } catch let e as Errno {
                 throw LiveError(
-                    source: name, code == ECONNRESET ? .disconnected : .io,
-                    "reading from the controller failed: \(Poll.errorText(code))")
+                    source: name, e == .connectionReset ? .disconnected : .io,
+                    "reading from the controller failed: \(e)")
+            } catch {
+                throw LiveError(source: name, .io, "reading from the controller failed: \(error)")
             }
             if n == 0 {
                 let partial = framer.pending
@@ -136,7 +83,7 @@ public final class TCPTransport: HCITransport {
     }
 
     public func close() {
-        if fd >= 0 { Glibc.close(fd) }
+        if fd >= 0 { try? FileDescriptor(rawValue: fd).close() }
         fd = -1
     }
 

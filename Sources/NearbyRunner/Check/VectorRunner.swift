@@ -6,12 +6,7 @@ import NearbyFormats
 import NearbyJSON
 import NearbyMessages
 import NearbyReplay
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Runs one vector through the reference decoder or engine and compares the result with
 /// its expectation. Sound files are decoded through `audioFrames`, so that vectors sharing a
@@ -19,7 +14,7 @@ import Darwin
 public enum VectorRunner {
     public static func run(_ v: Vector, audioFrames: AudioFrameCache) -> VectorResult {
         var result = VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: .pass)
-        let missing = v.referencedFiles.filter { access($0, R_OK) != 0 }
+        let missing = v.referencedFiles.filter { !FileSystem.isAccessible($0, .read) }
         if !missing.isEmpty {
             result.status = v.skipWhenFilesAbsent ? .skipped : .error
             result.message =

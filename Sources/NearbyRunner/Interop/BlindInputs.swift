@@ -1,6 +1,7 @@
 import NearbyBytes
 import NearbyDecode
 import NearbyJSON
+import NearbySystem
 
 /// What keeps a `validate` run blind (docs/spec/interop.md): each request carries an opaque
 /// id of this run instead of the vector's (`r7f3a…-12`), capture and sound files are sent as
@@ -52,7 +53,7 @@ struct BlindInputs {
     /// Removes the copies sent so far.
     func clearInputs() {
         for name in FileTree.entries(of: inputs.path) ?? [] where name != "." && name != ".." {
-            ScratchFolder.removeTree(inputs.path + "/" + name)
+            FileSystem.removeTree(inputs.path + "/" + name)
         }
     }
 

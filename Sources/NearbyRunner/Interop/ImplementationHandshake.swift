@@ -1,17 +1,18 @@
 import NearbyJSON
+import NearbySystem
 
-extension ImplementationProcess {
+extension ChildProcess {
     /// Starts `command` and reads its handshake (INTEROP-7), allowing `seconds` for
     /// it: the running process and what it said about itself, or why it cannot be used (the
     /// process then ended).
     static func handshake(
         command: String, seconds: Double, directory: String? = nil
     )
-        -> Result<(ImplementationProcess, ValidateSession.Implementation), HandshakeFault>
+        -> Result<(ChildProcess, ValidateSession.Implementation), HandshakeFault>
     {
-        let p: ImplementationProcess
+        let p: ChildProcess
         do {
-            p = try ImplementationProcess(command: command, directory: directory)
+            p = try ChildProcess(command: command, directory: directory)
         } catch {
             return .failure(.cannotStart(reason: error.description))
         }
@@ -20,7 +21,7 @@ extension ImplementationProcess {
         let deadline = now() + seconds
         func fail(
             _ fault: (String?) -> HandshakeFault
-        ) -> Result<(ImplementationProcess, ValidateSession.Implementation), HandshakeFault> {
+        ) -> Result<(ChildProcess, ValidateSession.Implementation), HandshakeFault> {
             let made = fault(p.lastErrorLine)
             _ = p.terminate(grace: 0)
             return .failure(made)

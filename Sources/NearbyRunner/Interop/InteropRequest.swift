@@ -2,6 +2,7 @@ import NearbyBytes
 import NearbyJSON
 import NearbyMessages
 import NearbyReplay
+import NearbySystem
 
 /// The request line for a vector (INTEROP-18 to INTEROP-24): `{"id", "level", …input}`. The
 /// id is the request's own (an opaque id of the run: `BlindInputs`), not the vector's; files
@@ -40,7 +41,7 @@ enum InteropRequest {
 
     static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
-        guard let cwd = getCurrentDirectory() else { return path }
+        guard let cwd = FileSystem.currentDirectory() else { return path }
         return cwd + "/" + path
     }
 
@@ -121,16 +122,4 @@ enum InteropRequest {
         if let rssi = s.rssiDBm { o["rssi"] = .int(rssi) }
         return .object(["time": .seconds(micros: s.timeMicros), "sighting": .object(o)])
     }
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-func getCurrentDirectory() -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    guard getcwd(&buffer, buffer.count) != nil else { return nil }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -1,10 +1,5 @@
 import NearbyJSON
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// One `ValidateSession` run: the implementation's process as a small state machine, and the
 /// verdict of each vector sent to it.
@@ -19,7 +14,7 @@ import Darwin
 struct ValidateRun {
     enum State {
         case notStarted
-        case running(ImplementationProcess)
+        case running(ChildProcess)
         case unusable(why: String)
     }
 
@@ -31,7 +26,7 @@ struct ValidateRun {
     var starts = 0
     var failedStarts = 0
     var timeouts = 0
-    /// When the run ends (`ImplementationProcess.now()` seconds), or nil.
+    /// When the run ends (`ChildProcess.now()` seconds), or nil.
     let deadline: Double?
     /// Whether the deadline left a vector not run.
     var deadlinePassed = false
@@ -53,11 +48,11 @@ struct ValidateRun {
     }
 
     /// True when the run's deadline has passed.
-    var pastDeadline: Bool { deadline.map { ImplementationProcess.now() >= $0 } ?? false }
+    var pastDeadline: Bool { deadline.map { ChildProcess.now() >= $0 } ?? false }
 
     /// `seconds` from now, or the run's deadline when that comes first (then `cut`).
     func limit(_ seconds: Double) -> (at: Double, cut: Bool) {
-        let own = ImplementationProcess.now() + seconds
+        let own = ChildProcess.now() + seconds
         guard let deadline, deadline < own else { return (own, false) }
         return (deadline, true)
     }
@@ -68,7 +63,7 @@ struct ValidateRun {
         if let levels = session.levels, !levels.contains(level) { return nil }
         let r = VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: .pass)
         if case .unusable(let why) = state { return Self.verdict(r, .notRun(why: why)) }
-        let missing = v.referencedFiles.filter { access($0, R_OK) != 0 }
+        let missing = v.referencedFiles.filter { !FileSystem.isAccessible($0, .read) }
         if !missing.isEmpty {
             let status: VectorResult.Status = v.skipWhenFilesAbsent ? .skipped : .error
             let message =
@@ -82,8 +77,8 @@ struct ValidateRun {
             deadlinePassed = true
             return Self.verdict(r, .deadlinePassed)
         }
-        let taken = ImplementationProcess.now()
-        let process: ImplementationProcess
+        let taken = ChildProcess.now()
+        let process: ChildProcess
         switch state {
         case .running(let p):
             process = p
@@ -123,7 +118,7 @@ struct ValidateRun {
         if fault == .deadlinePassed {
             deadlinePassed = true
         } else {
-            faultSeconds += ImplementationProcess.now() - taken
+            faultSeconds += ChildProcess.now() - taken
             let budget = session.faultBudget
             if faultSeconds >= budget, case .notStarted = state {
                 state = .unusable(
@@ -144,11 +139,11 @@ struct ValidateRun {
 
     /// Starts the implementation and shakes hands: `running` on success; on failure
     /// `notStarted`, or `unusable` after `maximumFailedStarts` in a row.
-    mutating func start() -> Result<ImplementationProcess, InteropFault> {
+    mutating func start() -> Result<ChildProcess, InteropFault> {
         starts += 1
         let (until, cut) = limit(session.handshakeSeconds)
-        let seconds = cut ? until - ImplementationProcess.now() : session.handshakeSeconds
-        switch ImplementationProcess.handshake(
+        let seconds = cut ? until - ChildProcess.now() : session.handshakeSeconds
+        switch ChildProcess.handshake(
             command: session.command, seconds: seconds, directory: blind?.workingDirectory.path)
         {
         case .success(let (p, info)):
@@ -171,7 +166,7 @@ struct ValidateRun {
     /// Sends one request and reads its reply, ending the process on any fault (and counting
     /// time-outs towards `unusable`).
     mutating func exchange(
-        _ request: JSONValue, for id: String, with p: ImplementationProcess
+        _ request: JSONValue, for id: String, with p: ChildProcess
     )
         -> Result<[String: JSONValue], InteropFault>
     {
@@ -207,7 +202,7 @@ struct ValidateRun {
             let how = p.terminate(grace: 1)
             return .failure(.endedBeforeReply(how: how, lastErrorLine: p.lastErrorLine))
         case .tooLong:
-            fault = .replyTooLong(limit: ImplementationProcess.maximumLine)
+            fault = .replyTooLong(limit: ChildProcess.maximumLine)
         case .line(let line):
             switch Self.replyObject(line, for: id) {
             case .success(let o): return .success(o)

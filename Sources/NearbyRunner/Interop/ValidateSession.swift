@@ -1,11 +1,6 @@
 import NearbyBytes
 import NearbyJSON
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// What `nearby-conformance validate` does (docs/spec/interop.md): start the implementation, shake
 /// hands, send each selected vector of a level it supports as one request, and judge each
@@ -87,14 +82,14 @@ public struct ValidateSession {
     /// too, and what it left behind outside the group when this process is their reaper (then
     /// this process, with status 128 + the signal), so none is left running.
     public static func endImplementationOnSignals() {
-        ImplementationProcess.endOnSignals()
+        ChildProcess.endOnSignals()
     }
 
     /// Runs the selected vectors. The process must ignore SIGPIPE (`nearby-conformance` does
     /// for `validate` and `matrix`): an implementation that exits before reading a request
     /// would otherwise end this process with it.
     public func run(paths: [String], progress: ((Int, Int, String) -> Void)? = nil) -> Outcome {
-        let deadline = deadlineSeconds.map { ImplementationProcess.now() + $0 }
+        let deadline = deadlineSeconds.map { ChildProcess.now() + $0 }
         let set = VectorSet.load(paths).selecting(filter: filter, shard: shard)
         let vectors = set.vectors.filter { !(excludingOptionalVectors && $0.skipWhenFilesAbsent) }
             .sorted { ($0.id, $0.file) < ($1.id, $1.file) }

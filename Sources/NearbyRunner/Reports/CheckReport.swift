@@ -1,12 +1,7 @@
 import NearbyBytes
 import NearbyDecode
 import NearbyJSON
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// The three forms of a `check` report: text for people, JSON (sorted keys) and JUnit XML for
 /// CI systems. All three are functions of the results alone, so they are reproducible.
@@ -151,9 +146,8 @@ public enum CheckReport {
     /// Now, as JUnit's `timestamp` has it (xs:dateTime without a zone):
     /// `YYYY-MM-DDThh:mm:ss`, UTC. The one wall-clock reading in a report: when the run began.
     public static func timestampNow() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return String(CivilTime.iso8601(micros: Int64(now.tv_sec) * 1_000_000).prefix(19))
+        let micros = SystemClock.unixMicros()
+        return String(CivilTime.iso8601(micros: micros - micros % 1_000_000).prefix(19))
     }
 
     /// Seconds with millisecond precision (`0.012`).

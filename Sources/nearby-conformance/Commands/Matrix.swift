@@ -3,12 +3,7 @@ import NearbyBytes
 import NearbyCapture
 import NearbyJSON
 import NearbyRunner
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 struct Matrix: ParsableCommand {
     static let configuration = CommandConfiguration(

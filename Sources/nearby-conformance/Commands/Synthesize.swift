@@ -1,12 +1,11 @@
 import ArgumentParser
 import NearbySynthesis
+import NearbySystem
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 struct Synthesize: ParsableCommand {

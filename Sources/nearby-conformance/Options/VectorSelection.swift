@@ -1,12 +1,7 @@
 import ArgumentParser
 import NearbyDecode
 import NearbyRunner
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Which vectors a command runs: `check` and `validate`.
 struct VectorSelection: ParsableArguments {
@@ -88,8 +83,10 @@ extension VectorSelection {
         let folder: String
         if let keepGenerated {
             if let problem = OutputPath.problemWritingFolder(keepGenerated) { throw ValidationError(problem) }
-            if !FileTree.isDirectory(keepGenerated) && mkdir(keepGenerated, 0o755) != 0 {
-                throw ValidationError("cannot make \(keepGenerated): \(String(cString: strerror(errno)))")
+            do {
+                try FileSystem.makeDirectory(keepGenerated)
+            } catch {
+                throw ValidationError("cannot make \(keepGenerated): \(error)")
             }
             folder = keepGenerated
         } else {

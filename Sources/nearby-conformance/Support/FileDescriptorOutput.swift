@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Writes to a file descriptor without Foundation's or stdio's buffering: the callers hand
 /// over whole lines in large chunks.
@@ -21,13 +17,6 @@ enum FileDescriptorOutput {
 
     @discardableResult
     static func write(_ buf: UnsafeBufferPointer<UInt8>, fd: Int32) -> Bool {
-        var offset = 0
-        while offset < buf.count {
-            let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            offset += n
-        }
-        return true
+        StandardStreams.write(UnsafeRawBufferPointer(buf), to: fd)
     }
 }

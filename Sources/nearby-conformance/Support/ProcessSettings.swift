@@ -1,17 +1,11 @@
-import CProcessControl
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Process-wide settings a command makes before it starts its work.
 enum ProcessSettings {
     /// Makes a write to a pipe whose reader has gone fail with EPIPE instead of ending this
     /// process: for the commands that talk to other implementations (`validate`, `matrix`).
     static func ignoreBrokenPipes() {
-        signal(SIGPIPE, SIG_IGN)
+        Signals.ignore(Signals.brokenPipe)
     }
 
     /// Makes this process the reaper of every process it starts (Linux's
@@ -21,6 +15,6 @@ enum ProcessSettings {
     /// implementation; elsewhere than Linux it does nothing, and `validate` ends only the
     /// implementation's process group.
     static func adoptOrphans() {
-        _ = nearby_set_child_subreaper()
+        OrphanReaper.adoptOrphans()
     }
 }

@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// A progress line on standard error, redrawn in place, shown only when standard error is a
 /// terminal (never in logs or pipes).
 struct ProgressLine: Sendable {
-    let shown = isatty(2) != 0
+    let shown = StandardStreams.isTerminal(2)
 
     /// Replaces the line with `text`.
     func show(_ text: String) {

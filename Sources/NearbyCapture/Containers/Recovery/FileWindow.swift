@@ -1,16 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NearbySystem
 
 /// Random access to a file's bytes through a window read with `pread(2)`: what the scan for
 /// the next plausible record reads, beside (and independent of) the reader's own stream.
 /// Opened only when a capture turns out to be damaged.
 final class FileWindow {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     /// The file's size when the window was opened (bytes).
     let size: Int64
     private let buffer: UnsafeMutableRawBufferPointer
@@ -23,22 +17,20 @@ final class FileWindow {
     /// Nil when the file cannot be opened or is not a regular file (a pipe cannot be read
     /// at an offset).
     init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
+        guard let fd = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else { return nil }
+        guard let info = try? FileInfo(descriptor: fd), info.kind == .regular else {
+            try? fd.close()
             return nil
         }
         descriptor = fd
-        size = Int64(st.st_size)
+        size = info.size
         // No larger than the file: small files (fuzzing inputs) are read whole.
         buffer = .allocate(byteCount: Int(min(Int64(Self.windowSize), max(size, 64))), alignment: 16)
     }
 
     deinit {
         buffer.deallocate()
-        close(descriptor)
+        try? descriptor.close()
     }
 
     /// The `count` bytes at `offset` (`count` ≤ `windowSize`), or nil when the file ends
@@ -58,8 +50,10 @@ final class FileWindow {
         start = offset
         filled = 0
         while filled < buffer.count {
-            let n = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
-            if n < 0 && errno == EINTR { continue }
+            let n =
+                (try? descriptor.read(
+                    fromAbsoluteOffset: start + Int64(filled),
+                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))) ?? -1
             if n <= 0 { break }
             filled += n
         }

@@ -2,13 +2,15 @@ import ArgumentParser
 import NearbyAudio
 import NearbyBytes
 import NearbyJSON
+import NearbySystem
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+import Glibc  // TEMPORARY: pow, until RealModule
 #endif
 
 struct AudioEncode: ParsableCommand {

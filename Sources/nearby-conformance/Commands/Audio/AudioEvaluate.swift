@@ -2,14 +2,12 @@ import ArgumentParser
 import NearbyAudio
 import NearbyBytes
 import NearbyJSON
+import NearbySystem
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 struct AudioEvaluate: ParsableCommand {

@@ -1,8 +1,9 @@
 import CProcessControl
-import NearbyDecode
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -13,8 +14,8 @@ import Darwin
 /// leaves behind (INTEROP-1, INTEROP-6). Every read and write has a deadline, so a hung or dead
 /// implementation costs at most its time-out; standard error is drained continuously (so a
 /// chatty implementation never blocks on it) and its last 4 KiB kept for verdicts.
-final class ImplementationProcess {
-    enum ReadResult: Equatable {
+public final class ChildProcess {
+    public enum ReadResult: Equatable, Sendable {
         case line(String)
         case timeout
         /// Standard output closed (the process exited or closed it).
@@ -23,8 +24,8 @@ final class ImplementationProcess {
         case tooLong
     }
 
-    let command: String
-    var pid: pid_t = 0
+    public let command: String
+    public private(set) var pid: pid_t = 0
     var input: Int32 = -1
     var output: Int32 = -1
     var errors: Int32 = -1
@@ -36,22 +37,26 @@ final class ImplementationProcess {
     var filled = 0
     var scanned = 0
     var errorTail: [UInt8] = []
-    var exited: Int32?
+    public internal(set) var exited: Int32?
     /// The longest reply line read (64 MiB); a longer one is a malformed reply (INTEROP-33).
-    static let maximumLine = 64 << 20
+    public static let maximumLine = 64 << 20
     static let errorTailBytes = 4096
 
-    struct SpawnError: Error, CustomStringConvertible {
-        var description: String
+    public struct SpawnError: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    init(command: String, directory: String? = nil) throws(SpawnError) {
+    public init(command: String, directory: String? = nil) throws(SpawnError) {
         self.command = command
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errChild: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errChild) == 0 else {
             throw SpawnError(description: "cannot create pipes: \(String(cString: strerror(errno)))")
         }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
@@ -62,7 +67,11 @@ final class ImplementationProcess {
             for fd in toChild + fromChild + errChild { close(fd) }
             throw SpawnError(description: "cannot start the implementation in \(directory)")
         }
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var attributes = posix_spawnattr_t()
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
@@ -71,8 +80,8 @@ final class ImplementationProcess {
         defer { for a in argv { free(a) } }
         var child: pid_t = 0
         pthread_mutex_lock(Self.starting)
-        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
-        if rc == 0 { ImplementationProcess.running = child }
+        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, Self.environment)
+        if rc == 0 { ChildProcess.running = child }
         pthread_mutex_unlock(Self.starting)
         close(toChild[0])
         close(fromChild[1])
@@ -103,18 +112,18 @@ final class ImplementationProcess {
     /// when it starts one, and when it ends it.
     nonisolated(unsafe) static var running: pid_t = 0
 
-    static func now() -> Double {
+    public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    static func milliseconds(until deadline: Double) -> Int32 {
+    public static func milliseconds(until deadline: Double) -> Int32 {
         Int32(max(0, min(Double(Int32.max), ((deadline - now()) * 1000).rounded(.up))))
     }
 
     /// Writes `line` and a newline. False when the deadline passed or the pipe closed.
-    func send(_ line: String, deadline: Double) -> Bool {
+    public func send(_ line: String, deadline: Double) -> Bool {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
         var sent = 0
@@ -141,7 +150,7 @@ final class ImplementationProcess {
     /// The next line of standard output (without its newline): in time linear in the bytes
     /// read, `.timeout` once the deadline passes even while bytes keep coming, `.tooLong`
     /// past `maximumLine` bytes without a newline.
-    func readLine(deadline: Double) -> ReadResult {
+    public func readLine(deadline: Double) -> ReadResult {
         while true {
             let start = consumed + scanned
             if filled > start, let hit = memchr(buffer.baseAddress! + start, 0x0A, filled - start) {
@@ -208,7 +217,7 @@ final class ImplementationProcess {
     }
 
     /// The last line the implementation wrote to standard error, if any.
-    var lastErrorLine: String? {
+    public var lastErrorLine: String? {
         drainErrors()
         let text = String(decoding: errorTail, as: UTF8.self)
         return text.split(separator: "\n").last.map(String.init)
@@ -218,7 +227,7 @@ final class ImplementationProcess {
     /// ends what it left behind outside the group (`OrphanReaper.endAdopted`). Returns how it
     /// ended ("exit status 0", "killed by signal 9").
     @discardableResult
-    func terminate(grace: Double = 1) -> String {
+    public func terminate(grace: Double = 1) -> String {
         if input >= 0 {
             close(input)
             input = -1
@@ -247,8 +256,8 @@ final class ImplementationProcess {
                 usleep(5_000)
             }
         }
-        if ImplementationProcess.running == pid { ImplementationProcess.running = 0 }
-        OrphanReaper.endAdopted(sparing: ImplementationProcess.running)
+        if ChildProcess.running == pid { ChildProcess.running = 0 }
+        OrphanReaper.endAdopted(sparing: ChildProcess.running)
         if output >= 0 {
             drainErrors()
             close(output)
@@ -261,9 +270,18 @@ final class ImplementationProcess {
         return Self.describe(exited ?? 0)
     }
 
-    static func describe(_ status: Int32) -> String {
+    public static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
         if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
         return "killed by signal \(signal)"
+    }
+
+    /// The environment the process was started with, passed on to the child.
+    static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        UnsafePointer(_NSGetEnviron().pointee)
+        #else
+        UnsafePointer(environ)
+        #endif
     }
 }

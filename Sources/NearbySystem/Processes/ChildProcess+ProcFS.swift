@@ -1,22 +1,22 @@
-import NearbyDecode
-
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
 /// What /proc (Linux) says of the implementation's process group.
-extension ImplementationProcess {
+extension ChildProcess {
     /// True when no process of the implementation's group but the `/bin/sh` that started
     /// it still holds the write end of its standard output: the implementation closed it
     /// (or exited) while the shell waits on. Then no reply can come, and a time-out is a
     /// crash. Read from /proc (Linux); false where it cannot be read.
-    func outputClosedBehindShell() -> Bool {
+    public func outputClosedBehindShell() -> Bool {
         var st = stat()
         guard output >= 0, pid > 0, fstat(output, &st) == 0 else { return false }
         let pipeName = "pipe:[\(st.st_ino)]"
-        let holders = (FileTree.entries(of: "/proc") ?? []).compactMap { pid_t($0) }.filter { member in
+        let holders = (ChildProcess.entries(of: "/proc") ?? []).compactMap { pid_t($0) }.filter { member in
             Self.processGroup(of: member) == pid && Self.holds(member, pipeName)
         }
         return holders == [pid] && Self.command(of: pid).hasSuffix("sh")
@@ -32,7 +32,7 @@ extension ImplementationProcess {
     /// True when one of `member`'s descriptors is the pipe named `pipeName`.
     static func holds(_ member: pid_t, _ pipeName: String) -> Bool {
         var link = [CChar](repeating: 0, count: 256)
-        return (FileTree.entries(of: "/proc/\(member)/fd") ?? []).contains { fd in
+        return (ChildProcess.entries(of: "/proc/\(member)/fd") ?? []).contains { fd in
             let n = readlink("/proc/\(member)/fd/\(fd)", &link, link.count - 1)
             return n > 0 && String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) == pipeName
         }
@@ -44,16 +44,15 @@ extension ImplementationProcess {
     }
 
     static func contents(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else { return nil }
+        defer { try? fd.close() }
         var bytes = [UInt8](repeating: 0, count: 4096)
-        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        let n = (try? bytes.withUnsafeMutableBytes { try fd.read(into: $0) }) ?? 0
         return n > 0 ? String(decoding: bytes[0..<n], as: UTF8.self) : nil
     }
 
     /// Whether the process has exited (without waiting), and how.
-    func exitStatus() -> String? {
+    public func exitStatus() -> String? {
         if let e = exited { return Self.describe(e) }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid {
@@ -62,4 +61,7 @@ extension ImplementationProcess {
         }
         return nil
     }
+
+    /// The names in the directory `path`, or nil (no /proc outside Linux).
+    static func entries(of path: String) -> [String]? { try? FileSystem.entries(of: path) }
 }

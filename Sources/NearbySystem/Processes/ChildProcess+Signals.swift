@@ -1,12 +1,14 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
 /// Ending the implementation, and what it left behind, when this process gets SIGINT or
 /// SIGTERM.
-extension ImplementationProcess {
+extension ChildProcess {
     /// Held while an implementation starts; the thread that ends this process on a signal
     /// takes it and never gives it back, so that no implementation starts behind its back.
     nonisolated(unsafe) static let starting: UnsafeMutablePointer<pthread_mutex_t> = {
@@ -25,44 +27,48 @@ extension ImplementationProcess {
     /// 128 + the signal as a shell reports it. The processes left behind are found in /proc,
     /// which a signal handler cannot read (it may make only async-signal-safe calls): a thread
     /// of its own ends them, woken through a pipe.
-    static func endOnSignals() {
+    public static func endOnSignals() {
         _ = running  // initialised here, not in the handler
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             signalReader = ends[0]
             signalWriter = ends[1]
+            #if canImport(Darwin)
+            var thread: pthread_t? = nil
+            #else
             var thread = pthread_t()
+            #endif
             let started = pthread_create(
                 &thread, nil,
                 { _ in
-                    ImplementationProcess.endOnSignal()
+                    ChildProcess.endOnSignal()
                     return nil
                 }, nil)
             if started == 0 {
+                #if canImport(Darwin)
+                if let thread { pthread_detach(thread) }
+                #else
                 pthread_detach(thread)
+                #endif
             } else {
                 signalWriter = -1
             }
         }
         let handler: @convention(c) (Int32) -> Void = { signal in
-            let group = ImplementationProcess.running
+            let group = ChildProcess.running
             if group > 0 {
                 kill(-group, SIGKILL)
             }
             var number = UInt8(truncatingIfNeeded: signal)
-            if ImplementationProcess.signalWriter < 0 || write(ImplementationProcess.signalWriter, &number, 1) != 1 {
+            if ChildProcess.signalWriter < 0 || write(ChildProcess.signalWriter, &number, 1) != 1 {
                 _exit(128 + signal)
             }
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
         // A parent may have started this process with them blocked (the mask is inherited).
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        Signals.unblock([SIGINT, SIGTERM])
     }
 
     /// The watching thread: waits for a signal's number, then ends the implementation, its

@@ -1,8 +1,9 @@
 import CProcessControl
-import NearbyDecode
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -19,26 +20,31 @@ import Darwin
 /// subreaper ends only the implementation's process group: the Swift Testing process, which
 /// runs `ValidateSession` in process beside other tests' children (making it a subreaper
 /// would change where every orphan of every test goes), and platforms without subreapers.
-enum OrphanReaper {
+public enum OrphanReaper {
+    /// Makes this process a child subreaper (`adopts` then holds); false where the system
+    /// has none (outside Linux).
+    @discardableResult
+    public static func adoptOrphans() -> Bool { nearby_set_child_subreaper() == 0 }
+
     /// Whether this process is a child subreaper, so that its implementations' orphans are its
     /// descendants.
-    static var adopts: Bool { nearby_is_child_subreaper() != 0 }
+    public static var adopts: Bool { nearby_is_child_subreaper() != 0 }
 
     /// Ends every descendant of this process except `sparing` (an implementation still in use,
     /// 0 for none) and its descendants: SIGTERM first, SIGKILL to each still there after
     /// `grace` seconds, then waits for them; the zombies among its own children are reaped
     /// (`waitpid` by pid, never -1, so no other wait is robbed of its status). Gives up 2 s
     /// after the grace period (a process stuck in the kernel). Does nothing unless `adopts`.
-    static func endAdopted(sparing: pid_t = 0, grace: Double = 1) {
+    public static func endAdopted(sparing: pid_t = 0, grace: Double = 1) {
         guard adopts else { return }
         let me = getpid()
-        let killAt = ImplementationProcess.now() + grace
+        let killAt = ChildProcess.now() + grace
         let giveUpAt = killAt + 2
         var terminated: Set<pid_t> = []
         while true {
             let live = descendants(of: me, sparing: sparing)
             if live.isEmpty { return }
-            let now = ImplementationProcess.now()
+            let now = ChildProcess.now()
             if now >= giveUpAt { return }
             for p in live where now >= killAt || !terminated.contains(p) {
                 kill(p, now >= killAt ? SIGKILL : SIGTERM)
@@ -52,7 +58,7 @@ enum OrphanReaper {
     /// /proc/PID/stat; zombies that are `root`'s children are reaped on the way.
     static func descendants(of root: pid_t, sparing: pid_t) -> [pid_t] {
         var children: [pid_t: [(pid: pid_t, zombie: Bool)]] = [:]
-        for name in FileTree.entries(of: "/proc") ?? [] {
+        for name in ChildProcess.entries(of: "/proc") ?? [] {
             guard let p = pid_t(name), let (state, parent) = status(of: p) else { continue }
             children[parent, default: []].append((p, state == "Z" || state == "X"))
         }
@@ -76,7 +82,7 @@ enum OrphanReaper {
 
     /// The state letter and parent of `member` (fields 3 and 4 of /proc/PID/stat), or nil.
     static func status(of member: pid_t) -> (state: Character, parent: pid_t)? {
-        guard let text = ImplementationProcess.contents("/proc/\(member)/stat"), let close = text.lastIndex(of: ")")
+        guard let text = ChildProcess.contents("/proc/\(member)/stat"), let close = text.lastIndex(of: ")")
         else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 1, let state = fields[0].first, let parent = pid_t(fields[1]) else { return nil }

@@ -1,0 +1,20 @@
+/// The switch that turns off every path of this module that only glibc on Linux has: set
+/// `NEARBY_PORTABLE_IO=1` in the environment and the package takes the paths it takes on
+/// musl and Darwin, so that they are tested where it is built most.
+///
+/// Off with the switch: lending bytes out of a C stream's buffer (`StdioStream.bufferedBytes`,
+/// glibc's `_IO_read_ptr`) and reopening a nameless temporary file through `/proc/self/fd`
+/// (`TemporaryFile`, which keeps a named file instead). Read once, at first use.
+public enum PortableIO {
+    /// True when `NEARBY_PORTABLE_IO` is `1`.
+    public static let isForced: Bool = Environment.value("NEARBY_PORTABLE_IO") == "1"
+
+    /// Whether glibc's own paths are taken: built against glibc and not `isForced`.
+    public static var usesGlibcPaths: Bool {
+        #if canImport(Glibc)
+        !isForced
+        #else
+        false
+        #endif
+    }
+}
