@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 //
 // nearby-conformance: the open reference decoder and conformance suite for
 // Nearby-Messages-style proximity systems. Layers, lowest first (a layer never
@@ -37,6 +37,7 @@ let borrowedBytes: [SwiftSetting] = [.enableExperimentalFeature("Lifetimes")]
 
 let package = Package(
     name: "nearby-conformance",
+    platforms: [.macOS(.v26)],
     products: [
         .executable(name: "nearby-conformance", targets: ["nearby-conformance"]),
         .library(name: "NearbyBytes", targets: ["NearbyBytes"]),
@@ -63,12 +64,12 @@ let package = Package(
         .systemLibrary(
             name: "CPcap",
             pkgConfig: "libpcap",
-            providers: [.apt(["libpcap-dev"])]
+            providers: [.apt(["libpcap-dev"]), .brew(["libpcap"])]
         ),
         .systemLibrary(
             name: "CSndFile",
             pkgConfig: "sndfile",
-            providers: [.apt(["libsndfile1-dev"])]
+            providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile", "pkg-config"])]
         ),
         .systemLibrary(name: "CProcessControl"),
         .target(
