@@ -55,6 +55,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -81,7 +82,10 @@ let package = Package(
             ]
         ),
         .target(name: "NearbyJSON"),
-        .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
+        .target(
+            name: "NearbyAudio",
+            dependencies: ["CSndFile", .product(name: "RealModule", package: "swift-numerics")]
+        ),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON", "NearbySecurity"]),
         .target(
             name: "NearbyDecode",
@@ -92,7 +96,7 @@ let package = Package(
             name: "NearbySynthesis",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages",
-                "NearbySecurity",
+                "NearbySecurity", .product(name: "RealModule", package: "swift-numerics"),
             ]),
         .target(
             name: "NearbyReplay",
@@ -123,6 +127,7 @@ let package = Package(
                 "NearbyLive", "NearbyMessages",
                 "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis", "NearbyTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
         .target(
