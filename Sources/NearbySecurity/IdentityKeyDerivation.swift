@@ -5,9 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The EID identity key agreed between a beacon and a resolver by ECDH on Curve25519
 /// (docs/spec/eddystone-crypto.md, KEYS-1 to KEYS-5):

@@ -6,9 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How `decode` prints what it finds in sound files (docs/decode-output.md, "Audio files").
 public enum AudioDecodeOutput {

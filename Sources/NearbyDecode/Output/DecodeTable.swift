@@ -7,9 +7,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The `decode --format table` lines (docs/decode-output.md): aligned columns for people,
 /// one line per advertisement or sound-file frame, and the accounting under `--summary`.

@@ -1,12 +1,6 @@
 import NearbyBytes
 import NearbyJSON
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What `nearby-conformance validate` does (docs/spec/interop.md): start the implementation, shake
 /// hands, send each selected vector of a level it supports as one request, and judge each
 /// reply with the comparisons `check` uses. A time-out, a crash, a malformed reply or a reply

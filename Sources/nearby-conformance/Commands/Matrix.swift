@@ -4,12 +4,6 @@ import NearbyCapture
 import NearbyJSON
 import NearbyRunner
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 struct Matrix: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:

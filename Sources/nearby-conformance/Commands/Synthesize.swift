@@ -5,9 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 struct Synthesize: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -8,9 +8,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 struct AudioEvaluate: ParsableCommand {
     static let configuration = CommandConfiguration(
