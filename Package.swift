@@ -59,6 +59,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -89,7 +90,10 @@ let package = Package(
             ]
         ),
         .target(name: "NearbyJSON", dependencies: ["NearbySystem"]),
-        .target(name: "NearbyAudio", dependencies: ["CSndFile"]),
+        .target(
+            name: "NearbyAudio",
+            dependencies: ["CSndFile", .product(name: "RealModule", package: "swift-numerics")]
+        ),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON", "NearbySecurity"]),
         .target(
             name: "NearbyDecode",
@@ -101,7 +105,7 @@ let package = Package(
             name: "NearbySynthesis",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages",
-                "NearbySecurity",
+                "NearbySecurity", .product(name: "RealModule", package: "swift-numerics"),
             ]),
         .target(
             name: "NearbyReplay",
@@ -131,6 +135,7 @@ let package = Package(
                 "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis", "NearbySystem",
                 "NearbyTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
         .target(

@@ -1,12 +1,10 @@
 import NearbyAudio
+import RealModule
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// Renders a world's `audio` (docs/synthesis.md, "Audio"): every broadcaster's frames at its
@@ -52,7 +50,7 @@ public struct AudioSynthesizer {
             let frame = encodedFrames[b]
             let length = frame.count
             let power = frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(length, 1))
-            let noise = pow(10, audio.noiseDbfs / 10) * ChannelCondition.bandwidth(caster.mode) / (rate / 2)
+            let noise = Double.pow(10, audio.noiseDbfs / 10) * ChannelCondition.bandwidth(caster.mode) / (rate / 2)
             let end = min(total, caster.until.map { Int(Double($0) / 1e6 * rate) } ?? total)
             var first = Int(Double(caster.from) / 1e6 * rate) + Int(g.unit() * 0.15 * rate)
             while first + length <= end {
@@ -65,7 +63,7 @@ public struct AudioSynthesizer {
                 sent.append(
                     SentFrame(
                         broadcaster: b, firstSample: first, start: start, end: start + duration,
-                        snrDb: 10 * log10(power / noise)))
+                        snrDb: 10 * Double.log10(power / noise)))
                 first += length + Int((0.05 + 0.1 * g.unit()) * rate)
             }
         }
@@ -77,7 +75,7 @@ public struct AudioSynthesizer {
     public func samples(_ frames: [SentFrame]) -> [Float] {
         let total = sampleCount
         var noise = GaussianNoise(seed: world.seed ^ 0xA0D1_0015)
-        let sigma = pow(10, audio.noiseDbfs / 20)
+        let sigma = Double.pow(10, audio.noiseDbfs / 20)
         var x = (0..<total).map { _ in Float(sigma * noise.next()) }
         for f in frames {
             let frame = encodedFrames[f.broadcaster]
@@ -87,7 +85,7 @@ public struct AudioSynthesizer {
     }
 
     private static func encoded(_ caster: World.Broadcaster, sampleRate rate: Double) -> [Float] {
-        let peak = pow(10, caster.levelDbfs / 20)
+        let peak = Double.pow(10, caster.levelDbfs / 20)
         let frame =
             caster.mode == .inaudible
             ? (try? InaudibleEncoder(sampleRate: rate, peak: peak).samples(token: caster.token))

@@ -6,9 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The ground truth of a synthesized capture (`NAME.truth.json`, docs/synthesis.md): for each
 /// frame of each listed device, every record that carries it in the HCI captures and in the

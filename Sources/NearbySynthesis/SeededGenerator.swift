@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RealModule
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a small, fast, seedable generator whose output is
 /// the same on every platform, so a seed names one synthesized capture for good.
@@ -30,6 +26,6 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// Standard normal deviate (Box–Muller; one of the pair is used so the stream stays simple).
     public mutating func gaussian() -> Double {
         let u1 = max(unit(), 0x1p-60), u2 = unit()
-        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+        return (-2 * Double.log(u1)).squareRoot() * Double.cos(2 * Double.pi * u2)
     }
 }

@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// One frame's reception: the time-scale search, the tone measurement per symbol slot, and
@@ -122,8 +121,8 @@ extension AudibleDemodulator {
                 let j = g < 4 ? bank + 2 * g : 8 + bank + 2 * (g - 4)
                 let f =
                     (AudibleEncoder.firstToneHz + AudibleEncoder.toneSpacingHz * Double(j)) * scale - Double(Self.mixHz)
-                stepRe[g] = Float(cos(-2 * Double.pi * f / rate))
-                stepIm[g] = Float(sin(-2 * Double.pi * f / rate))
+                stepRe[g] = Float(Double.cos(-2 * Double.pi * f / rate))
+                stepIm[g] = Float(Double.sin(-2 * Double.pi * f / rate))
             }
             var pr = SIMD8<Float>(repeating: 1), pi = SIMD8<Float>()
             var sr = SIMD8<Float>(), si = SIMD8<Float>()
@@ -172,6 +171,6 @@ extension AudibleDemodulator {
         let symbols = Double(NUTFrameCoding.symbolCount(tokenLength: tokenLength))
         let framePower = amplitudeSquared * (0.1875 + 0.03875 * symbols) / (0.12 + 0.05 * symbols)
         let snr = framePower / noisePower
-        return min(10 * log10(max(snr, 1e-6)), AudioTokenFrame.maximumSnrDb)
+        return min(10 * Double.log10(max(snr, 1e-6)), AudioTokenFrame.maximumSnrDb)
     }
 }

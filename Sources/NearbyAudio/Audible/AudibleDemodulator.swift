@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// The streaming NUT-A receiver for one channel (docs/spec/nut-audio.md, "NUT-A" reception).
@@ -82,11 +81,11 @@ public final class AudibleDemodulator: AudioDemodulator {
         for i in 0..<length {
             let t = Double(i) / rate
             var w = 1.0
-            if i < ramp { w = 0.5 - 0.5 * cos(Double.pi * Double(i) / Double(ramp)) }
-            if length - 1 - i < ramp { w = 0.5 - 0.5 * cos(Double.pi * Double(length - 1 - i) / Double(ramp)) }
+            if i < ramp { w = 0.5 - 0.5 * Double.cos(Double.pi * Double(i) / Double(ramp)) }
+            if length - 1 - i < ramp { w = 0.5 - 0.5 * Double.cos(Double.pi * Double(length - 1 - i) / Double(ramp)) }
             let phase = 2 * Double.pi * ((AudibleEncoder.firstToneHz - Double(Self.mixHz)) * t + 0.5 * k * t * t)
-            re[i] = Float(w * cos(phase))
-            im[i] = Float(w * sin(phase))
+            re[i] = Float(w * Double.cos(phase))
+            im[i] = Float(w * Double.sin(phase))
         }
         fft.transform(&re, &im)
         templateRe = re

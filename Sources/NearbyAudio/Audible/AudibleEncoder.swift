@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// NUT-A, the audible mode: a 100 ms up-chirp from 1.2 to 4.2 kHz, a 20 ms gap, then one
@@ -55,10 +54,10 @@ public struct AudibleEncoder: Sendable {
     /// The symbol envelope at local time t (seconds from the symbol's start).
     static func envelope(_ t: Double) -> Double {
         if t < 0 { return 0 }
-        if t < attackSeconds { return 0.5 - 0.5 * cos(Double.pi * t / attackSeconds) }
+        if t < attackSeconds { return 0.5 - 0.5 * Double.cos(Double.pi * t / attackSeconds) }
         if t < attackSeconds + sustainSeconds { return 1 }
         let r = t - attackSeconds - sustainSeconds
-        if r < releaseSeconds { return 0.5 + 0.5 * cos(Double.pi * r / releaseSeconds) }
+        if r < releaseSeconds { return 0.5 + 0.5 * Double.cos(Double.pi * r / releaseSeconds) }
         return 0
     }
 
@@ -66,13 +65,13 @@ public struct AudibleEncoder: Sendable {
     public static func chirp(_ t: Double, sampleRate: Double) -> Double {
         guard t >= 0, t < chirpSeconds else { return 0 }
         let k = (chirpEndHz - firstToneHz) / chirpSeconds
-        var value = sin(2 * Double.pi * (firstToneHz * t + 0.5 * k * t * t))
+        var value = Double.sin(2 * Double.pi * (firstToneHz * t + 0.5 * k * t * t))
         // Ramps of ⌊5 ms · fs⌋ samples, as the sampled definition.
         let ramp = Double(Int(chirpRampSeconds * sampleRate)) / sampleRate
         let total = (chirpSeconds * sampleRate).rounded() / sampleRate
-        if t < ramp { value *= 0.5 - 0.5 * cos(Double.pi * t / ramp) }
+        if t < ramp { value *= 0.5 - 0.5 * Double.cos(Double.pi * t / ramp) }
         let fromEnd = total - (1 / sampleRate) - t
-        if fromEnd < ramp { value *= 0.5 - 0.5 * cos(Double.pi * max(fromEnd, 0) / ramp) }
+        if fromEnd < ramp { value *= 0.5 - 0.5 * Double.cos(Double.pi * max(fromEnd, 0) / ramp) }
         return value
     }
 
@@ -94,7 +93,8 @@ public struct AudibleEncoder: Sendable {
             let local = t - symbolsStart - Double(i) * Self.symbolSeconds
             let (low, high) = Self.tones(index: i, value: symbols[i])
             signal[n] =
-                Self.envelope(local) * 0.5 * (sin(2 * Double.pi * low * local) + sin(2 * Double.pi * high * local))
+                Self.envelope(local) * 0.5
+                * (Double.sin(2 * Double.pi * low * local) + Double.sin(2 * Double.pi * high * local))
         }
         let maximum = signal.reduce(0) { max($0, abs($1)) }
         let scale = maximum > 0 ? peak / maximum : 0

@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// The receiver's front end: mixes a real passband stream down by a carrier, low-pass
@@ -41,10 +40,10 @@ struct BasebandConverter {
         let fc = 2 * cutoffHz / Double(sampleRate)
         var h = (0..<count).map { i -> Double in
             let m = Double(i - (count - 1) / 2)
-            let sinc = m == 0 ? 1 : sin(Double.pi * fc * m) / (Double.pi * fc * m)
+            let sinc = m == 0 ? 1 : Double.sin(Double.pi * fc * m) / (Double.pi * fc * m)
             let w =
-                0.42 - 0.5 * cos(2 * Double.pi * Double(i) / Double(count - 1))
-                + 0.08 * cos(4 * Double.pi * Double(i) / Double(count - 1))
+                0.42 - 0.5 * Double.cos(2 * Double.pi * Double(i) / Double(count - 1))
+                + 0.08 * Double.cos(4 * Double.pi * Double(i) / Double(count - 1))
             return fc * sinc * w
         }
         let sum = h.reduce(0, +)
@@ -54,8 +53,8 @@ struct BasebandConverter {
         func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
         let period = sampleRate / gcd(sampleRate, carrierHz)
         let step = 2 * Double.pi * Double(carrierHz) / Double(sampleRate)
-        carrierRe = (0..<period).map { Float(cos(step * Double($0))) }
-        carrierIm = (0..<period).map { Float(-sin(step * Double($0))) }
+        carrierRe = (0..<period).map { Float(Double.cos(step * Double($0))) }
+        carrierIm = (0..<period).map { Float(-Double.sin(step * Double($0))) }
         mixedRe = [Float](repeating: 0, count: half)
         mixedIm = [Float](repeating: 0, count: half)
         bufferStart = -half

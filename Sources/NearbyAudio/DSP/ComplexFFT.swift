@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// An iterative radix-2 complex FFT of a fixed power-of-two size, with precomputed twiddles
@@ -18,8 +17,8 @@ struct ComplexFFT {
     init(size: Int) {
         precondition(size >= 2 && size & (size - 1) == 0, "FFT size must be a power of two")
         self.size = size
-        cosTable = (0..<size / 2).map { Float(cos(2 * Double.pi * Double($0) / Double(size))) }
-        sinTable = (0..<size / 2).map { Float(-sin(2 * Double.pi * Double($0) / Double(size))) }
+        cosTable = (0..<size / 2).map { Float(Double.cos(2 * Double.pi * Double($0) / Double(size))) }
+        sinTable = (0..<size / 2).map { Float(-Double.sin(2 * Double.pi * Double($0) / Double(size))) }
         let bits = size.trailingZeroBitCount
         reversed = (0..<size).map { i in
             var r = 0

@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// The root-raised-cosine pulse of NUT-I (NUT-5): roll-off α = 0.25,
@@ -18,9 +17,10 @@ public enum RootRaisedCosine {
         if abs(t) < 1e-9 { return 1 - a + 4 * a / Double.pi }
         if abs(abs(t) - 1 / (4 * a)) < 1e-9 {
             return a / 2.squareRoot()
-                * ((1 + 2 / Double.pi) * sin(Double.pi / (4 * a)) + (1 - 2 / Double.pi) * cos(Double.pi / (4 * a)))
+                * ((1 + 2 / Double.pi) * Double.sin(Double.pi / (4 * a))
+                    + (1 - 2 / Double.pi) * Double.cos(Double.pi / (4 * a)))
         }
-        let numerator = sin(Double.pi * t * (1 - a)) + 4 * a * t * cos(Double.pi * t * (1 + a))
+        let numerator = Double.sin(Double.pi * t * (1 - a)) + 4 * a * t * Double.cos(Double.pi * t * (1 + a))
         return numerator / (Double.pi * t * (1 - (4 * a * t) * (4 * a * t)))
     }
 

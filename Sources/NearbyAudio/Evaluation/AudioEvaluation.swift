@@ -6,9 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What `nearby-conformance audio evaluate` measures (docs/spec/nut-audio.md, "Evaluation";
 /// the tolerances NUT-38 to NUT-45): random tokens encoded at 48 kHz, put through seeded

@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// One set of channel impairments of `audio evaluate` (docs/spec/nut-audio.md, "Channel model"). Applied in
@@ -52,7 +51,7 @@ public struct ChannelCondition: Sendable, Hashable {
         noise: inout GaussianNoise
     ) -> [Float] {
         let leadSamples = Int(lead * encodedRate)
-        let gain = Float(pow(10, levelDbfs / 20) / InaudibleEncoder.defaultPeak)
+        let gain = Float(Double.pow(10, levelDbfs / 20) / InaudibleEncoder.defaultPeak)
         let power =
             frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(frame.count, 1)) * Double(gain * gain)
         var x =
@@ -63,7 +62,7 @@ public struct ChannelCondition: Sendable, Hashable {
             x = SincResampler.resample(x, from: encodedRate, to: recordingRate, timeScale: timeScale)
         }
         if let snrDb {
-            let bandNoise = power / pow(10, snrDb / 10)
+            let bandNoise = power / Double.pow(10, snrDb / 10)
             let sigma = Float((bandNoise * (recordingRate / 2) / Self.bandwidth(mode)).squareRoot())
             for i in x.indices { x[i] += sigma * Float(noise.next()) }
         }

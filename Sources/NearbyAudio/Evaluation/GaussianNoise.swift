@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// A seeded source of standard normal samples (SplitMix64 + Box–Muller): the same seed
@@ -33,8 +32,8 @@ public struct GaussianNoise: Sendable {
         var u = uniform()
         while u <= 0 { u = uniform() }
         let v = uniform()
-        let r = (-2 * log(u)).squareRoot()
-        spare = r * sin(2 * Double.pi * v)
-        return r * cos(2 * Double.pi * v)
+        let r = (-2 * Double.log(u)).squareRoot()
+        spare = r * Double.sin(2 * Double.pi * v)
+        return r * Double.cos(2 * Double.pi * v)
     }
 }

@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// Band-limited resampling with a time-scale error, for the evaluation's channel model:
@@ -24,8 +23,8 @@ public enum SincResampler {
         let table: [Float] = (0..<tableCount).map { i in
             let x = Double(i) / Double(steps)
             guard x < span else { return 0 }
-            let sinc = x < 1e-12 ? 2 * fc : sin(2 * Double.pi * fc * x) / (Double.pi * x)
-            let w = 0.42 + 0.5 * cos(Double.pi * x / span) + 0.08 * cos(2 * Double.pi * x / span)
+            let sinc = x < 1e-12 ? 2 * fc : Double.sin(2 * Double.pi * fc * x) / (Double.pi * x)
+            let w = 0.42 + 0.5 * Double.cos(Double.pi * x / span) + 0.08 * Double.cos(2 * Double.pi * x / span)
             return Float(sinc * w)
         }
         let outputCount = Int(Double(input.count) / inputRate * outputRate / (1 + epsilon))

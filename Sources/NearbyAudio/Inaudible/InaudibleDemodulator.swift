@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The streaming NUT-I receiver for one channel (docs/spec/nut-audio.md, "NUT-I" reception): front end,
 /// resampling to 4 samples per chip, matched filter, acquisition over 11 time-scale

@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// NUT-I, the inaudible mode: one frame of BPSK chips at 1200 chip/s on a 19 250 Hz
@@ -38,7 +37,7 @@ public struct InaudibleEncoder: Sendable {
     }
 
     /// −1 dBFS.
-    public static let defaultPeak = pow(10, -1.0 / 20)
+    public static let defaultPeak = Double.pow(10, -1.0 / 20)
 
     /// Duration of the frame for a token of `tokenLength` bytes, seconds: (195 + 64 N) / 1200
     /// (1.496 s for 6 bytes, 2.563 s for 16), without the 8 chips of pulse tails.
@@ -79,7 +78,7 @@ public struct InaudibleEncoder: Sendable {
             if first <= last {
                 for k in first...last { baseband += Double(chips[k]) * RootRaisedCosine.value(tc - Double(k)) }
             }
-            signal[n] = baseband * cos(omega * Double(n))
+            signal[n] = baseband * Double.cos(omega * Double(n))
         }
         let ramp = Int(Self.rampSeconds * sampleRate)
         applyRamps(&signal, length: ramp)
@@ -99,7 +98,7 @@ extension InaudibleEncoder {
 func applyRamps(_ signal: inout [Double], length: Int) {
     guard length > 0, signal.count >= 2 * length else { return }
     for i in 0..<length {
-        let w = 0.5 - 0.5 * cos(Double.pi * Double(i) / Double(length))
+        let w = 0.5 - 0.5 * Double.cos(Double.pi * Double(i) / Double(length))
         signal[i] *= w
         signal[signal.count - 1 - i] *= w
     }

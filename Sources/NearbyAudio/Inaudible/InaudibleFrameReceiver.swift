@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// Receives one NUT-I frame at an acquired preamble (docs/spec/nut-audio.md, "NUT-I" reception, steps 4–7):
@@ -61,7 +60,7 @@ struct InaudibleFrameReceiver {
             previous = z
         }
         let step = 60 / (grid * (1 + eps))
-        let nu = atan2(accIm, accRe) / (2 * Double.pi * step)
+        let nu = Double.atan2(y: accIm, x: accRe) / (2 * Double.pi * step)
         let epsilon = eps + nu / InaudibleEncoder.carrierHz
         // Re-sample the frame region at 4 samples per chip on the refined time scale.
         let rate = grid * (1 + epsilon)
@@ -75,7 +74,7 @@ struct InaudibleFrameReceiver {
             let t = t0 + Double(j) / rate
             let v = baseband.interpolate(at: t * basebandRate)
             let phase = omega * t
-            let cr = Float(cos(phase)), ci = Float(sin(phase))
+            let cr = Float(Double.cos(phase)), ci = Float(Double.sin(phase))
             rawRe[j] = v.re * cr - v.im * ci
             rawIm[j] = v.re * ci + v.im * cr
         }
@@ -169,7 +168,8 @@ struct InaudibleFrameReceiver {
         // 10·log10(B·Ts) = 10·log10(1500 · 64/1200) = 19.03 dB.
         let used = symbolEnergy.prefix(NUTFrameCoding.symbolCount(tokenLength: decoded?.token.count ?? 6))
         let esN0 = used.reduce(0) { $0 + $1.signal } / max(used.reduce(0) { $0 + $1.noise }, 1e-30)
-        let snr = min(10 * log10(max(esN0, 1e-6)) - 10 * log10(1500.0 * 64 / 1200), AudioTokenFrame.maximumSnrDb)
+        let snr = min(
+            10 * Double.log10(max(esN0, 1e-6)) - 10 * Double.log10(1500.0 * 64 / 1200), AudioTokenFrame.maximumSnrDb)
         return Reception(chipZeroCentre: peak, epsilon: epsilon, snrDb: snr, decoded: decoded)
     }
 }

@@ -1,10 +1,9 @@
+import RealModule
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// NUT-I preamble acquisition over a grid of time-scale hypotheses (docs/spec/nut-audio.md,
@@ -51,8 +50,8 @@ struct PreambleAcquisition {
     init(threshold: Float) {
         self.threshold = threshold
         lanes = Self.hypotheses.map { Lane(epsilon: $0) }
-        twiddleRe = Self.bins.map { b in (0..<13).map { q in Float(cos(-2 * Double.pi * Double(b * q) / 32)) } }
-        twiddleIm = Self.bins.map { b in (0..<13).map { q in Float(sin(-2 * Double.pi * Double(b * q) / 32)) } }
+        twiddleRe = Self.bins.map { b in (0..<13).map { q in Float(Double.cos(-2 * Double.pi * Double(b * q) / 32)) } }
+        twiddleIm = Self.bins.map { b in (0..<13).map { q in Float(Double.sin(-2 * Double.pi * Double(b * q) / 32)) } }
     }
 
     /// The grid index up to which (exclusive) S has been evaluated.
@@ -175,7 +174,7 @@ extension PreambleAcquisition {
             self.epsilon = epsilon
             offsets = (0..<13).map { Int((60 * Double($0) / (1 + epsilon)).rounded()) }
             let w = -2 * Double.pi * InaudibleEncoder.carrierHz * epsilon / PreambleAcquisition.gridRate
-            step = (cos(w), sin(w))
+            step = (Double.cos(w), Double.sin(w))
             c = ComplexHistory(capacity: Self.capacity)
             let storage = min(Self.capacity, ComplexHistory.initialStorage)
             power = [Float](repeating: 0, count: storage)

@@ -3,7 +3,6 @@ import NearbyBytes
 import NearbyCapture
 import NearbyJSON
 import NearbyRunner
-import NearbySystem
 
 struct Matrix: ParsableCommand {
     static let configuration = CommandConfiguration(

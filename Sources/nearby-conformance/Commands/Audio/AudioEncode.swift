@@ -2,15 +2,11 @@ import ArgumentParser
 import NearbyAudio
 import NearbyBytes
 import NearbyJSON
-import NearbySystem
-
+import RealModule
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc  // TEMPORARY: pow, until RealModule
 #endif
 
 struct AudioEncode: ParsableCommand {
@@ -70,7 +66,7 @@ struct AudioEncode: ParsableCommand {
             print("error: --token: not hex: \(token)", to: &stderr)
             throw ExitCode(1)
         }
-        let peak = pow(10, level / 20)
+        let peak = Double.pow(10, level / 20)
         let frame: [Float]
         do {
             frame =
