@@ -25,7 +25,10 @@ public enum CommandLineTool {
     /// and waits for it; output is collected through files so large outputs cannot block the
     /// child. `input`, when given, is written to the child's standard input through a pipe
     /// (from another thread, so that a child that reads it late cannot block this one).
-    public static func run(_ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil) throws -> Result {
+    /// `environment` adds to (or replaces in) this process's environment.
+    public static func run(
+        _ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         guard let binary = executable else { throw CocoaError(.fileNoSuchFile) }
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -35,6 +38,9 @@ public enum CommandLineTool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
