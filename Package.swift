@@ -17,8 +17,10 @@
 //                     identity keys by X25519 + HKDF (swift-crypto)
 //   NearbyJSON        deterministic JSON output, a strict parser, path-aware input readers
 //   NearbyAudio       NUT v1 audio tokens: byte layer, modems, sound files (libsndfile)
-//   NearbyDecode      capture file -> decoded advertisements, accounting (Pipeline/);
-//                     what `decode` prints and its outcome (Output/)
+//   NearbyDecode      capture file -> decoded advertisements, accounting (Pipeline/), and
+//                     their JSON and text forms (Rendering/); no audio library
+//   NearbyDecodeSession  the `decode` command's session: files and sound files, jobs, live
+//                     sources, output formats, and its outcome
 //   NearbyMessages    the model, registry, subscription engine and scenario files
 //   NearbySynthesis   a scenario's world -> synthesized captures and their ground truth
 //   NearbyReplay      captures + sound files + scenario -> sightings -> engine events
@@ -48,6 +50,7 @@ let package = Package(
         .library(name: "NearbyJSON", targets: ["NearbyJSON"]),
         .library(name: "NearbyAudio", targets: ["NearbyAudio"]),
         .library(name: "NearbyDecode", targets: ["NearbyDecode"]),
+        .library(name: "NearbyDecodeSession", targets: ["NearbyDecodeSession"]),
         .library(name: "NearbyMessages", targets: ["NearbyMessages"]),
         .library(name: "NearbySynthesis", targets: ["NearbySynthesis"]),
         .library(name: "NearbyReplay", targets: ["NearbyReplay"]),
@@ -98,7 +101,13 @@ let package = Package(
         .target(
             name: "NearbyDecode",
             dependencies: [
-                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbySecurity",
+                "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbySecurity", "NearbySystem",
+            ]
+        ),
+        .target(
+            name: "NearbyDecodeSession",
+            dependencies: [
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
                 "NearbySystem",
             ]),
         .target(
@@ -131,8 +140,9 @@ let package = Package(
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
-                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyJSON", "NearbyLive",
-                "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis", "NearbySystem",
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyDecodeSession", "NearbyJSON",
+                "NearbyLive", "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis",
+                "NearbySystem",
                 "NearbyTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "RealModule", package: "swift-numerics"),
@@ -141,8 +151,8 @@ let package = Package(
         .target(
             name: "NearbyFuzzTargets",
             dependencies: [
-                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
-                "NearbyMessages", "NearbyRunner", "NearbySystem",
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyDecodeSession", "NearbyFormats",
+                "NearbyJSON", "NearbyMessages", "NearbyRunner", "NearbySystem",
             ]
         ),
         // Throughput figures (release build; not run by `swift test`).
@@ -166,8 +176,9 @@ let package = Package(
         .testTarget(
             name: "NearbyDecodeTests",
             dependencies: [
-                "NearbyDecode", "NearbySynthesis", "NearbyCapture", "NearbyFormats", "NearbyBytes", "NearbyJSON",
-                "NearbySecurity", "NearbyFuzzTargets", "NearbyTestSupport",
+                "NearbyDecode", "NearbyDecodeSession", "NearbySynthesis", "NearbyCapture", "NearbyFormats",
+                "NearbyBytes",
+                "NearbyJSON", "NearbySecurity", "NearbyFuzzTargets", "NearbyTestSupport",
             ]
         ),
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),

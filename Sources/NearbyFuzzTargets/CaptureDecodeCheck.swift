@@ -1,5 +1,6 @@
 import NearbyCapture
 import NearbyDecode
+import NearbyDecodeSession
 
 /// The invariants of decoding any capture file (the guide's "every record is accounted
 /// for"), checked by the capture fuzz targets and the malformed-input batteries alike.

@@ -6,6 +6,7 @@ import NearbyTestSupport
 import Testing
 
 @testable import NearbyDecode
+@testable import NearbyDecodeSession
 
 /// `decode --format table` writes a beacon as `TYPE key=value …`: its JSON object's members
 /// but `type`, in key order, each value as JSON text (docs/decode-output.md). Frames of a

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import NearbyDecode
+@testable import NearbyDecodeSession
 
 /// `decode --jobs N`: files decoded at once, output and diagnostics in the order and with the
 /// bytes of one job (issue 27).

@@ -1,5 +1,6 @@
 import NearbyCapture
 import NearbyDecode
+import NearbyDecodeSession
 import Testing
 
 /// The columns of a `decode --format table` row (docs/decode-output.md): record (7,

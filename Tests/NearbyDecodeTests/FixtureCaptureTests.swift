@@ -2,6 +2,7 @@ import Foundation
 import NearbyBytes
 import NearbyCapture
 import NearbyDecode
+import NearbyDecodeSession
 import NearbyTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyBytes
 import NearbyDecode
+import NearbyDecodeSession
 import NearbyJSON
 import NearbySecurity
 import NearbyTestSupport

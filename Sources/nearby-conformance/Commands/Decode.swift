@@ -1,6 +1,7 @@
 import ArgumentParser
 import NearbyBytes
 import NearbyDecode
+import NearbyDecodeSession
 import NearbyMessages
 import NearbyRunner
 import NearbyTimeline

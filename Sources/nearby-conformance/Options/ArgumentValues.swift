@@ -1,6 +1,7 @@
 import ArgumentParser
 import NearbyAudio
 import NearbyDecode
+import NearbyDecodeSession
 import NearbyRunner
 
 extension DecodeSession.OutputFormat: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NearbyDecode
+import NearbyDecodeSession
 
 /// `--format json|table`: how `decode` and `replay` print. The option takes one value: given
 /// twice, it is a usage error (exit 64) naming it, not the last one silently.

@@ -1,4 +1,5 @@
 import NearbyDecode
+import NearbyDecodeSession
 
 /// The exit statuses the commands share (argument-parser's own: 0 success, 64 usage error).
 enum ExitStatus {

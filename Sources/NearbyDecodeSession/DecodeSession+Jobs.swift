@@ -1,4 +1,5 @@
 import Dispatch
+import NearbyDecode
 import Synchronization
 
 extension DecodeSession {

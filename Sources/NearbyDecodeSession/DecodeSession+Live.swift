@@ -1,4 +1,5 @@
 import NearbyCapture
+import NearbyDecode
 
 extension DecodeSession {
     /// Decodes the records `reader` yields as they come (`decode --live`): the output is

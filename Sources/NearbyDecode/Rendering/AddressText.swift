@@ -3,13 +3,13 @@ import NearbyJSON
 
 /// A device address as output text: `aa:bb:cc:dd:ee:ff`, lower case (Core Vol 6 Part B
 /// §1.3 writes the most significant byte first).
-enum AddressText {
+public enum AddressText {
     /// The text's length, bytes.
-    static let length = 17
+    public static let length = 17
 
     /// Writes the address's 17 bytes at `out`; returns 17.
     @inline(__always)
-    static func write(_ address: BluetoothAddress, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func write(_ address: BluetoothAddress, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let value = address.rawValue
         @inline(__always) func pair(_ k: Int) {
             JSONWriter.writeHex(UInt8(truncatingIfNeeded: value &>> UInt64(40 - 8 * k)), to: out + 3 * k)

@@ -1,5 +1,6 @@
 import NearbyAudio
 import NearbyBytes
+import NearbyDecode
 import NearbyFormats
 import NearbyJSON
 

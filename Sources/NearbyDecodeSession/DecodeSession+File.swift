@@ -1,6 +1,7 @@
 import NearbyAudio
 import NearbyBytes
 import NearbyCapture
+import NearbyDecode
 import NearbyFormats
 import NearbyJSON
 

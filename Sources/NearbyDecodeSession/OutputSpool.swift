@@ -1,5 +1,6 @@
 import Dispatch
 import NearbyCapture
+import NearbyDecode
 
 /// The output and diagnostics of one file of a `decode --jobs` run, from the worker that
 /// decodes the file to the thread that writes the run's output, in order.
