@@ -167,6 +167,7 @@ let package = Package(
         .target(
             name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture", "NearbySynthesis"],
             path: "Tests/NearbyTestSupport"),
+        .testTarget(name: "NearbySystemTests", dependencies: ["NearbySystem"]),
         .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),
         .testTarget(name: "NearbyCaptureTests", dependencies: ["NearbyCapture", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(

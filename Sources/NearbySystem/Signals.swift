@@ -39,6 +39,34 @@ public enum Signals {
         pthread_sigmask(SIG_SETMASK, &mask, nil)
     }
 
+    /// Runs `body` (writes to pipes) with SIGPIPE blocked on the calling thread, and consumes
+    /// a SIGPIPE that `body` raised: a write to a pipe whose reader has gone fails with EPIPE
+    /// and the process lives on, whatever SIGPIPE's disposition, without changing it for the
+    /// whole process (a library must not).
+    public static func withoutBrokenPipeSignal<R>(_ body: () -> R) -> R {
+        var pipeSet = sigset_t()
+        sigemptyset(&pipeSet)
+        sigaddset(&pipeSet, SIGPIPE)
+        var pending = sigset_t()
+        sigpending(&pending)
+        let pendingBefore = sigismember(&pending, SIGPIPE) == 1
+        var old = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSet, &old)
+        let result = body()
+        sigpending(&pending)
+        if !pendingBefore && sigismember(&pending, SIGPIPE) == 1 {
+            #if os(Linux)
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&pipeSet, nil, &now) < 0 && errno == EINTR {}
+            #else
+            var received: Int32 = 0
+            sigwait(&pipeSet, &received)  // pending: returns at once
+            #endif
+        }
+        pthread_sigmask(SIG_SETMASK, &old, nil)
+        return result
+    }
+
     /// Ignores signal `number` in the whole process (`SIG_IGN`).
     public static func ignore(_ number: Int32) {
         _ = signal(number, SIG_IGN)

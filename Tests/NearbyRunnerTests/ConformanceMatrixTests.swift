@@ -31,7 +31,6 @@ struct ConformanceMatrixTests {
         let root = RepositoryPaths.root
         let list = try ConformanceMatrix.list(file: root + "/Interop/implementations.json")
         let entries = list.entries
-        Signals.ignore(Signals.brokenPipe)  // as `matrix` does: an adapter that exits early must not end the tests
         let matrix = ConformanceMatrix.run(
             list, root: root, tool: tool, vectorPaths: [root + "/Vectors"], timeoutSeconds: 120)
         #expect(matrix.rows.count == entries.count && entries.count >= 10)

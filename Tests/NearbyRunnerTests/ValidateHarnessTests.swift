@@ -1,5 +1,4 @@
 import NearbyRunner
-import NearbySystem
 import NearbyTestSupport
 import Testing
 
@@ -27,11 +26,11 @@ struct ValidateHarnessTests {
         """#
 
     /// A Python implementation: answers the handshake with `levels`, then calls `behave(request, n)`.
-    /// A session in a process that ignores SIGPIPE, as `validate` makes it (an implementation
-    /// that exits before reading its request must not end the test process).
+    /// A session in a process whose SIGPIPE keeps its default action, ending the process: an
+    /// implementation that exits before reading its request must still not end the test
+    /// process (`ChildProcess` writes with SIGPIPE blocked and consumed).
     static func session(command: String, timeoutSeconds: Double, handshakeSeconds: Double) -> ValidateSession {
-        Signals.ignore(Signals.brokenPipe)
-        return ValidateSession(command: command, timeoutSeconds: timeoutSeconds, handshakeSeconds: handshakeSeconds)
+        ValidateSession(command: command, timeoutSeconds: timeoutSeconds, handshakeSeconds: handshakeSeconds)
     }
 
     static func implementation(

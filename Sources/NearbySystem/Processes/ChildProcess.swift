@@ -128,7 +128,9 @@ public final class ChildProcess {
         bytes.append(0x0A)
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+            let n = Signals.withoutBrokenPipeSignal {
+                bytes[sent...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+            }
             if n > 0 {
                 sent += n
                 continue
