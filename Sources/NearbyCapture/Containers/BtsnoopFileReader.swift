@@ -251,7 +251,7 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     /// `read`); else the malformed step for `record` itself, whose length runs into a
     /// plausible record (DAMAGE-7, DAMAGE-8, DAMAGE-9).
     private func lookAheadFailed(after record: ProbedRecord, nextProblem: DecodeError) -> CaptureReadStep? {
-        guard let scan, !scan.runStarts(at: record.end, earliest: earliestMicros) else { return nil }
+        guard let scan, !scan.clockSteps(at: record.end, after: record, earliest: earliestMicros) else { return nil }
         let next = scan.resumption(after: record, anchored: true, earliest: earliestMicros)
         // Only the clock stepped far back (no run nearer in time follows): not damage.
         if next == record.end { return nil }

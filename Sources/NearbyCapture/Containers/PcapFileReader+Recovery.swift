@@ -46,7 +46,7 @@ extension PcapFileReader {
             return .record
         }
         var resume: Int64?
-        if next != nil, scan.runStarts(at: held.record.end, earliest: earliestMicros) {
+        if next != nil, scan.clockSteps(at: held.record.end, after: held.record, earliest: earliestMicros) {
             resume = held.record.end
         } else {
             resume = scan.resumption(after: held.record, anchored: true, earliest: earliestMicros)

@@ -78,6 +78,28 @@ struct Resynchronizer {
         return Self.isBetter(beyond.chain, than: inside.chain) ? beyond.offset : inside.offset
     }
 
+    /// DAMAGE-9 with DAMAGE-12: whether reading goes on at `offset`, the end of `record`
+    /// whose next header does not follow it, as a step in the clock: a run starts there, and
+    /// no run that follows `record` and starts inside that run's first record is the better
+    /// chain (`isBetter`). (Damage that shifts the rest of the file by a few bytes makes the
+    /// headers read at the old offsets a chain of their own, their times taken from other
+    /// fields: a step in the clock that the true records, a few bytes on, outdo.)
+    func clockSteps(at offset: Int64, after record: ProbedRecord, earliest: Int64?) -> Bool {
+        guard runStarts(at: offset, earliest: earliest) else { return false }
+        let step = chain(from: offset, after: nil, earliest: earliest)
+        let end = min(step.first?.end ?? offset, size - Int64(headerLength) + 1)
+        var candidate = offset + 1
+        while candidate < end {
+            if runStarts(at: candidate, after: record, earliest: earliest),
+                Self.isBetter(chain(from: candidate, after: record, earliest: earliest), than: step)
+            {
+                return false
+            }
+            candidate += 1
+        }
+        return true
+    }
+
     /// A run `bestRun` found: its offset, its chain, and the tier it was found in (0: it
     /// follows the anchor; 1: it is not long before `earliest`; 2: any run).
     private struct Run {
