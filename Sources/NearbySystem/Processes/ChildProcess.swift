@@ -1,5 +1,3 @@
-import CProcessControl
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -50,47 +48,31 @@ public final class ChildProcess {
         self.command = command
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errChild: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errChild) == 0 else {
-            throw SpawnError(description: "cannot create pipes: \(String(cString: strerror(errno)))")
+            throw SpawnError(description: "cannot create pipes: \(Errno(rawValue: errno))")
         }
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errChild[1], 2)
-        for fd in toChild + fromChild + errChild { posix_spawn_file_actions_addclose(&actions, fd) }
-        if let directory, nearby_spawn_add_chdir(&actions, directory) != 0 {
+        let plan = SpawnPlan()
+        plan.duplicate(toChild[0], as: 0)
+        plan.duplicate(fromChild[1], as: 1)
+        plan.duplicate(errChild[1], as: 2)
+        for fd in toChild + fromChild + errChild { plan.close(fd) }
+        if let directory, !plan.changeDirectory(to: directory) {
             for fd in toChild + fromChild + errChild { close(fd) }
             throw SpawnError(description: "cannot start the implementation in \(directory)")
         }
-        #if canImport(Darwin)
-        var attributes: posix_spawnattr_t? = nil
-        #else
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
-        defer { for a in argv { free(a) } }
-        var child: pid_t = 0
+        plan.ownProcessGroup()
         pthread_mutex_lock(Self.starting)
-        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, Self.environment)
-        if rc == 0 { ChildProcess.running = child }
+        let started = plan.spawn(["/bin/sh", "-c", command], executable: "/bin/sh")
+        if case .success(let child) = started { ChildProcess.running = child }
         pthread_mutex_unlock(Self.starting)
         close(toChild[0])
         close(fromChild[1])
         close(errChild[1])
-        guard rc == 0 else {
+        guard case .success(let child) = started else {
             close(toChild[1])
             close(fromChild[0])
             close(errChild[0])
-            throw SpawnError(description: "cannot start /bin/sh: \(String(cString: strerror(rc)))")
+            if case .failure(let e) = started { throw SpawnError(description: "cannot start /bin/sh: \(e)") }
+            throw SpawnError(description: "cannot start /bin/sh")
         }
         pid = child
         input = toChild[1]

@@ -26,22 +26,10 @@ public enum ProcessRun {
     public static func run(
         _ arguments: [String], executable: String? = nil, output: String = "/dev/null", errors: String = "/dev/null"
     ) -> Result? {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let started =
-            executable.map { posix_spawn(&pid, $0, &actions, nil, argv, ChildProcess.environment) }
-            ?? posix_spawnp(&pid, arguments[0], &actions, nil, argv, ChildProcess.environment)
-        guard started == 0 else { return nil }
+        let plan = SpawnPlan()
+        plan.open(output, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        plan.open(errors, as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        guard case .success(let pid) = plan.spawn(arguments, executable: executable) else { return nil }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
