@@ -87,17 +87,7 @@ struct Resynchronizer {
     func clockSteps(at offset: Int64, after record: ProbedRecord, earliest: Int64?) -> Bool {
         guard runStarts(at: offset, earliest: earliest) else { return false }
         let step = chain(from: offset, after: nil, earliest: earliest)
-        let end = min(step.first?.end ?? offset, size - Int64(headerLength) + 1)
-        var candidate = offset + 1
-        while candidate < end {
-            if runStarts(at: candidate, after: record, earliest: earliest),
-                Self.isBetter(chain(from: candidate, after: record, earliest: earliest), than: step)
-            {
-                return false
-            }
-            candidate += 1
-        }
-        return true
+        return betterRun(than: step, at: offset, anchor: record, earliest: earliest) == nil
     }
 
     /// A run `bestRun` found: its offset, its chain, and the tier it was found in (0: it
@@ -115,20 +105,31 @@ struct Resynchronizer {
         if earliest != nil { tiers.append((2, nil, nil)) }
         for (tier, anchor, earliest) in tiers {
             guard let found = scan(after: offset, anchor: anchor, earliest: earliest) else { continue }
-            var best = found
-            var bestChain = chain(from: found, after: anchor, earliest: earliest)
-            let end = min(bestChain.first?.end ?? found, size - Int64(headerLength) + 1)
-            var candidate = found + 1
-            while candidate < end {
-                if runStarts(at: candidate, after: anchor, earliest: earliest) {
-                    let other = chain(from: candidate, after: anchor, earliest: earliest)
-                    if Self.isBetter(other, than: bestChain) { (best, bestChain) = (candidate, other) }
-                }
-                candidate += 1
-            }
-            return Run(offset: best, chain: bestChain, tier: tier)
+            let first = chain(from: found, after: anchor, earliest: earliest)
+            let better = betterRun(than: first, at: found, anchor: anchor, earliest: earliest)
+            return Run(offset: better?.offset ?? found, chain: better?.chain ?? first, tier: tier)
         }
         return nil
+    }
+
+    /// DAMAGE-12: the run, starting inside the first record of `chain` (which starts at
+    /// `start`), that reads the bytes better than `chain` (`isBetter`), each candidate
+    /// weighed against the best one so far; nil when none does. Candidate runs follow
+    /// `anchor` when given and are not long before `earliest`.
+    private func betterRun(
+        than chain: Chain, at start: Int64, anchor: ProbedRecord?, earliest: Int64?
+    ) -> (offset: Int64, chain: Chain)? {
+        var best: (offset: Int64, chain: Chain)?
+        let end = min(chain.first?.end ?? start, size - Int64(headerLength) + 1)
+        var candidate = start + 1
+        while candidate < end {
+            if runStarts(at: candidate, after: anchor, earliest: earliest) {
+                let other = self.chain(from: candidate, after: anchor, earliest: earliest)
+                if Self.isBetter(other, than: best?.chain ?? chain) { best = (candidate, other) }
+            }
+            candidate += 1
+        }
+        return best
     }
 
     /// The chain of records from `offset`: each plausible by itself and following the one
