@@ -13,10 +13,11 @@ extension ChildProcess {
     /// (or exited) while the shell waits on. Then no reply can come, and a time-out is a
     /// crash. Read from /proc (Linux); false where it cannot be read.
     public func outputClosedBehindShell() -> Bool {
-        var st = stat()
-        guard output >= 0, pid > 0, fstat(output, &st) == 0 else { return false }
-        let pipeName = "pipe:[\(st.st_ino)]"
-        let holders = (ChildProcess.entries(of: "/proc") ?? []).compactMap { pid_t($0) }.filter { member in
+        guard output >= 0, pid > 0, let pipe = try? FileInfo(descriptor: FileDescriptor(rawValue: output)) else {
+            return false
+        }
+        let pipeName = "pipe:[\(pipe.inode)]"
+        let holders = ((try? FileSystem.entries(of: "/proc")) ?? []).compactMap { pid_t($0) }.filter { member in
             Self.processGroup(of: member) == pid && Self.holds(member, pipeName)
         }
         return holders == [pid] && Self.command(of: pid).hasSuffix("sh")
@@ -31,10 +32,8 @@ extension ChildProcess {
 
     /// True when one of `member`'s descriptors is the pipe named `pipeName`.
     static func holds(_ member: pid_t, _ pipeName: String) -> Bool {
-        var link = [CChar](repeating: 0, count: 256)
-        return (ChildProcess.entries(of: "/proc/\(member)/fd") ?? []).contains { fd in
-            let n = readlink("/proc/\(member)/fd/\(fd)", &link, link.count - 1)
-            return n > 0 && String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) == pipeName
+        ((try? FileSystem.entries(of: "/proc/\(member)/fd")) ?? []).contains { fd in
+            (try? FileSystem.linkTarget("/proc/\(member)/fd/\(fd)")) == pipeName
         }
     }
 
@@ -43,6 +42,8 @@ extension ChildProcess {
         Self.contents("/proc/\(member)/comm")?.split(separator: "\n").first.map(String.init) ?? ""
     }
 
+    /// The first 4 KiB of the file at `path` as text (the /proc files read here are shorter),
+    /// or nil when it cannot be read or is empty.
     static func contents(_ path: String) -> String? {
         guard let fd = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else { return nil }
         defer { try? fd.close() }
@@ -61,7 +62,4 @@ extension ChildProcess {
         }
         return nil
     }
-
-    /// The names in the directory `path`, or nil (no /proc outside Linux).
-    static func entries(of path: String) -> [String]? { try? FileSystem.entries(of: path) }
 }

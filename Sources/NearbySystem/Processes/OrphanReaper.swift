@@ -58,7 +58,7 @@ public enum OrphanReaper {
     /// /proc/PID/stat; zombies that are `root`'s children are reaped on the way.
     static func descendants(of root: pid_t, sparing: pid_t) -> [pid_t] {
         var children: [pid_t: [(pid: pid_t, zombie: Bool)]] = [:]
-        for name in ChildProcess.entries(of: "/proc") ?? [] {
+        for name in (try? FileSystem.entries(of: "/proc")) ?? [] {
             guard let p = pid_t(name), let (state, parent) = status(of: p) else { continue }
             children[parent, default: []].append((p, state == "Z" || state == "X"))
         }

@@ -56,11 +56,7 @@ public enum ProcessRun {
     /// includes the peak of the process before its last `execve`.
     public static func ownPeakKiB() -> Int {
         #if os(Linux)
-        if PortableIO.usesGlibcPaths, let fd = try? FileDescriptor.open("/proc/self/status", .readOnly) {
-            defer { try? fd.close() }
-            var bytes = [UInt8](repeating: 0, count: 8192)
-            let n = (try? bytes.withUnsafeMutableBytes { try fd.read(into: $0) }) ?? 0
-            let text = String(decoding: bytes[0..<n], as: UTF8.self)
+        if PortableIO.usesGlibcPaths, let text = ChildProcess.contents("/proc/self/status") {
             for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
                 return Int(line.dropFirst(6).filter { $0.isNumber }) ?? 0
             }
