@@ -8,16 +8,8 @@ import NearbySystem
 /// - the user channel (`HCI_CHANNEL_USER`, 1) on one controller the kernel has released:
 ///   exclusive, each read or write is one H4 packet. Needs `CAP_NET_ADMIN`.
 public final class BluetoothSocketTransport: HCITransport {
-    public enum Channel: Sendable, Equatable {
-        case monitor
-        case user(index: UInt16)
-
-        /// The controller's index (0 for the monitor channel, which has none).
-        var index: UInt16 {
-            if case .user(let index) = self { return index }
-            return 0
-        }
-    }
+    /// The monitor channel, or the user channel of one controller.
+    public typealias Channel = BluetoothHCISocket.Channel
 
     private var fd: Int32
     private let name: String
@@ -29,7 +21,7 @@ public final class BluetoothSocketTransport: HCITransport {
         self.channel = channel
         let capability = channel == .monitor ? "CAP_NET_RAW" : "CAP_NET_ADMIN"
         do {
-            fd = try BluetoothHCISocket.open(channel == .monitor ? .monitor : .user(index: channel.index)).rawValue
+            fd = try BluetoothHCISocket.open(channel).rawValue
         } catch {
             let code = error.errno
             switch (code, error.step, channel) {
