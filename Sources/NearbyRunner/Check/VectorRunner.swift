@@ -42,7 +42,7 @@ public enum VectorRunner {
 
     /// What the reference decoder makes of a frame input: beacons (as `decode` prints them),
     /// the first fault, and the first advertisement's object.
-    static func decodeFrame(
+    public static func decodeFrame(
         _ input: Vector.FrameInput
     ) -> (beacons: [JSONValue], fault: DecodeError?, advertisement: [String: JSONValue]?) {
         var beacons: [BeaconFrame] = []
