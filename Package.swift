@@ -26,9 +26,14 @@
 //   NearbyReplay      captures + sound files + scenario -> sightings -> engine events
 //   NearbyTimeline    the HTML timeline of a replay or of decoded captures
 //   NearbyRunner      vectors, check, the interop protocol (validate, matrix), reports
+//   NearbyConformance the front door for Swift code: frames, captures, beacons, EID, replay,
+//                     as owned values (no pointers, no callbacks)
+//   NearbyConformanceTesting  the vectors as resources, run in-process against an
+//                     implementation given as a Swift value (Swift Testing issues)
 //   NearbyFuzzTargets every entry point as a fuzz target with its invariants and seeds
 //                     (the libFuzzer executables live in the separate package Fuzz/)
 //   nearby-conformance  the command-line tool
+import Foundation
 import PackageDescription
 
 /// `ByteCursor` borrows the bytes it reads (a `Span`, no reference count per field); a
@@ -42,6 +47,8 @@ let package = Package(
     platforms: [.macOS(.v26)],
     products: [
         .executable(name: "nearby-conformance", targets: ["nearby-conformance"]),
+        .library(name: "NearbyConformance", targets: ["NearbyConformance"]),
+        .library(name: "NearbyConformanceTesting", targets: ["NearbyConformanceTesting"]),
         .library(name: "NearbyBytes", targets: ["NearbyBytes"]),
         .library(name: "NearbyCapture", targets: ["NearbyCapture"]),
         .library(name: "NearbyLive", targets: ["NearbyLive"]),
@@ -139,6 +146,25 @@ let package = Package(
                 "NearbyMessages", "NearbyReplay", "NearbySynthesis", "NearbySystem",
             ]
         ),
+        .target(
+            name: "NearbyConformance",
+            dependencies: [
+                "NearbyBytes", "NearbyDecode", "NearbyJSON", "NearbyMessages", "NearbyReplay", "NearbyRunner",
+                "NearbySecurity",
+            ]
+        ),
+        // The vectors and the captures and sound files they name are this target's resources.
+        // SwiftPM copies a resource only from inside the target's folder (a symbolic link is
+        // copied as a link), so the target's folder is the package's, holding `Vectors/` and
+        // `Captures/` where the repository keeps them; everything else there is excluded.
+        .target(
+            name: "NearbyConformanceTesting",
+            dependencies: ["NearbyConformance", "NearbyJSON", "NearbyReplay", "NearbyRunner"],
+            path: ".",
+            exclude: foldersBesideTheVectors,
+            sources: testingSources,
+            resources: [.copy("Vectors"), .copy("Captures")]
+        ),
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
@@ -186,6 +212,9 @@ let package = Package(
         ),
         .testTarget(name: "NearbyJSONTests", dependencies: ["NearbyJSON"]),
         .testTarget(
+            name: "NearbyConformanceTests",
+            dependencies: ["NearbyConformance", "NearbyConformanceTesting", "NearbyTestSupport"]),
+        .testTarget(
             name: "NearbySecurityTests",
             dependencies: ["NearbySecurity", "NearbyFormats", "NearbyBytes", "NearbySynthesis", "NearbyTestSupport"]),
         .testTarget(
@@ -230,3 +259,23 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The Swift files of `Sources/NearbyConformanceTesting` (its documentation catalog beside
+/// them is found as any target's is).
+var testingSources: [String] {
+    let folder = "Sources/NearbyConformanceTesting"
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
+    return files.filter { $0.hasSuffix(".swift") }.sorted().map { folder + "/" + $0 }
+}
+
+/// Every entry of the package's folder but `Vectors/`, `Captures/` and the testing target's
+/// sources (hidden ones, `.build` among them, SwiftPM passes over by itself): what the
+/// `NearbyConformanceTesting` target, whose folder is the package's, excludes.
+var foldersBesideTheVectors: [String] {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+    let sources = (try? FileManager.default.contentsOfDirectory(atPath: root + "/Sources")) ?? []
+    return entries.filter { !$0.hasPrefix(".") && !["Vectors", "Captures", "Sources"].contains($0) }.sorted()
+        + sources.filter { !$0.hasPrefix(".") && $0 != "NearbyConformanceTesting" }.sorted().map { "Sources/" + $0 }
+}
