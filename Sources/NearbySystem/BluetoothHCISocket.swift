@@ -13,6 +13,8 @@ import Darwin
 public enum BluetoothHCISocket {
     /// The channel to bind.
     public enum Channel: Sendable, Equatable {
+        /// The monitor channel: a copy of every controller's traffic, the kernel keeping the
+        /// controllers.
         case monitor
         /// Controller `index` (hci0 is 0).
         case user(index: UInt16)
@@ -26,6 +28,7 @@ public enum BluetoothHCISocket {
     public struct OpenError: Error, Sendable {
         /// The call that failed: `socket` or `bind`.
         public var step: String
+        /// The error number the call set.
         public var errno: Errno
     }
 

@@ -15,7 +15,12 @@ import Darwin
 /// The C library the package was built against, for reports and for the tests that hold
 /// the platform branches apart.
 public enum CLibrary: String, Sendable {
-    case glibc, musl, darwin
+    /// The GNU C library (Linux).
+    case glibc
+    /// musl (Linux).
+    case musl
+    /// Darwin's libSystem (macOS and Apple's other systems).
+    case darwin
 
     /// The C library of this build.
     public static var current: CLibrary {

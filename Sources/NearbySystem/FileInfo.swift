@@ -10,20 +10,27 @@ import Darwin
 public struct FileInfo: Sendable, Hashable {
     /// The kinds of file the package tells apart.
     public enum Kind: Sendable, Hashable {
-        case regular, directory
+        /// A regular file.
+        case regular
+        /// A directory.
+        case directory
         /// A pipe, socket, character or block device.
         case other
     }
 
+    /// What the file is: a regular file, a directory or another kind.
     public var kind: Kind
     /// Size in bytes (0 for what is not a regular file).
     public var size: Int64
-    /// The device and inode: equal for two paths to one file.
+    /// The device the file is on; with `inode`, equal for two paths to one file.
     public var device: UInt64
+    /// The file's inode number on `device`; with `device`, equal for two paths to one file.
     public var inode: UInt64
-    /// The time of the last change to the file's content: seconds since 1970-01-01T00:00:00Z
-    /// and nanoseconds within that second (0…999,999,999).
+    /// The time of the last change to the file's content: whole seconds since
+    /// 1970-01-01T00:00:00Z.
     public var modifiedSeconds: Int64
+    /// The nanoseconds within `modifiedSeconds` of the last change to the file's content
+    /// (0…999,999,999).
     public var modifiedNanoseconds: Int64
 
     /// The file at `path`, following symbolic links.

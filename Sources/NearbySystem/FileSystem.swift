@@ -12,9 +12,13 @@ public enum FileSystem {
     public struct Access: OptionSet, Sendable {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
+        /// Only that the path exists (`F_OK`).
         public static let exists = Access([])
+        /// Permission to read (`R_OK`).
         public static let read = Access(rawValue: R_OK)
+        /// Permission to write (`W_OK`).
         public static let write = Access(rawValue: W_OK)
+        /// Permission to execute a file or search a directory (`X_OK`).
         public static let execute = Access(rawValue: X_OK)
     }
 

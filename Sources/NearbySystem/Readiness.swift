@@ -13,9 +13,11 @@ public enum Readiness {
         /// The descriptors at these positions of the list are ready (or hung up, or failed:
         /// a read or write says which).
         case ready([Int])
+        /// The time-out passed with no descriptor ready.
         case timeout
         /// A signal arrived first: the caller decides whether to wait again.
         case interrupted
+        /// `poll(2)` failed with this error number (never EINTR, which is `interrupted`).
         case failed(Errno)
     }
 

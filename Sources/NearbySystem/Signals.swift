@@ -8,11 +8,17 @@ import Darwin
 
 /// Signal dispositions and masks.
 public enum Signals {
-    /// SIGINT, SIGTERM, SIGPIPE, SIGKILL, SIGCHLD: the numbers of this platform.
+    /// SIGINT's number on this platform: an interrupt from the terminal (Ctrl-C).
     public static let interrupt = SIGINT
+    /// SIGTERM's number on this platform: a request to end.
     public static let terminate = SIGTERM
+    /// SIGPIPE's number on this platform: raised by a write to a pipe or socket that has no
+    /// reader.
     public static let brokenPipe = SIGPIPE
+    /// SIGKILL's number on this platform: ends a process at once, and cannot be caught,
+    /// blocked or ignored.
     public static let kill = SIGKILL
+    /// SIGCHLD's number on this platform: a child process exited, stopped or continued.
     public static let childStopped = SIGCHLD
 
     /// Unblocks `signals` on the calling thread (`pthread_sigmask`).

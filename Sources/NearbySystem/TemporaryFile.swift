@@ -14,6 +14,7 @@ import Darwin
 /// through `/proc/self/fd`; elsewhere, and under `NEARBY_PORTABLE_IO=1`, it keeps its name
 /// until this value is released.
 public final class TemporaryFile {
+    /// The open file, for reading and writing; closed when this value is released.
     public let descriptor: FileDescriptor
     /// A path that opens the file while this value lives; nil unless `reopenable`.
     public let path: String?

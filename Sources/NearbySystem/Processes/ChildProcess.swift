@@ -13,8 +13,12 @@ import Darwin
 /// implementation costs at most its time-out; standard error is drained continuously (so a
 /// chatty implementation never blocks on it) and its last 4 KiB kept for verdicts.
 public final class ChildProcess {
+    /// What `readLine(deadline:)` returns.
     public enum ReadResult: Equatable, Sendable {
+        /// A line of standard output, without its newline.
         case line(String)
+        /// The deadline passed before a whole line arrived; the bytes read so far are kept
+        /// for the next read.
         case timeout
         /// Standard output closed (the process exited or closed it).
         case endOfFile
@@ -22,7 +26,9 @@ public final class ChildProcess {
         case tooLong
     }
 
+    /// The command the implementation was started with, as `/bin/sh -c` runs it.
     public let command: String
+    /// The process id of the `/bin/sh` that runs `command`, also the id of its process group.
     public private(set) var pid: pid_t = 0
     var input: Int32 = -1
     var output: Int32 = -1
@@ -35,15 +41,22 @@ public final class ChildProcess {
     var filled = 0
     var scanned = 0
     var errorTail: [UInt8] = []
+    /// The process's wait status (`waitpid(2)`) once it has been waited for, nil before;
+    /// `describe(_:)` puts it into words.
     public internal(set) var exited: Int32?
     /// The longest reply line read (64 MiB); a longer one is a malformed reply (INTEROP-33).
     public static let maximumLine = 64 << 20
     static let errorTailBytes = 4096
 
+    /// Why the implementation could not be started: its pipes, its working directory or
+    /// `/bin/sh`.
     public struct SpawnError: Error, CustomStringConvertible {
         public var description: String
     }
 
+    /// Starts `command` under `/bin/sh -c` in a process group of its own, in `directory` (nil:
+    /// this process's working directory), with its standard streams on pipes. Throws
+    /// `SpawnError` when the pipes cannot be made or the shell cannot be started there.
     public init(command: String, directory: String? = nil) throws(SpawnError) {
         self.command = command
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errChild: [Int32] = [-1, -1]
@@ -94,12 +107,15 @@ public final class ChildProcess {
     /// when it starts one, and when it ends it.
     nonisolated(unsafe) static var running: pid_t = 0
 
+    /// Seconds on the monotonic clock (`CLOCK_MONOTONIC`), the time base of every deadline.
     public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// The milliseconds from now to `deadline` (a `now()` value), rounded up, as a `poll(2)`
+    /// time-out: 0 once the deadline has passed, at most `Int32.max`.
     public static func milliseconds(until deadline: Double) -> Int32 {
         Int32(max(0, min(Double(Int32.max), ((deadline - now()) * 1000).rounded(.up))))
     }
@@ -254,6 +270,7 @@ public final class ChildProcess {
         return Self.describe(exited ?? 0)
     }
 
+    /// A wait status (`waitpid(2)`) in words: "exit status N" or "killed by signal N".
     public static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
         if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
