@@ -10,6 +10,7 @@ public struct AdvertisingDataContents: Sendable {
     /// is reported and the walk goes on with the next structure (AD-6).
     public var errors: [DecodeError] = []
 
+    /// Empty contents: no beacon frame, no Tx Power Level, no fault.
     public init() {}
 
     /// Empties the contents, keeping the storage of the beacon frames for the next decode.

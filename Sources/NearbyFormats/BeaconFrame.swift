@@ -2,8 +2,11 @@ import NearbyBytes
 
 /// A beacon frame found in an advertisement's AD data.
 public enum BeaconFrame: Hashable, Sendable {
+    /// An Eddystone frame: Service Data on UUID 0xFEAA (EDDYSTONE-FRAME-2).
     case eddystone(EddystoneFrame)
+    /// An iBeacon: Apple manufacturer data starting `02 15` (IBEACON-2).
     case iBeacon(IBeacon)
+    /// An AltBeacon: manufacturer data of any company starting `BE AC` (ALTBEACON-2).
     case altBeacon(AltBeacon)
     /// A BLE token advertisement (docs/spec/ble-token.md) on UUID 0xFEF3.
     case token(TokenAdvertisement.Content)

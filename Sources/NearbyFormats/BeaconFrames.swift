@@ -23,11 +23,16 @@ public struct BeaconFrames: RandomAccessCollection, Hashable, Sendable, Expressi
         for frame in frames { append(frame) }
     }
 
+    /// The frames of the literal, in order.
     public init(arrayLiteral frames: BeaconFrame...) { self.init(frames) }
 
+    /// The index of the first frame: always 0.
     @inlinable public var startIndex: Int { 0 }
+    /// One past the last frame's index: the number of frames.
     @inlinable public var endIndex: Int { storage.count }
 
+    /// The frame at `position`, which must be in `0..<count` (a position outside it stops
+    /// the program).
     @inlinable public subscript(position: Int) -> BeaconFrame {
         precondition(position >= 0 && position < storage.count, "BeaconFrames index out of range")
         return storage.frames[position]
@@ -78,13 +83,17 @@ public struct BeaconFrames: RandomAccessCollection, Hashable, Sendable, Expressi
         if references { storage.holdsReferences = true }
     }
 
+    /// True when `a` and `b` hold equal frames in the same order, whether or not they share
+    /// storage.
     public static func == (a: BeaconFrames, b: BeaconFrames) -> Bool { a.elementsEqual(b) }
 
+    /// Hashes the number of frames, then each frame in order (equal values hash equally).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for frame in self { hasher.combine(frame) }
     }
 
+    /// The frames in an array's form: `Array(frames).description`.
     public var description: String { Array(self).description }
 
     /// The frames' memory: `count` initialized frames of `capacity`, shared by copies of a

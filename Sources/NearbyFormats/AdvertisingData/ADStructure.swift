@@ -2,12 +2,15 @@ import NearbyBytes
 
 /// One AD structure: `Length(1) Type(1) Payload(Length − 1)` (AD-1; Core Vol 3 Part C §11).
 public struct ADStructure: Sendable {
+    /// The AD type: the byte after the length byte (at `offset + 1`).
     public var type: ADType
     /// The payload, with the indices of the AD data it was carved from.
     public var payload: ArraySlice<UInt8>
     /// Offset of the structure's length byte.
     public var offset: Int
 
+    /// A structure of `type` whose payload is `payload` (Length − 1 bytes) and whose length
+    /// byte is at `offset` of the AD data: what `forEach(in:_:)` gives its body.
     @inlinable
     public init(type: ADType, payload: ArraySlice<UInt8>, offset: Int) {
         self.type = type

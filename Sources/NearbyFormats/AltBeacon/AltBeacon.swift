@@ -6,10 +6,16 @@ import NearbyBytes
 /// 16-bit values (ALTBEACON-6). A frame without the reserved byte (23 bytes), which
 /// android-beacon-library accepts, is accepted with `reserved` nil (ALTBEACON-11).
 public struct AltBeacon: Hashable, Sendable {
+    /// The company identifier before the beacon code, whichever company it is (ALTBEACON-3).
     public var manufacturer: CompanyIdentifier
     /// 20 bytes.
     public var beaconID: ShortBytes
+    /// Reference RSSI: the average signal strength 1 m from the beacon, dBm, signed; byte 22
+    /// after the company identifier, as sent, a value above 0 included (ALTBEACON-7,
+    /// ALTBEACON-8).
     public var referenceRSSIDBm: Int8
+    /// The byte reserved for the manufacturer (byte 23 after the company identifier, 0–255),
+    /// as sent (ALTBEACON-9); nil in the 23-byte form without it (ALTBEACON-11).
     public var reserved: UInt8?
 
     /// Returns nil unless the data starts with the beacon code `BE AC` (ALTBEACON-4).

@@ -7,8 +7,12 @@ import NearbyBytes
 public struct IBeacon: Hashable, Sendable {
     /// 16 bytes.
     public var uuid: ShortBytes
+    /// Major: bytes 18–19 after the company identifier, big-endian, 0–65535 (IBEACON-6).
     public var major: UInt16
+    /// Minor: bytes 20–21 after the company identifier, big-endian, 0–65535 (IBEACON-6).
     public var minor: UInt16
+    /// Measured power: the signal strength expected 1 m from the beacon, dBm, signed; byte 22
+    /// after the company identifier, as sent (IBEACON-7).
     public var measuredPowerDBm: Int8
 
     /// Decodes the manufacturer data after the company identifier. Returns nil when the

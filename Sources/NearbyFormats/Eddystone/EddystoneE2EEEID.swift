@@ -5,7 +5,11 @@ import NearbyBytes
 /// of hashed flags (EDDYSTONE-E2EE-1, EDDYSTONE-E2EE-2). Other lengths are `length-mismatch`
 /// (EDDYSTONE-E2EE-3).
 public struct EddystoneE2EEEID: EddystoneServiceData, Hashable, Sendable {
+    /// The encrypted EID, as sent: 20 bytes (160-bit curve) or 32 bytes (256-bit curve) from
+    /// offset 1 of the service data (EDDYSTONE-E2EE-1).
     public var eid: [UInt8]
+    /// The hashed flags byte after the EID (offset 21 or 33; EDDYSTONE-E2EE-2); nil when the
+    /// frame ends with the EID (EDDYSTONE-E2EE-1).
     public var hashedFlags: UInt8?
 
     /// Reads the service data at the cursor to its end, frame type byte first.

@@ -3,6 +3,7 @@ import NearbyBytes
 /// Eddystone-EID (docs/spec/eddystone.md, EDDYSTONE-EID-): `30 | Tx_Power(int8, dBm at
 /// 0 m) | EID(8)`: 10 bytes exactly (EDDYSTONE-EID-3).
 public struct EddystoneEID: EddystoneServiceData, Hashable, Sendable {
+    /// Calibrated Tx power at 0 m, dBm, signed; offset 1, as sent (EDDYSTONE-EID-1).
     public var txPowerDBm: Int8
     /// The 8-byte ephemeral identifier, held inline (no allocation per frame).
     public var eid: ShortBytes

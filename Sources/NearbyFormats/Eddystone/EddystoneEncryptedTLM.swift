@@ -6,8 +6,11 @@ import NearbyBytes
 /// sent (EDDYSTONE-ETLM-1); decryption needs the beacon's identity key and belongs to the
 /// EID resolver (EDDYSTONE-ETLM-5, ETLM-CRYPTO-).
 public struct EddystoneEncryptedTLM: EddystoneServiceData, Hashable, Sendable {
+    /// ETLM: the 12 bytes of encrypted telemetry, offsets 2–13, as sent (EDDYSTONE-ETLM-1).
     public var ciphertext: [UInt8]
+    /// SALT: 2 bytes, offsets 14–15, as sent (EDDYSTONE-ETLM-1).
     public var salt: [UInt8]
+    /// MIC: the 2-byte integrity check, offsets 16–17, as sent (EDDYSTONE-ETLM-1).
     public var mic: [UInt8]
     /// Nordic's extra trailing byte, when the frame has 19 bytes.
     public var nordicPadding: UInt8?

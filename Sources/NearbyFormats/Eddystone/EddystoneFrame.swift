@@ -2,14 +2,20 @@ import NearbyBytes
 
 /// A decoded Eddystone frame (the service data of UUID 0xFEAA).
 public enum EddystoneFrame: EddystoneServiceData, Hashable, Sendable {
+    /// A UID frame (frame type 0x00).
     case uid(EddystoneUID)
+    /// A URL frame (frame type 0x10).
     case url(EddystoneURL)
+    /// An unencrypted TLM frame (frame type 0x20, version 0; EDDYSTONE-TLM-1).
     case tlm(EddystoneTLM)
+    /// An encrypted TLM frame (frame type 0x20, version 1; EDDYSTONE-TLM-1).
     case encryptedTLM(EddystoneEncryptedTLM)
     /// A TLM frame of a version this decoder does not know (not 0 or 1), with its bytes
     /// (EDDYSTONE-TLM-2).
     case tlmUnknownVersion(version: UInt8, serviceData: [UInt8])
+    /// An EID frame (frame type 0x30).
     case eid(EddystoneEID)
+    /// An E2EE-EID frame of Google's Find Hub network (frame type 0x40; EDDYSTONE-E2EE-1).
     case e2eeEID(EddystoneE2EEEID)
     /// Any other frame type, with the whole service data (EDDYSTONE-FRAME-10).
     case unknown(frameType: UInt8, serviceData: [UInt8])

@@ -5,12 +5,18 @@ import NearbyBytes
 /// not supported) | ADV_CNT(4, BE) | SEC_CNT(4, BE, 0.1 s since power-up)`: 14 bytes
 /// exactly.
 public struct EddystoneTLM: EddystoneServiceData, Hashable, Sendable {
+    /// VBATT as sent: battery voltage, mV, offsets 2–3 (EDDYSTONE-TLM-4); 0 when the beacon
+    /// does not measure it (read through `batteryMillivolts`).
     public var batteryRaw: UInt16
+    /// TEMP as sent: 1/256 °C, signed 8.8 fixed point, offsets 4–5 (EDDYSTONE-TLM-6); 0x8000
+    /// (`Int16.min`) when the beacon does not measure it (read through `temperatureCelsius`).
     public var temperatureRaw: Int16
+    /// ADV_CNT: advertising PDUs sent since power-up or reboot, offsets 6–9 (EDDYSTONE-TLM-8).
     public var advertisingCount: UInt32
     /// Time since power-up in tenths of a second.
     public var uptimeTenths: UInt32
 
+    /// A version 0 frame of these raw field values, as they are sent; no value is checked.
     public init(batteryRaw: UInt16, temperatureRaw: Int16, advertisingCount: UInt32, uptimeTenths: UInt32) {
         self.batteryRaw = batteryRaw
         self.temperatureRaw = temperatureRaw

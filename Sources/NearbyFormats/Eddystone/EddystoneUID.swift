@@ -6,6 +6,8 @@ import NearbyBytes
 /// (EDDYSTONE-UID-6); a single RFU byte too (EDDYSTONE-UID-7). More than 20 bytes is
 /// `trailing-bytes` (EDDYSTONE-UID-9).
 public struct EddystoneUID: EddystoneServiceData, Hashable, Sendable {
+    /// Calibrated Tx power at 0 m, dBm, signed; offset 1, as sent, a value outside −100…+20
+    /// included (EDDYSTONE-UID-1, EDDYSTONE-UID-2).
     public var txPowerDBm: Int8
     /// 10 bytes.
     public var namespace: ShortBytes
@@ -14,6 +16,8 @@ public struct EddystoneUID: EddystoneServiceData, Hashable, Sendable {
     /// The RFU bytes as sent (0–2; empty for the 18-byte form; EDDYSTONE-UID-5).
     public var reserved: ShortBytes
 
+    /// A UID frame of these fields: `namespace` 10 bytes, `instance` 6, and `reserved` the RFU
+    /// bytes as sent (0–2 bytes; `00 00` unless given).
     public init(txPowerDBm: Int8, namespace: ShortBytes, instance: ShortBytes, reserved: ShortBytes = [0, 0]) {
         self.txPowerDBm = txPowerDBm
         self.namespace = namespace

@@ -10,7 +10,10 @@ import NearbyBytes
 /// the text: `url` is nil when the scheme or any byte is reserved (EDDYSTONE-URL-6,
 /// EDDYSTONE-URL-7).
 public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
+    /// Calibrated Tx power at 0 m, dBm, signed; offset 1, as sent (EDDYSTONE-URL-1).
     public var txPowerDBm: Int8
+    /// The scheme byte, offset 2 (EDDYSTONE-URL-2): 0–3 index `schemes`; above 3 is reserved
+    /// (EDDYSTONE-URL-7).
     public var scheme: UInt8
     /// The encoded URL bytes after the scheme byte, as an array of their own (a copy of
     /// `encodedBytes`).
@@ -27,6 +30,8 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     /// The expansions of the codes 0x00–0x0D, in order.
     public static let expansions = (0...0x0D).map { expansionText(UInt8($0))!.description }
 
+    /// A URL frame of these fields; `encoded` is the encoded URL after the scheme byte, as
+    /// sent (reserved bytes and a reserved scheme included).
     public init(txPowerDBm: Int8, scheme: UInt8, encoded: [UInt8]) {
         self.txPowerDBm = txPowerDBm
         self.scheme = scheme
@@ -48,7 +53,10 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
 
     /// A reserved byte of the encoding: its offset in `encoded` and its value.
     public struct ReservedByte: Hashable, Sendable {
+        /// Offset in `encoded`: 0 for the first byte after the scheme (offset 3 of the
+        /// service data).
         public var offset: Int
+        /// The byte: 0x0E–0x20 or 0x7F–0xFF.
         public var value: UInt8
     }
 
@@ -57,6 +65,8 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
         encodedBytes.enumerated().compactMap { i, b in Self.isReserved(b) ? ReservedByte(offset: i, value: b) : nil }
     }
 
+    /// True when the scheme byte is above 3, a reserved scheme: `url` is then nil
+    /// (EDDYSTONE-URL-7).
     public var hasReservedScheme: Bool { scheme > 3 }
 
     /// True for the bytes the encoding reserves: 0x0E–0x20 and 0x7F–0xFF (EDDYSTONE-URL-6).
