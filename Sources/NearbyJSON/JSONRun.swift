@@ -51,6 +51,13 @@ public struct JSONRun: ~Copyable {
         next += utf8.count
     }
 
+    /// A string given as UTF-8, quoted and escaped as `JSONWriter.string(utf8:)` writes it
+    /// (at most `JSONWriter.escapedLength(utf8.count)` bytes).
+    @inlinable
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        next += JSONWriter.writeEscaped(utf8, to: next)
+    }
+
     /// `count` spaces (text outside JSON: padding); nothing when `count` ≤ 0.
     @inlinable @inline(__always)
     public mutating func spaces(_ count: Int) {

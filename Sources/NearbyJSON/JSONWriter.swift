@@ -213,30 +213,48 @@ public struct JSONWriter: ~Copyable {
     }
 
     mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        reserve(utf8.count + 2)
-        put(UInt8(ascii: "\""))
+        reserve(Self.escapedLength(utf8.count))
+        _count &+= Self.writeEscaped(utf8, to: base + _count)
+    }
+
+    /// The most `writeEscaped` writes for `count` bytes: each as `\u00XX`, and the quotes.
+    @inlinable
+    public static func escapedLength(_ count: Int) -> Int { 6 &* count &+ 2 }
+
+    /// Writes `utf8` as a JSON string at `out`: quoted, `"` and `\` escaped, `\n`, `\r`
+    /// and `\t` as such and the other control characters as `\u00XX`; returns how many
+    /// bytes (at most `escapedLength(utf8.count)`).
+    public static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out.pointee = UInt8(ascii: "\"")
+        var n = 1
         var runStart = 0
+        func copyRun(to end: Int) {
+            guard end > runStart, let source = utf8.baseAddress else { return }
+            (out + n).update(from: source + runStart, count: end &- runStart)
+            n &+= end &- runStart
+        }
         for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
         {
-            append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-            runStart = i + 1
-            reserve(6)
-            put(UInt8(ascii: "\\"))
+            copyRun(to: i)
+            runStart = i &+ 1
+            out[n] = UInt8(ascii: "\\")
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
-            case UInt8(ascii: "\n"): put(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): put(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): put(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[n &+ 1] = byte
+            case UInt8(ascii: "\n"): out[n &+ 1] = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): out[n &+ 1] = UInt8(ascii: "r")
+            case UInt8(ascii: "\t"): out[n &+ 1] = UInt8(ascii: "t")
             default:
-                put(UInt8(ascii: "u"))
-                put(UInt8(ascii: "0"))
-                put(UInt8(ascii: "0"))
-                put(Self.hexDigit(byte >> 4))
-                put(Self.hexDigit(byte & 0xF))
+                out[n &+ 1] = UInt8(ascii: "u")
+                out[n &+ 2] = UInt8(ascii: "0")
+                out[n &+ 3] = UInt8(ascii: "0")
+                out[n &+ 4] = hexDigit(byte >> 4)
+                out[n &+ 5] = hexDigit(byte & 0xF)
+                n &+= 4
             }
+            n &+= 2
         }
-        append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        reserve(1)
-        put(UInt8(ascii: "\""))
+        copyRun(to: utf8.count)
+        out[n] = UInt8(ascii: "\"")
+        return n &+ 1
     }
 }
