@@ -5,7 +5,9 @@ import NearbyJSON
 /// (docs/decode-output.md, "Lines").
 public struct CapturedAdvertisement: Sendable, Hashable {
     /// Every field of the line: `file`, `record`, `time`, `source`, `eventType`, `address`,
-    /// `addressType`, `rssi`, `txPower`, `channel`, `data`, `beacons`, `extended`, `errors`…
+    /// `addressType`, `rssi`, `txPower`, `channel`, `data`, `ad` (every AD structure: flags,
+    /// names, UUIDs, service and manufacturer data with the company's name, …), `beacons`,
+    /// `extended`, `errors`.
     public var fields: [String: FieldValue]
     /// The beacon frames in its AD data, in AD order, each with its `record`.
     public var beacons: [Beacon]

@@ -76,6 +76,10 @@ extension DecodeSession {
             return result
         }
         let escapedPath = EscapedString(path)
+        if format == .table {
+            out.text(DecodeTable.header)
+            endLine(&out)
+        }
         let reader: any CaptureRecordReader
         if let given {
             reader = given

@@ -55,13 +55,32 @@ public enum DecodeTable {
         writeBeaconsAndErrors(d, to: &w, scratch: &scratch)
     }
 
-    /// The last column: the beacons, or the AD errors, separated by `; `.
+    /// The header row above a capture's lines: each column's label at its place.
+    public static let header =
+        " record  time                         address            address type     rssi  event type       "
+        + "content"
+
+    /// The last column, `content`: the beacons, or for an advertisement without one its AD
+    /// structures (`TYPE key=value …` as the `ad` entries of the JSON lines), then the AD
+    /// errors, separated by `; `.
     static func writeBeaconsAndErrors(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout Scratch) {
         var first = true
         for beacon in d.beacons {
             if !first { w.text("; ") }
             first = false
             appendBeaconSummary(beacon, to: &w, scratch: &scratch.json)
+        }
+        if d.beacons.isEmpty, let data = d.advertisement.data {
+            data.withUnsafeBytes { raw in
+                ADStructureWalk.forEach(in: raw.assumingMemoryBound(to: UInt8.self)) { type, payload in
+                    if !first { w.text("; ") }
+                    first = false
+                    w.append(ADStructureJSON.typeName(type))
+                    scratch.json.removeAll()
+                    ADStructureJSON.writeEntry(type, payload, to: &scratch.json)
+                    scratch.json.withBytes { appendMembers(of: $0, to: &w, skippingADType: true) }
+                }
+            }
         }
         for error in d.contents.errors {
             if !first { w.text("; ") }
@@ -93,7 +112,15 @@ public enum DecodeTable {
         if BeaconJSON.writeRun(beacon, to: &out, style: .text) { return }
         scratch.removeAll()
         BeaconJSON.write(beacon, to: &scratch)
-        scratch.withBytes { json in
+        scratch.withBytes { appendMembers(of: $0, to: &out) }
+    }
+
+    /// ` key=value` for each member of `json` but `type` (and `adType`, when `skippingADType`),
+    /// in order.
+    static func appendMembers(
+        of json: UnsafeBufferPointer<UInt8>, to out: inout JSONWriter, skippingADType: Bool = false
+    ) {
+        do {
             // The object is the writer's own compact text: `{"key":value,…}`, keys without
             // escapes; a value ends at the first `,` or `}` outside strings and brackets.
             var i = 1
@@ -107,7 +134,8 @@ public enum DecodeTable {
                 let isType =
                     key.count == 4 && key[0] == UInt8(ascii: "t") && key[1] == UInt8(ascii: "y")
                     && key[2] == UInt8(ascii: "p") && key[3] == UInt8(ascii: "e")
-                if !isType {
+                let isADType = skippingADType && key.elementsEqual("adType".utf8)
+                if !isType && !isADType {
                     out.append(UInt8(ascii: " "), count: 1)
                     out.append(key)
                     out.append(UInt8(ascii: "="), count: 1)

@@ -97,8 +97,10 @@ struct CLIBenchmark {
         for round in 1...rounds {
             let t = tshark.map {
                 Self.run([
+                    // The AD structures too, as decode's `ad` entries give them.
                     $0, "-r", capture.pcap, "-T", "fields", "-e", "frame.number", "-e", "bthci_evt.bd_addr", "-e",
-                    "bthci_evt.rssi", "-e", "btcommon.eir_ad.entry.data",
+                    "bthci_evt.rssi", "-e", "btcommon.eir_ad.entry.data", "-e", "btcommon.eir_ad.entry.type", "-e",
+                    "btcommon.eir_ad.entry.company_id", "-e", "btcommon.eir_ad.entry.uuid_16",
                 ])
             }
             if let t {

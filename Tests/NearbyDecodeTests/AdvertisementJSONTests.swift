@@ -23,6 +23,7 @@ import Testing
                 directAddressType: AddressType(rawValue: 0x01)))
         let file = "odd \"name\"\\\u{1}\u{1F600}.pcap"
         let expected = JSONValue.object([
+            "ad": .array([]),  // no AD data
             "address": .string("c0:ff:ee:00:00:05"), "addressType": .string("0x42"), "beacons": .array([]),
             "channel": .null, "data": .null, "directAddress": .string("00:11:22:33:44:55"),
             "directAddressType": .string("random"), "eventType": .string("reserved-0x09"), "eventTypeRaw": .integer(9),
@@ -44,6 +45,7 @@ import Testing
                     fragments: 12_345_678_901, truncated: true)))
         let error = try #require(decoded.contents.errors.first)
         let expected = JSONValue.object([
+            "ad": .array([]),  // the one structure overruns the data (AD-3): none is listed
             "address": .string("ff:ff:ff:ff:ff:ff"), "addressType": .string("anonymous"), "beacons": .array([]),
             "channel": .integer(37), "data": .string("05ff4c"),
             "errors": .array([

@@ -29,4 +29,20 @@ import Testing
             + "  " + "  -7  " + "ADV_NONCONN_IND  "
         #expect(DecodeTable.row(decoded) == expected)
     }
+
+    // An advertisement without a beacon shows its AD structures: Flags 0x1A, then Apple's
+    // manufacturer data of type 0x10 (not an iBeacon: IBEACON-4), as the `ad` entries read.
+    @Test func anAdvertisementWithoutABeaconShowsItsADStructures() {
+        let decoded = DecodedAdvertisement(
+            Advertisement(
+                record: 1, timestampMicros: 0, source: .hciAdvertisingReport, eventTypeRaw: 0,
+                address: BluetoothAddress(rawValue: 0x0011_2233_4455), addressType: .random, rssiDBm: -50,
+                data: [0x02, 0x01, 0x1A, 0x06, 0xFF, 0x4C, 0x00, 0x10, 0x05, 0x01]))
+        let row = DecodeTable.row(decoded)
+        #expect(
+            row.hasSuffix(
+                #"ADV_IND          flags flags=26; manufacturer-data company=76 companyName="Apple, Inc." data="100501""#
+            ))
+        #expect(DecodeTable.header.hasPrefix(" record  time"))
+    }
 }

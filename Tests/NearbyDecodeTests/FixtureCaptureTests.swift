@@ -211,8 +211,15 @@ import Testing
             paths: [path], output: { lines.append($0) }, diagnostics: { Issue.record("\($0)") })
         #expect(outcome == .complete)
         #expect(lines.count == 2)
+        // The AD data: Flags 0x06; the complete list of 16-bit UUIDs, FEAA (assigned to Google
+        // LLC); Service Data on FEAA, the UID frame.
+        let ad =
+            #"{"ad":[{"adType":1,"flags":6,"type":"flags"},"#
+            + #"{"adType":3,"names":["Google LLC"],"type":"uuid16-complete","uuids":["feaa"]},"#
+            + #"{"adType":22,"data":"00ee8b0ca750095477cb3e770000000000010000","type":"service-data-16","#
+            + #""uuid":"feaa","uuidName":"Google LLC"}],"#
         #expect(
-            lines.first == #"{"address":"c0:ff:ee:00:00:01","addressType":"random","beacons":["#
+            lines.first == ad + #""address":"c0:ff:ee:00:00:01","addressType":"random","beacons":["#
                 + FixtureCaptureTests.uid
                 + #"],"channel":null,"data":"0201060303aafe1716aafe00ee8b0ca750095477cb3e770000000000010000","#
                 + #""eventType":"ADV_NONCONN_IND","eventTypeRaw":3,"file":""#
@@ -251,8 +258,16 @@ import Testing
             paths: [path], output: { lines.append($0) }, diagnostics: { _ in })
         #expect(lines.first == "== " + path)
         #expect(
-            lines[1].contains("2023-11-14T22:13:20.123456Z") && lines[1].contains("c0:ff:ee:00:00:01")
-                && lines[1].contains("eddystone-uid"))
+            lines[1].split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                == ["record", "time", "address", "address type", "rssi", "event type", "content"])
+        #expect(
+            lines[2].contains("2023-11-14T22:13:20.123456Z") && lines[2].contains("c0:ff:ee:00:00:01")
+                && lines[2].contains("eddystone-uid"))
+        // Each label starts where its column does.
+        #expect(lines[1].firstRange(of: "c0:ff")?.lowerBound == nil)
+        #expect(
+            lines[2].distance(from: lines[2].startIndex, to: lines[2].firstRange(of: "c0:ff:ee")!.lowerBound)
+                == lines[1].distance(from: lines[1].startIndex, to: lines[1].firstRange(of: "address")!.lowerBound))
         #expect(lines.contains { $0.hasPrefix("records read 1: decoded 1") })
     }
 

@@ -3,8 +3,8 @@ import NearbyTestSupport
 import Testing
 
 /// Every output mode of the commands, byte for byte, against files in `Tests/Golden/`
-/// written by the implementation before the byte writer (commit 4e1d847's JSONValue trees)
-/// and kept unchanged since: JSON lines and tables of `decode` (captures, sound files,
+/// written by the implementation before the byte writer (commit 4e1d847's JSONValue trees),
+/// changed since only by additions (decode's `ad` member and table header): JSON lines and tables of `decode` (captures, sound files,
 /// `--summary`, `--beacons-only`, `--registry`), `replay` in both formats, and `check`'s text
 /// and JSON reports. Two cases put escapes, control characters, non-BMP characters and
 /// decomposed accents into file names and scenario strings; the captures bring negative and

@@ -11,9 +11,15 @@ extension DecodedAdvertisement {
     public func writeJSON(file: EscapedString, to w: inout JSONWriter) {
         let a = advertisement
         w.beginObject()
+        w.key("ad")
+        if let data = a.data {
+            data.withUnsafeBytes { ADStructureJSON.write($0.assumingMemoryBound(to: UInt8.self), to: &w) }
+        } else {
+            ADStructureJSON.write(UnsafeBufferPointer(start: nil, count: 0), to: &w)
+        }
         NameText.withUTF8(a.addressType.name, else: a.addressType.description) { addressType in
             w.run(maxLength: 64 + addressType.count, endsWithValue: false) { r in
-                r.literal(#""address":""#)
+                r.literal(#","address":""#)
                 r.write { AddressText.write(a.address, to: $0) }
                 r.literal(#"","addressType":""#)
                 r.bytes(addressType)
