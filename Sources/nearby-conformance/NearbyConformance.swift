@@ -10,7 +10,8 @@ struct NearbyConformance: ParsableCommand {
         abstract: "Reference decoder and conformance suite for Nearby-Messages-style proximity systems.",
         version: ReferenceAdapter.version,
         subcommands: [
-            Check.self, Decode.self, Replay.self, Synthesize.self, Audio.self, EID.self, Validate.self, Adapter.self,
+            Check.self, Decode.self, Survey.self, Replay.self, Synthesize.self, Audio.self, EID.self, Validate.self,
+            Adapter.self,
             Matrix.self, Coverage.self, MergeReports.self, Extcap.self,
         ])
 }
