@@ -1,3 +1,4 @@
+import NearbyDecode
 import NearbyJSON
 import NearbyMessages
 
@@ -6,6 +7,13 @@ import NearbyMessages
 /// then the message (`namespace/type base64`) or the boolean (`granted=`, `hasError=`,
 /// `custom=`).
 public enum EventText {
+    /// The table's first line: `time origin 2026-01-01T00:00:00.000000Z (Unix 1767225600.000000);
+    /// times are seconds after it`.
+    public static func originLine(unixMicros: Int64) -> String {
+        "time origin \(CivilTime.iso8601(micros: unixMicros)) (Unix "
+            + JSONValue.seconds(micros: unixMicros).serialized + "); times are seconds after it"
+    }
+
     public static func row(_ e: EngineEvent) -> String {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         var cols = [

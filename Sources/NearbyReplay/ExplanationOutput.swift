@@ -159,7 +159,9 @@ public enum ExplanationOutput {
 
     static func describe(_ r: ReplayExplanation.SightingRecord) -> String {
         let s = r.sighting
-        var text = "\(s.source.name) \(identityType(s.identity.kind)) \(Hex.encode(s.identity.bytes))"
+        // A token's source says its medium; a beacon's type says its source.
+        let kind = s.identity.kind == .token ? s.source.name : identityType(s.identity.kind)
+        var text = "\(kind) \(Hex.encode(s.identity.bytes))"
         if let rssi = s.rssiDBm { text += " rssi \(rssi)" }
         if let address = r.address { text += " from \(address)" }
         switch r.origin {

@@ -102,6 +102,8 @@ import Testing
         // beacon is never found; at 2 s it is back on before the token sighting at 2 s.
         #expect(
             r.stdoutLines == [
+                // Scenario time 0 is `t0`, 1,700,000,000 s after the epoch: 2023-11-14T22:13:20Z.
+                "time origin 2023-11-14T22:13:20.000000Z (Unix 1700000000.000000); times are seconds after it",
                 "0.000000       found                      chat         /chat aGVsbG8=",
                 "1.500000       bluetoothPowerError        " + String(repeating: " ", count: 12) + " hasError=true",
                 "1.500000       lost                       chat         /chat aGVsbG8=",

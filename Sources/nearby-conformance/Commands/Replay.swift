@@ -56,6 +56,13 @@ struct Replay: ParsableCommand {
             """)
     var explain = false
 
+    @Flag(
+        help: """
+            Print the decoding faults of the captures as one line with their count by code, instead of each \
+            one (the exit status still says that some record could not be decoded).
+            """)
+    var quiet = false
+
     @Option(
         help: ArgumentHelp(
             """
@@ -116,6 +123,7 @@ struct Replay: ParsableCommand {
         }
         if live.isLive { return try runLive(loaded) }
         let result: ReplaySession.Result
+        var faults: [String: Int] = [:]
         do {
             let files = audio.map {
                 ReplaySession.AudioFile(path: $0, startMicros: Int64((audioStart * 1e6).rounded()))
@@ -125,8 +133,12 @@ struct Replay: ParsableCommand {
             result = try session.run(
                 scenario: loaded, captures: captures, audio: files,
                 onIssue: { issue in
-                    var e = StandardError()
-                    print(issue.description, to: &e)
+                    if quiet {
+                        faults[issue.error.key, default: 0] += 1
+                    } else {
+                        var e = StandardError()
+                        print(issue.description, to: &e)
+                    }
                 })
         } catch {
             print("error: \(error)", to: &stderr)
@@ -138,7 +150,20 @@ struct Replay: ParsableCommand {
                     + "replayed",
                 to: &stderr)
         }
+        if !faults.isEmpty {
+            let count = faults.values.reduce(0, +)
+            print(
+                "note: \(count) decoding fault\(count == 1 ? "" : "s") in the captures ("
+                    + faults.keys.sorted().map { "\($0) \(faults[$0]!)" }.joined(separator: ", ")
+                    + "); without --quiet each is printed",
+                to: &stderr)
+        }
         var out = JSONWriter()
+        if output.format == .table {
+            // Scenario time 0, once, for people reading the times below.
+            out.text(EventText.originLine(unixMicros: result.originUnixMicros))
+            out.newline()
+        }
         func flush(below limit: Int) {
             guard out.count >= limit else { return }
             _ = out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
