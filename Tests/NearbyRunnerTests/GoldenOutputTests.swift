@@ -4,7 +4,8 @@ import Testing
 
 /// Every output mode of the commands, byte for byte, against files in `Tests/Golden/`
 /// written by the implementation before the byte writer (commit 4e1d847's JSONValue trees),
-/// changed since only by additions (decode's `ad` member and table header): JSON lines and tables of `decode` (captures, sound files,
+/// changed since only by additions (decode's `ad` member and table header, replay's time
+/// origin line): JSON lines and tables of `decode` (captures, sound files,
 /// `--summary`, `--beacons-only`, `--registry`), `replay` in both formats, and `check`'s text
 /// and JSON reports. Two cases put escapes, control characters, non-BMP characters and
 /// decomposed accents into file names and scenario strings; the captures bring negative and

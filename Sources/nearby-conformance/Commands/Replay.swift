@@ -58,6 +58,16 @@ struct Replay: ParsableCommand {
 
     @Flag(
         help: """
+            Subscribe at scenario time 0 to everything the captures and sound files can stand for: the \
+            project's messages, and the reserved messages of every Eddystone-UID (__reserved_namespace/\
+            __eddystone_uid) and iBeacon (__reserved_namespace/__i_beacon_id), as subscriptions \
+            subscribe-all/project, subscribe-all/eddystone-uid and subscribe-all/ibeacon \
+            (docs/scenario-format.md, "Subscribing to everything").
+            """)
+    var subscribeAll = false
+
+    @Flag(
+        help: """
             Print the decoding faults of the captures as one line with their count by code, instead of each \
             one (the exit status still says that some record could not be decoded).
             """)
@@ -121,6 +131,7 @@ struct Replay: ParsableCommand {
             loaded.inputs.removeAll { $0.time > end.micros }
             loaded.endMicros = end.micros
         }
+        if subscribeAll { loaded = loaded.subscribingToEverything() }
         if live.isLive { return try runLive(loaded) }
         let result: ReplaySession.Result
         var faults: [String: Int] = [:]
