@@ -18,7 +18,8 @@
 -- walks the advertising-data entries Wireshark found (`btcommon.eir_ad.entry`), each once.
 -- Wireshark 4.0 does not reassemble chained extended advertising reports: the AD structure
 -- cut at the end of an incomplete report (data status 1) is left to the next report and not
--- flagged.
+-- flagged, on purpose (the reference decoder joins the chain and reads it whole). HCI
+-- commands (the host's own advertising data) are passed over, as the decoder passes them.
 
 local nearby = Proto("nearby", "Nearby beacons")
 
@@ -82,6 +83,7 @@ local reserved = ProtoExpert.new(
 nearby.experts = { malformed, reserved }
 
 local entry_field = Field.new("btcommon.eir_ad.entry")
+local command_field = Field.new("bthci_cmd.opcode")
 local data_status_field = Field.new("bthci_evt.le_ext_advts_event_type.data_status")
 local data_length_field = Field.new("bthci_evt.data_length")
 local crc_field = Field.new("btle.crc")
@@ -375,6 +377,10 @@ local function show(tree, tvb, pos, stop, base, ok, result)
 end
 
 function nearby.dissector(tvb, _, tree)
+  -- An HCI command carries the host's own advertising data (LE Set (Extended) Advertising
+  -- Data, Sent): what the phone sends is no sighting, and the reference decoder never counts
+  -- it (docs/spec/hci.md, H4-3).
+  if command_field() then return end
   local ll_code, ll_reason = link_layer_fault()
   if ll_code then
     local t = tree:add(nearby, tvb(0, 0), "Link-layer packet rejected")
