@@ -94,6 +94,12 @@ public enum ExplanationOutput {
             w.member("counted", false)
             w.member("reason", string: stop.reason)
             w.member("rule", string: stop.rule)
+            if !v.standsFor.isEmpty {
+                w.key("standsFor")
+                w.beginArray()
+                for m in v.standsFor { EventJSON.writeMessage(m, to: &w) }
+                w.endArray()
+            }
         } else {
             w.member("counted", true)
             w.key("messages")
@@ -132,7 +138,14 @@ public enum ExplanationOutput {
             ]
             for v in verdicts {
                 if let stop = v.stop {
-                    lines.append(indent + "  \(v.subscription): not counted, \(stop.rule) \(stop.code): \(stop.reason)")
+                    var line = indent + "  \(v.subscription): not counted, \(stop.rule) \(stop.code): \(stop.reason)"
+                    if !v.standsFor.isEmpty {
+                        line +=
+                            " (it stands for "
+                            + v.standsFor.map { "\($0.namespace)/\($0.type)" }.joined(separator: ", ")
+                            + ")"
+                    }
+                    lines.append(line)
                 } else {
                     let counted = v.messages.map {
                         "\($0.message.namespace)/\($0.message.type) \(Base64.encode($0.message.content))"

@@ -17,6 +17,12 @@ struct ReplayExplainer {
     /// evidence ENGINE-F2 and ENGINE-F3 weigh, kept as the engine keeps it.
     private var evidence: [Key: [EvidenceSource: Explanation.SightingRecord]] = [:]
 
+    /// Each subscription's tally, by id.
+    private var tallies: [ExactString: Explanation.SubscriptionSummary] = [:]
+
+    /// What each subscription made of the sightings, in id order.
+    var summaries: [Explanation.SubscriptionSummary] { subscriptionIDs.compactMap { tallies[$0] } }
+
     private struct Key: Hashable {
         var subscription: ExactString
         var message: Message
@@ -25,7 +31,11 @@ struct ReplayExplainer {
     init(scenario: Scenario) {
         var ids = Set<ExactString>()
         for (_, input) in scenario.inputs {
-            if case .action(.subscribe(let id, _)) = input { ids.insert(ExactString(id)) }
+            if case .action(.subscribe(let id, let p)) = input {
+                ids.insert(ExactString(id))
+                tallies[ExactString(id)] = Explanation.SubscriptionSummary(
+                    subscription: id, namespace: p.messageNamespace, type: p.type)
+            }
         }
         subscriptionIDs = ids.sorted()
         lostTimeoutMicros = scenario.configuration.lostTimeoutMicros
@@ -55,6 +65,16 @@ struct ReplayExplainer {
             made[id] ?? SubscriptionEngine.SightingVerdict(subscription: id.string, stop: .notSubscribedYet)
         }
         lines.append(Explanation(afterEvent: events.count, body: .sighting(record, verdicts)))
+        for v in verdicts {
+            let id = ExactString(v.subscription)
+            tallies[id]?.sightings += 1
+            guard let stop = v.stop else {
+                tallies[id]?.counted += 1
+                continue
+            }
+            tallies[id]?.notCounted[stop.rule + " " + stop.code, default: 0] += 1
+            for m in v.standsFor { tallies[id]?.filteredOut[m.namespace + "/" + m.type, default: 0] += 1 }
+        }
         for v in verdicts {
             for m in v.messages {
                 let key = Key(subscription: ExactString(v.subscription), message: m.message)

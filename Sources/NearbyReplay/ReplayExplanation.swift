@@ -50,6 +50,24 @@ public struct ReplayExplanation: Sendable {
         case evidence(event: Int, Evidence)
     }
 
+    /// What one subscription made of every sighting of a replay (the end of `replay --explain`).
+    public struct SubscriptionSummary: Hashable, Sendable {
+        /// The subscription's id.
+        public var subscription: String
+        /// The namespace and type it asks for (its latest object; `""` is the project's
+        /// namespace, or every type).
+        public var namespace: String
+        public var type: String
+        /// Sightings the replay gave the engine.
+        public var sightings = 0
+        /// Of them, those it counted (ENGINE-F0).
+        public var counted = 0
+        /// Those it did not count, by the first rule that stopped them: `rule code` → count.
+        public var notCounted: [String: Int] = [:]
+        /// ENGINE-R3: what the sightings its filter stopped stood for, `namespace/type` → count.
+        public var filteredOut: [String: Int] = [:]
+    }
+
     /// How many events come before this line.
     public var afterEvent: Int
     public var body: Body

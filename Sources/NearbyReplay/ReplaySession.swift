@@ -40,6 +40,11 @@ public struct ReplaySession {
         /// Why each sighting counted or not and why each event fired, in output order
         /// (only when the session was asked to: `explain`).
         public var explanations: [ReplayExplanation] = []
+        /// With `explain`: what each subscription made of the sightings, in id order.
+        public var subscriptionSummaries: [ReplayExplanation.SubscriptionSummary] = []
+        /// The beacon frames of the captures that are no sighting (TLM, URL, …), by type:
+        /// how many, and why.
+        public var notSightings: [String: (count: Int, reason: String)] = [:]
     }
 
     /// A sound file to replay and the scenario time of its first sample.
@@ -80,6 +85,8 @@ public struct ReplaySession {
         var audioCount: Int
         var untimed: Int
         var accounting: DecodeAccounting
+        /// Beacon frames that are no sighting, by type, with why.
+        var notSightings: [String: (count: Int, reason: String)]
     }
 
     /// Decodes the captures and sound files into sightings sorted as the replay feeds them.
@@ -97,6 +104,7 @@ public struct ReplaySession {
         var earliest = Int64.max
         var accounting = DecodeAccounting()
         var untimed = 0
+        var notSightings: [String: (count: Int, reason: String)] = [:]
         for (fileIndex, path) in captures.enumerated() {
             do throws(CaptureFileError) {
                 let a = try CaptureDecoder.decode(
@@ -107,6 +115,10 @@ public struct ReplaySession {
                             return
                         }
                         earliest = min(earliest, t)
+                        for beacon in decoded.beacons {
+                            guard let reason = SightingExtractor.notASighting(beacon) else { continue }
+                            notSightings[beacon.typeName, default: (0, reason)].count += 1
+                        }
                         // Read out before the closure, which would otherwise capture a copy of `decoded`.
                         let rssi = decoded.advertisement.rssiDBm
                         let record = Int32(truncatingIfNeeded: decoded.advertisement.record)
@@ -164,7 +176,7 @@ public struct ReplaySession {
         }
         return Collected(
             sightings: sorted, origin: origin, bleCount: bleCount, audioCount: audioCount, untimed: untimed,
-            accounting: accounting)
+            accounting: accounting, notSightings: notSightings)
     }
 
     /// The sightings the captures and sound files give, in scenario time and replay order,
@@ -270,7 +282,8 @@ public struct ReplaySession {
         return Result(
             events: events, originUnixMicros: origin, captureSightings: bleCount, audioSightings: audioCount,
             untimedBeaconAdvertisements: untimed, accounting: accounting, timeline: timeline,
-            explanations: explainer?.lines ?? [])
+            explanations: explainer?.lines ?? [], subscriptionSummaries: explainer?.summaries ?? [],
+            notSightings: c.notSightings)
     }
 
 }

@@ -27,4 +27,17 @@ public enum SightingExtractor {
             }
         }
     }
+
+    /// Why a beacon frame is no sighting, or nil for the frames `identities` gives: what
+    /// `replay --explain` counts beside the sightings (docs/scenario-format.md).
+    public static func notASighting(_ beacon: BeaconFrame) -> String? {
+        switch beacon {
+        case .eddystone(.uid), .eddystone(.eid), .iBeacon, .altBeacon, .token(.v1): nil
+        case .eddystone(.tlm): "telemetry names no beacon"
+        case .eddystone(.encryptedTLM): "encrypted telemetry names no beacon"
+        case .eddystone(.url): "a URL names no beacon: no message is attached to it"
+        case .eddystone(.e2eeEID): "an end-to-end encrypted EID resolves with its owner's key only"
+        default: "a frame of a type or version the engine does not read"
+        }
+    }
 }

@@ -11,11 +11,17 @@ extension SubscriptionEngine {
         /// whether the sighting finds it now (ENGINE-F1) or is fresh evidence for a message already
         /// found (ENGINE-F2: its lost timer starts again).
         public var messages: [CountedMessage] = []
+        /// ENGINE-R3: when the filter stops it, the messages the sighting stands for (none of
+        /// them in the subscription's namespace and type), in the engine's order.
+        public var standsFor: [Message] = []
 
-        public init(subscription: String, stop: CountingStop? = nil, messages: [CountedMessage] = []) {
+        public init(
+            subscription: String, stop: CountingStop? = nil, messages: [CountedMessage] = [], standsFor: [Message] = []
+        ) {
             self.subscription = subscription
             self.stop = stop
             self.messages = messages
+            self.standsFor = standsFor
         }
     }
 
@@ -88,7 +94,10 @@ extension SubscriptionEngine {
                     verdict.messages.append(CountedMessage(message: m, newlyFound: !known))
                 }
             }
-            if verdict.messages.isEmpty { verdict.stop = .filterMismatch }
+            if verdict.messages.isEmpty {
+                verdict.stop = .filterMismatch
+                verdict.standsFor = stands
+            }
             return verdict
         }
     }

@@ -194,6 +194,21 @@ struct Replay: ParsableCommand {
             flush(below: 1 << 16)
         }
         for x in explanations { write(x, result.events, to: &out) }
+        if explain {
+            switch output.format {
+            case .json:
+                ExplanationOutput.writeSummary(
+                    result.subscriptionSummaries, notSightings: result.notSightings, to: &out)
+                out.newline()
+            case .table:
+                for line in ExplanationOutput.summaryText(
+                    result.subscriptionSummaries, notSightings: result.notSightings)
+                {
+                    out.text(line)
+                    out.newline()
+                }
+            }
+        }
         flush(below: 1)
         if let html {
             var notes = ["scenario \(scenario)"]
