@@ -61,6 +61,9 @@ let package = Package(
         .executableTarget(
             name: "fuzz-nut-codeword",
             dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
+        .executableTarget(
+            name: "fuzz-display-filter",
+            dependencies: [.product(name: "NearbyFuzzTargets", package: "nearby-conformance")]),
     ],
     swiftLanguageModes: [.v6]
 )

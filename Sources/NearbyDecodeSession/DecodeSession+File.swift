@@ -97,6 +97,9 @@ extension DecodeSession {
                 guard decoded.advertisement.hasADData else { return }
                 onAdvertisement?(decoded, path)
                 if beaconsOnly && decoded.beacons.isEmpty { return }
+                if let filter {
+                    guard case .object(let line) = decoded.jsonObject(file: path), filter.matches(line) else { return }
+                }
                 switch format {
                 case .json:
                     if let secureFrames {

@@ -16,6 +16,9 @@ public struct DecodeSession {
     }
 
     public var beaconsOnly = false
+    /// Prints only the advertisements whose line passes it (`decode -Y`); the accounting is
+    /// still of every record.
+    public var filter: DisplayFilter?
     public var summary = false
     public var format = OutputFormat.json
     /// For sound files: also print the merged sighting intervals of each token.

@@ -48,7 +48,7 @@ public struct FuzzTarget: Sendable {
         hciRecords, linkLayerRecords,
         adStructures, eddystoneFrame, iBeaconFrame, altBeaconFrame, tokenAdvertisement,
         vectorJSON, scenarioJSON, registryJSON,
-        nutSamples, nutCodeword,
+        nutSamples, nutCodeword, displayFilter,
     ]
 
     /// The target called `name`, if any.

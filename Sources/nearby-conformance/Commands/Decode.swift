@@ -40,6 +40,17 @@ struct Decode: ParsableCommand {
     @Flag(help: "Print only advertisements that contain a beacon frame.")
     var beaconsOnly = false
 
+    @Option(
+        name: [.customShort("Y"), .customLong("filter")],
+        help: ArgumentHelp(
+            """
+            Print only the advertisements whose line passes this display filter, as TShark's -Y: \
+            fields as decode prints them, beacon.NAME and ad.NAME for any beacon or AD structure, \
+            ==, !=, <, <=, >, >=, contains, matches, &&, ||, ! and parentheses \
+            (docs/decode-output.md, "Display filters").
+            """, valueName: "filter"))
+    var filter: String?
+
     @Flag(
         help: """
             End with one JSON line of accounting: records read, decoded, ignored and malformed (by reason), \
@@ -103,6 +114,14 @@ struct Decode: ParsableCommand {
         var session = DecodeSession(
             beaconsOnly: beaconsOnly, summary: summary, format: output.format,
             intervals: intervals, lostTimeout: lostTimeout)
+        if let filter {
+            do {
+                session.filter = try DisplayFilter(filter)
+            } catch {
+                printError("error: -Y \(filter): \(error)")
+                throw ExitCode(ExitStatus.failure)
+            }
+        }
         session.jobs = threads.jobs
         if let registry {
             let r: Registry
