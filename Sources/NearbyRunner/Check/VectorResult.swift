@@ -1,3 +1,5 @@
+import NearbySystem
+
 /// The verdict on one vector.
 public struct VectorResult: Sendable, Equatable {
     public enum Status: String, Sendable {
@@ -28,5 +30,18 @@ public struct VectorResult: Sendable, Equatable {
     public static func == (a: VectorResult, b: VectorResult) -> Bool {
         a.id == b.id && a.kind == b.kind && a.file == b.file && a.status == b.status && a.message == b.message
             && a.details == b.details
+    }
+}
+
+extension VectorResult {
+    /// The verdict on a vector whose files cannot be read (a capture, sound file or scenario
+    /// it names): skipped when the vector allows it (`skipWhenFilesAbsent`, the field
+    /// captures), an error otherwise; nil when every file is there.
+    static func missingFiles(of v: Vector) -> VectorResult? {
+        let missing = v.referencedFiles.filter { !FileSystem.isAccessible($0, .read) }
+        guard !missing.isEmpty else { return nil }
+        return VectorResult(
+            id: v.id, kind: v.kind.rawValue, file: v.file, status: v.skipWhenFilesAbsent ? .skipped : .error,
+            message: (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", "))
     }
 }

@@ -6,21 +6,14 @@ import NearbyFormats
 import NearbyJSON
 import NearbyMessages
 import NearbyReplay
-import NearbySystem
 
 /// Runs one vector through the reference decoder or engine and compares the result with
 /// its expectation. Sound files are decoded through `audioFrames`, so that vectors sharing a
 /// recording decode it once.
 public enum VectorRunner {
     public static func run(_ v: Vector, audioFrames: AudioFrameCache) -> VectorResult {
+        if let missing = VectorResult.missingFiles(of: v) { return missing }
         var result = VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: .pass)
-        let missing = v.referencedFiles.filter { !FileSystem.isAccessible($0, .read) }
-        if !missing.isEmpty {
-            result.status = v.skipWhenFilesAbsent ? .skipped : .error
-            result.message =
-                (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", ")
-            return result
-        }
         switch v.input {
         case .frame(let input): runFrame(input, v, &result)
         case .capture(let path): runCapture(path, v, &result)

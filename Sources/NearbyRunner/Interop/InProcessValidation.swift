@@ -1,5 +1,4 @@
 import NearbyJSON
-import NearbySystem
 
 /// `validate` without a process (INTEROP-51): the vectors are put to an implementation that
 /// lives in the caller's process, as requests and replies of the interop protocol (the JSON
@@ -52,13 +51,7 @@ public struct InProcessValidation: Sendable {
         let level = InteropLevel(v.kind)
         if let levels, !levels.contains(level) { return nil }
         let r = VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: .pass)
-        let missing = v.referencedFiles.filter { !FileSystem.isAccessible($0, .read) }
-        if !missing.isEmpty {
-            let status: VectorResult.Status = v.skipWhenFilesAbsent ? .skipped : .error
-            let message =
-                (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", ")
-            return VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: status, message: message)
-        }
+        if let missing = VectorResult.missingFiles(of: v) { return missing }
         guard implementation.levels.contains(level) else {
             return ValidateRun.verdict(r, .levelUnsupported(level))
         }

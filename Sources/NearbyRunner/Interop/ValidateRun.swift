@@ -63,13 +63,7 @@ struct ValidateRun {
         if let levels = session.levels, !levels.contains(level) { return nil }
         let r = VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: .pass)
         if case .unusable(let why) = state { return Self.verdict(r, .notRun(why: why)) }
-        let missing = v.referencedFiles.filter { !FileSystem.isAccessible($0, .read) }
-        if !missing.isEmpty {
-            let status: VectorResult.Status = v.skipWhenFilesAbsent ? .skipped : .error
-            let message =
-                (v.skipWhenFilesAbsent ? "skipped: absent: " : "missing file: ") + missing.joined(separator: ", ")
-            return VectorResult(id: v.id, kind: v.kind.rawValue, file: v.file, status: status, message: message)
-        }
+        if let missing = VectorResult.missingFiles(of: v) { return missing }
         if let implementation, !implementation.levels.contains(level) {
             return Self.verdict(r, .levelUnsupported(level))
         }
