@@ -152,7 +152,7 @@ public struct DecodeSession {
     /// Paths in order, each with whether it was named (true) or found in a directory; a
     /// directory reached again through a symbolic link is said on `diagnostics` and not read
     /// twice.
-    static func expand(_ paths: [String], diagnostics: (String) -> Void = { _ in }) -> [(String, Bool)] {
+    public static func expand(_ paths: [String], diagnostics: (String) -> Void = { _ in }) -> [(String, Bool)] {
         var out: [(String, Bool)] = []
         for path in paths {
             if FileTree.isDirectory(path) {

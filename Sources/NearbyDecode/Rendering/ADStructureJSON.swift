@@ -143,7 +143,7 @@ public enum ADStructureJSON {
 
     /// `adTypeName` (an `other` entry's, when assigned), `data` and `type`.
     static func raw(_ type: UInt8, _ p: UnsafeBufferPointer<UInt8>, to r: inout JSONRun) {
-        if !namedTypes.contains(type) {
+        if ownTypeName(type) == nil {
             Names.adTypes.withName(UInt16(type)) { name in
                 guard let name else { return }
                 r.key(#","adTypeName":"#)
@@ -162,13 +162,11 @@ public enum ADStructureJSON {
         r.literal(#"""#)
     }
 
-    /// The AD types with a `type` name of their own (the others are `other`).
-    static let namedTypes: Set<UInt8> = [
-        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x16, 0x19, 0x20, 0x21, 0xFF,
-    ]
-
     /// The `type` name of an AD type (`other` for the types without fields of their own).
-    public static func typeName(_ type: UInt8) -> StaticString {
+    public static func typeName(_ type: UInt8) -> StaticString { ownTypeName(type) ?? "other" }
+
+    /// The `type` name of an AD type with fields of its own, or nil.
+    static func ownTypeName(_ type: UInt8) -> StaticString? {
         switch type {
         case 0x01: "flags"
         case 0x02: "uuid16-incomplete"
@@ -185,7 +183,7 @@ public enum ADStructureJSON {
         case 0x20: "service-data-32"
         case 0x21: "service-data-128"
         case 0xFF: "manufacturer-data"
-        default: "other"
+        default: nil
         }
     }
 
@@ -204,7 +202,6 @@ public enum ADStructureJSON {
     /// significant first; 16 octets in the 8-4-4-4-12 form, lower case.
     static func uuid(_ octets: UnsafeBufferPointer<UInt8>, to r: inout JSONRun) {
         r.write { out in
-            let hex: StaticString = "0123456789abcdef"
             out[0] = UInt8(ascii: "\"")
             var n = 1
             var k = 0
@@ -214,8 +211,8 @@ public enum ADStructureJSON {
                     out[n] = UInt8(ascii: "-")
                     n += 1
                 }
-                out[n] = hex.utf8Start[Int(octets[i] >> 4)]
-                out[n + 1] = hex.utf8Start[Int(octets[i] & 0xF)]
+                out[n] = JSONWriter.hexDigit(octets[i] >> 4)
+                out[n + 1] = JSONWriter.hexDigit(octets[i] & 0xF)
                 n += 2
                 k += 1
                 i -= 1

@@ -24,34 +24,41 @@ public struct CaptureSurvey: Sendable {
     /// passes them over).
     public mutating func add(_ d: DecodedAdvertisement) {
         let a = d.advertisement
-        guard a.hasADData, case .object(let line) = d.jsonObject(file: "") else { return }
-        let address = line["address"] ?? .null, addressType = line["addressType"] ?? .null
-        let key = (address.stringValue ?? "") + "/" + (addressType.stringValue ?? "")
+        guard a.hasADData, let data = a.data else { return }
+        let address = a.address.description, addressType = a.addressType.description
+        let key = address + "/" + addressType
         var advertiser =
             advertisers[key]
             ?? SurveyEntry(
-                kind: .advertiser, type: "advertiser", identity: ["address": address, "addressType": addressType])
+                kind: .advertiser, type: "advertiser",
+                identity: ["address": .string(address), "addressType": .string(addressType)])
         advertiser.heard(micros: a.timestampMicros, rssi: a.rssiDBm)
-        if case .array(let ad)? = line["ad"] {
-            for case .object(let entry) in ad {
-                if case .string(let name)? = entry["name"] { advertiser.names.insert(name) }
-                if case .string(let company)? = entry["companyName"] { advertiser.companies.insert(company) }
+        data.withUnsafeBytes { raw in
+            ADStructureWalk.forEach(in: raw.assumingMemoryBound(to: UInt8.self)) { type, payload in
+                switch type {
+                case 0x08, 0x09: advertiser.names.insert(String(decoding: payload, as: UTF8.self))
+                case 0xFF where payload.count >= 2:
+                    if let name = AssignedNumbers.companyName(UInt16(payload[0]) | UInt16(payload[1]) << 8) {
+                        advertiser.companies.insert(name)
+                    }
+                default: break
+                }
             }
         }
         var types: Set<String> = []
-        if case .array(let list)? = line["beacons"] {
-            for case .object(let beacon) in list {
-                guard case .string(let type)? = beacon["type"] else { continue }
-                types.insert(type)
-                guard let fields = Self.identityFields[type] else { continue }
-                var identity: [String: JSONValue] = [:]
-                for f in fields { identity[f] = beacon[f] ?? .null }
-                let beaconKey = type + JSONValue.object(identity).serialized
-                var entry = beacons[beaconKey] ?? SurveyEntry(kind: .beacon, type: type, identity: identity)
-                entry.heard(micros: a.timestampMicros, rssi: a.rssiDBm)
-                if let s = address.stringValue { entry.addresses.insert(s) }
-                beacons[beaconKey] = entry
+        for frame in d.beacons {
+            let type = frame.typeName
+            types.insert(type)
+            guard let fields = Self.identityFields[type], case .object(let beacon) = BeaconJSON.object(frame) else {
+                continue
             }
+            var identity: [String: JSONValue] = [:]
+            for f in fields { identity[f] = beacon[f] ?? .null }
+            let beaconKey = type + JSONValue.object(identity).serialized
+            var entry = beacons[beaconKey] ?? SurveyEntry(kind: .beacon, type: type, identity: identity)
+            entry.heard(micros: a.timestampMicros, rssi: a.rssiDBm)
+            entry.addresses.insert(address)
+            beacons[beaconKey] = entry
         }
         if types.isEmpty { types.insert("none") }
         for t in types { advertiser.frames[t, default: 0] += 1 }
@@ -69,12 +76,5 @@ public struct CaptureSurvey: Sendable {
             }
         }
         return order(Array(beacons.values)) + order(Array(advertisers.values))
-    }
-}
-
-extension JSONValue {
-    fileprivate var stringValue: String? {
-        if case .string(let s) = self { return s }
-        return nil
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NearbyDecode
+import NearbyDecodeSession
 import NearbyJSON
 
 struct Survey: ParsableCommand {
@@ -30,16 +31,17 @@ struct Survey: ParsableCommand {
     func run() throws {
         var survey = CaptureSurvey()
         var status: Int32 = 0
-        let files = paths.flatMap { FileTree.isDirectory($0) ? FileTree.files(below: $0) : [$0] }
-        for path in files {
+        // Files and folders as decode reads them: a file found in a folder that is no capture is
+        // passed over, one named is an error.
+        for (path, named) in DecodeSession.expand(paths, diagnostics: { printError($0) }) {
             do {
                 let accounting = try CaptureDecoder.decode(
                     path: path, onAdvertisement: { survey.add($0) },
                     onIssue: { printError($0.description) })
                 if accounting.malformed > 0 && status == 0 { status = ExitStatus.partiallyDecoded }
             } catch {
-                printError("error: \(error)")
-                status = ExitStatus.failure
+                printError(named ? "error: \(error)" : "skipped: \(error)")
+                if named { status = ExitStatus.failure }
             }
         }
         var out = ""
