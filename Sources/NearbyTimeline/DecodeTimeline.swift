@@ -138,20 +138,31 @@ public struct DecodeTimeline {
         return out
     }
 
-    /// The report: `title`, the files' names and counts as notes.
+    /// The report: `title`, the files' names and counts as notes; long gaps without
+    /// advertisements are collapsed (`segments`).
     public func timeline(title: String, notes: [String] = []) -> Timeline {
-        let times = all.samples.map(\.micros)
-        let start = times.min() ?? 0
-        var end = times.max() ?? 0
+        let times = all.samples.map(\.micros).sorted()
+        let start = times.first ?? 0
+        var end = times.last ?? 0
         if end <= start { end = start + 1_000_000 }
+        let segments = Self.segments(times)
         var t = Timeline(
-            title: title, axisLabel: "seconds after " + CivilTime.iso8601(micros: start), startMicros: start,
-            endMicros: end)
+            title: title,
+            axisLabel: segments.isEmpty
+                ? "seconds after " + CivilTime.iso8601(micros: start) : "seconds after each stretch's start (above it)",
+            startMicros: start, endMicros: end)
         t.axisOriginMicros = start
+        t.segments = segments
         t.notes = notes
         t.notes.append(
             "\(all.samples.count) advertisements with AD data and a timestamp, \(lanes.count) beacon identities, "
                 + "\(faults.count) decoding faults")
+        if !segments.isEmpty {
+            t.notes.append(
+                "\(segments.count) stretches with advertisements; the \(segments.count - 1) gaps between them "
+                    + "(each longer than a minute and a tenth of the time with advertisements) are collapsed and shaded"
+            )
+        }
         if untimed > 0 { t.notes.append("\(untimed) advertisements have no timestamp and are not drawn") }
         var drawn = Array(lanes.indices)
         if drawn.count > Self.maximumLanes {
@@ -163,6 +174,7 @@ public struct DecodeTimeline {
                 "\(lanes.count - drawn.count) beacon identities with fewer advertisements are not drawn "
                     + "(at most \(Self.maximumLanes))")
         }
+        t.detail = Timeline.detail(forTicks: drawn.map { lanes[$0].samples.count } + [all.samples.count, faults.count])
         t.groups.append(
             Timeline.Group(
                 title: "Beacons by identity (RSSI over time)",
@@ -180,34 +192,78 @@ public struct DecodeTimeline {
         return t
     }
 
-    /// A lane's marks: one a tick column (see `TimelineHTML.tickColumn`), saying how many
-    /// advertisements it holds, their RSSI range and the first and last.
+    /// The stretches of `sorted` (µs), each labelled with its UTC start (its date when that
+    /// does not fit) and at least a second
+    /// long; empty when there is one. A gap between advertisements is collapsed when it is
+    /// longer than a minute and than a tenth of the time the stretches cover (the span without
+    /// the gaps longer than a minute), so captures days or years apart each get their width
+    /// while pauses within a capture stay on its axis. At most `maximumSegments`: the longest
+    /// gaps are collapsed.
+    static func segments(_ sorted: [Int64]) -> [Timeline.Segment] {
+        guard let first = sorted.first, let last = sorted.last else { return [] }
+        let minute: Int64 = 60_000_000
+        var gaps = zip(sorted, sorted.dropFirst()).enumerated().filter { $0.element.1 - $0.element.0 > minute }
+        let covered = last - first - gaps.reduce(0) { $0 + ($1.element.1 - $1.element.0) }
+        gaps.removeAll { $0.element.1 - $0.element.0 <= covered / 10 }
+        if gaps.count >= maximumSegments {
+            gaps = Array(
+                gaps.sorted { $0.element.1 - $0.element.0 > $1.element.1 - $1.element.0 }.prefix(maximumSegments - 1))
+            gaps.sort { $0.offset < $1.offset }
+        }
+        guard !gaps.isEmpty else { return [] }
+        var out: [Timeline.Segment] = []
+        var start = first
+        func close(_ end: Int64) {
+            out.append(
+                Timeline.Segment(
+                    startMicros: start, endMicros: max(end, start + 1_000_000), label: CivilTime.iso8601(micros: start),
+                    shortLabel: String(CivilTime.iso8601(micros: start).prefix { $0 != "T" })))
+        }
+        for (_, (a, b)) in gaps {
+            close(a)
+            start = b
+        }
+        close(last)
+        return out
+    }
+
+    /// The most segments a decode timeline's axis is cut into.
+    public static let maximumSegments = 100
+
+    /// A lane's marks: one a tick column at the timeline's detail (`TimelineScale.column`),
+    /// saying how many advertisements it holds, their RSSI range and the first and last.
     func lane(_ lane: Lane, _ t: Timeline, plotsValues: Bool) -> Timeline.Lane {
         let samples = lane.samples.sorted { ($0.micros, $0.file, $0.record) < ($1.micros, $1.file, $1.record) }
         var out = Timeline.Lane(label: "\(lane.label) (\(samples.count))", plotsValues: plotsValues)
+        let scale = TimelineScale(t)
         var i = 0
         while i < samples.count {
-            let column = TimelineHTML.tickColumn(of: samples[i].micros, in: t)
+            let column = scale.column(samples[i].micros)
             var j = i + 1
-            while j < samples.count, TimelineHTML.tickColumn(of: samples[j].micros, in: t) == column { j += 1 }
+            while j < samples.count, scale.column(samples[j].micros) == column { j += 1 }
             let run = samples[i..<j]
             let rssi = run.filter(\.hasRSSI).map { Int($0.rssi) }
             var mark = Timeline.Mark(
                 .tick, .seen, at: run.first!.micros, until: run.last!.micros, value: rssi.max(),
-                text: run.count == 1
-                    ? describe(run.first!, t) : "first: \(describe(run.first!, t))\nlast: \(describe(run.last!, t))")
+                text: describe(run.first!, t))
             mark.count = run.count
             mark.lowValue = rssi.min()
+            if run.count > 1 { mark.lastText = describe(run.last!, t) }
             out.marks.append(mark)
             i = j
         }
         return out
     }
 
+    /// A sample's time (seconds after the axis origin; its UTC time when the axis has
+    /// segments), file, record, address and RSSI.
     func describe(_ s: Sample, _ t: Timeline) -> String {
         let name = files[Int(s.file)].split(separator: "/").last.map(String.init) ?? ""
-        let seconds = JSONValue.seconds(micros: s.micros - t.axisOriginMicros).serialized
-        return "\(seconds) s \(name) record \(s.record) from \(BluetoothAddress(rawValue: s.address))"
+        let seconds =
+            t.segments.isEmpty
+            ? JSONValue.seconds(micros: s.micros - t.axisOriginMicros).serialized + " s"
+            : CivilTime.iso8601(micros: s.micros)
+        return "\(seconds) \(name) record \(s.record) from \(BluetoothAddress(rawValue: s.address))"
             + (s.hasRSSI ? " RSSI \(s.rssi) dBm" : "")
     }
 }

@@ -50,7 +50,9 @@ public enum ReplayTimeline {
         if !callbacks.marks.isEmpty { t.groups.append(Timeline.Group(title: "Callbacks", lanes: [callbacks])) }
         let state = DeviceStateLanes.make(scenario, end: end)
         if !state.isEmpty { t.groups.append(Timeline.Group(title: "Device state", lanes: state)) }
-        t.groups.append(Timeline.Group(title: "Sightings by source", lanes: sightingLanes(sightings)))
+        let sightingLanes = sightingLanes(sightings)
+        t.detail = Timeline.detail(forTicks: sightingLanes.map(\.marks.count))
+        t.groups.append(Timeline.Group(title: "Sightings by source", lanes: sightingLanes))
         return t
     }
 

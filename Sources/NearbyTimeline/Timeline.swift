@@ -1,6 +1,8 @@
 /// What a timeline report shows (`replay --html`, `decode --html`): lanes of marks on one time
 /// axis, in groups, drawn by `TimelineHTML`. Times are microseconds on the report's axis
 /// (scenario time for a replay, Unix time for a decode); `axisOriginMicros` is drawn as 0 s.
+/// The axis may be cut into segments with the time between them collapsed (captures years
+/// apart); a reader zooms and pans it in the browser.
 public struct Timeline: Sendable {
     /// The report's heading and the lines under it (files, counts, what was left out).
     public var title: String
@@ -13,12 +15,45 @@ public struct Timeline: Sendable {
     public var startMicros: Int64
     public var endMicros: Int64
     public var groups: [Group] = []
+    /// The stretches of the axis drawn, in time order and apart; the time between two is drawn
+    /// as a narrow gap. Empty: one stretch from `startMicros` to `endMicros`.
+    public var segments: [Segment] = []
+    /// How finely ticks are kept apart, 1…64: ticks are aggregated per 1/`detail` of a
+    /// `TimelineHTML.tickColumn` of the unzoomed plot, so they stay apart when the reader zooms
+    /// in up to `detail` times (`detail(forTicks:)` chooses it for a number of ticks).
+    public var detail = 1
 
     public init(title: String, axisLabel: String, startMicros: Int64, endMicros: Int64) {
         self.title = title
         self.axisLabel = axisLabel
         self.startMicros = startMicros
         self.endMicros = endMicros
+    }
+
+    /// A stretch of the axis with something in it, µs, and what is said above it when there
+    /// are several (its UTC start, say; `shortLabel` when that does not fit, with `label` on
+    /// hovering); its ticks count seconds from its start.
+    public struct Segment: Sendable, Equatable {
+        public var startMicros: Int64
+        public var endMicros: Int64
+        public var label: String
+        public var shortLabel: String
+
+        public init(startMicros: Int64, endMicros: Int64, label: String, shortLabel: String? = nil) {
+            self.startMicros = startMicros
+            self.endMicros = endMicros
+            self.label = label
+            self.shortLabel = shortLabel ?? label
+        }
+    }
+
+    /// The finest `detail` (a power of two, 64 down to 1) at which lanes holding `ticks` ticks
+    /// each draw at most `budget` tick elements in all: each lane draws at most one element per
+    /// detailed column (`TimelineHTML.columns` × `detail`) and one per tick.
+    public static func detail(forTicks ticks: [Int], budget: Int = 50_000) -> Int {
+        var detail = 64
+        while detail > 1, ticks.reduce(0, { $0 + min($1, TimelineHTML.columns * detail) }) > budget { detail /= 2 }
+        return detail
     }
 
     /// A heading and its lanes (“Messages found”, “Sightings by source”, “Device state”).
@@ -60,10 +95,11 @@ public struct Timeline: Sendable {
         /// The explanation shown on hovering.
         public var text: String
         /// How many ticks this one stands for (a producer may aggregate them itself; then
-        /// `endMicros` is the last one's time, `lowValue`…`value` their RSSI range and `text`
-        /// describes the first and last).
+        /// `endMicros` is the last one's time, `lowValue`…`value` their RSSI range, `text`
+        /// describes the first and `lastText` the last).
         public var count = 1
         public var lowValue: Int?
+        public var lastText: String?
 
         public init(
             _ shape: Shape, _ style: Style, at startMicros: Int64, until endMicros: Int64? = nil, value: Int? = nil,
@@ -84,9 +120,9 @@ public struct Timeline: Sendable {
         /// From `startMicros` to `endMicros`, behind the lane: a state that holds for a while.
         case band
         /// A thin line at `startMicros`, as tall as its `value` is strong: a sighting. Ticks
-        /// closer than two pixels are drawn as one aggregate that counts them.
+        /// closer than two pixels at the zoom shown are read as one aggregate that counts them.
         case tick
-        /// A diamond at `startMicros`: an expiry, an error callback, a decoding fault.
+        /// A dot at `startMicros`: an expiry, an error callback.
         case point
     }
 

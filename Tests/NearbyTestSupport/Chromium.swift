@@ -21,9 +21,12 @@ public enum Chromium {
         public var console: [String]
     }
 
-    /// Loads `file` headless and returns its DOM after the scripts ran and its console lines.
-    public static func load(_ file: String) throws -> Load {
-        let (out, err) = try run(["--enable-logging=stderr", "--v=0", "--dump-dom", "file://" + file])
+    /// Loads `file` headless in a window `width`×`height` pixels and returns its DOM after the
+    /// scripts ran and its console lines.
+    public static func load(_ file: String, width: Int = 1560, height: Int = 1000) throws -> Load {
+        let (out, err) = try run([
+            "--enable-logging=stderr", "--v=0", "--window-size=\(width),\(height)", "--dump-dom", "file://" + file,
+        ])
         let console = err.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
         return Load(dom: out, console: console)
     }

@@ -22,6 +22,45 @@ struct DecodeTimelineTests {
         }
     }
 
+    /// Captures from November 2023, January 2026 and November 2026.
+    static let yearsApart = [
+        "Captures/systematic/pcapng-be-four-interfaces.pcapng", "Captures/synthetic/crowded/crowded-256.pcap",
+        "Captures/bumble/bumble-extended.btsnoop",
+    ].map { RepositoryPaths.root + "/" + $0 }
+
+    /// docs/timeline.md: gaps longer than a minute and a tenth of the time with advertisements
+    /// are collapsed, so three captures months apart are three stretches on the axis, each
+    /// holding every advertisement of its capture (`decode`'s times) and each at least a
+    /// fifth of an equal share of the plot wide.
+    @Test func collapsesTheGapsBetweenCapturesMonthsApart() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        #expect(try CommandLineTool.run(["decode", "--html", dir.file("d.html")] + Self.yearsApart).status == 0)
+        let html = try String(contentsOfFile: dir.file("d.html"), encoding: .utf8)
+        let json = try #require(html.firstMatch(of: /id="timeline-axis">(.*?)<\/script>/)?.1)
+        let axis = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let segments = try #require(axis["segments"] as? [[String: Any]]).map {
+            $0.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+        }
+        #expect(segments.count == 3)
+        var ranges: [(first: Double, last: Double)] = []
+        for file in Self.yearsApart {
+            let times = try CommandLineTool.run(["decode", file]).stdoutLines.compactMap { line -> Double? in
+                guard line.contains(#""data":""#), !line.contains(#""data":"""#) else { return nil }
+                return line.firstMatch(of: /"time":([0-9.]+)/).flatMap { Double($0.1) }
+            }
+            ranges.append((try #require(times.min()), try #require(times.max())))
+        }
+        // Seconds on the axis count from the earliest advertisement of all.
+        let origin = ranges.map(\.first).min()!
+        for (range, segment) in zip(ranges.sorted { $0.first < $1.first }, segments.sorted { $0["s0"]! < $1["s0"]! }) {
+            #expect(
+                range.first - origin >= segment["s0"]! - 1e-6 && range.last - origin <= segment["s1"]! + 1e-6,
+                "\(range) in \(segment)")
+            #expect(segment["x1"]! - segment["x0"]! >= (1200 - 2 * 16) / 15, "\(segment)")
+        }
+    }
+
     @Test(arguments: [
         "Captures/synthetic/office-walk/office-walk.btsnoop", "Captures/synthetic/crowded",
         "Captures/bumble",

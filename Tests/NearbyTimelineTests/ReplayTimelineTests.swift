@@ -81,7 +81,8 @@ struct ReplayTimelineTests {
 
     /// 5,000 found and 5,000 lost (a sighting burst every 3 s, lost timeout 1 s) and 20,000
     /// sightings: every found bar is drawn, the sightings are aggregated to at most one
-    /// element per tick column and still all counted, and the file stays small enough to open.
+    /// element per tick column (at the report's detail) and still all counted, and the file
+    /// stays small enough to open.
     @Test func staysReadableAtTenThousandEvents() throws {
         var events: [String] = [
             #"{"time":0,"subscribe":{"id":"s","strategy":{"discoveryMediums":["audio"],"ttlSeconds":"infinite"}}}"#
@@ -111,7 +112,8 @@ struct ReplayTimelineTests {
         #expect(doc.marks("bar", "found").count == 5000)
         let ticks = doc.marks("tick")
         #expect(ticks.reduce(0) { $0 + $1.count } == 20_000)
-        #expect(ticks.count <= 601)
+        let detail = try #require(html.firstMatch(of: /data-detail="([0-9]+)"/).flatMap { Int($0.1) })
+        #expect(ticks.count <= TimelineHTML.columns * detail + 1)
         #expect(ticks.allSatisfy { $0.count == 1 || $0.title.hasPrefix("\($0.count) at ") })
     }
 

@@ -23,7 +23,9 @@ struct TimelineDocument {
 
     init(_ html: String) {
         self.html = html
-        guard let start = html.range(of: "<svg"), let end = html.range(of: "</svg>") else { return }
+        guard let start = html.range(of: "<svg"), let end = html.range(of: "</svg>", options: .backwards) else {
+            return
+        }
         let svg = String(html[start.lowerBound..<end.upperBound])
         let reader = Reader()
         let parser = XMLParser(data: Data(svg.utf8))
