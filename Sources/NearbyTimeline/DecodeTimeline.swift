@@ -14,7 +14,11 @@ import NearbyReplay
 /// times) are counted, not drawn. At most `maximumLanes` identities are drawn, those with the
 /// most advertisements; the report says how many were left out.
 ///
-/// Memory: 32 bytes an advertisement and beacon; columns are aggregated when the report is made.
+/// Under the plot, the survey of beacons and advertisers (`CaptureSurvey`), as `survey` lists
+/// them, also advertisements without a timestamp.
+///
+/// Memory: 32 bytes an advertisement and beacon, and the survey's 9 bytes a hearing of a beacon
+/// or advertiser; columns are aggregated when the report is made.
 public struct DecodeTimeline {
     public static let maximumLanes = 300
 
@@ -52,6 +56,8 @@ public struct DecodeTimeline {
     private var all = Lane(label: "all advertisements")
     private var faults: [(Sample, String)] = []
     private(set) public var untimed = 0
+    /// Every beacon identity and advertiser, as `survey` lists them, for the table under the plot.
+    private var survey = CaptureSurvey()
 
     public init() {}
 
@@ -68,6 +74,7 @@ public struct DecodeTimeline {
     public mutating func add(_ decoded: DecodedAdvertisement, file path: String) {
         let a = decoded.advertisement
         guard a.hasADData else { return }
+        survey.add(decoded)
         guard let t = a.timestampMicros else {
             untimed += 1
             return
@@ -189,6 +196,15 @@ public struct DecodeTimeline {
             summary.append(l)
         }
         t.groups.append(Timeline.Group(title: "All advertisements", lanes: summary))
+        let entries = survey.entries
+        let beacons = entries.count { $0.kind == .beacon }
+        t.tables.append(
+            Timeline.Table(
+                title: "Beacons and advertisers",
+                note: "As the survey command lists them (docs/decode-output.md, \"Survey\"): \(beacons) beacon "
+                    + "identities, then \(entries.count - beacons) advertisers, each by first heard; the interval is "
+                    + "the 10th percentile of the gaps between hearings.",
+                columns: SurveyEntry.cellColumns, rows: entries.map(\.cells)))
         return t
     }
 

@@ -15,6 +15,8 @@ public struct Timeline: Sendable {
     public var startMicros: Int64
     public var endMicros: Int64
     public var groups: [Group] = []
+    /// Tables drawn under the plot (`decode --html`: the survey of beacons and advertisers).
+    public var tables: [Table] = []
     /// The stretches of the axis drawn, in time order and apart; the time between two is drawn
     /// as a narrow gap. Empty: one stretch from `startMicros` to `endMicros`.
     public var segments: [Segment] = []
@@ -54,6 +56,22 @@ public struct Timeline: Sendable {
         var detail = 64
         while detail > 1, ticks.reduce(0, { $0 + min($1, TimelineHTML.columns * detail) }) > budget { detail /= 2 }
         return detail
+    }
+
+    /// A table under the plot: a heading, a note under it, the column heads and the rows
+    /// (cells as text; a row shorter than the heads leaves the rest empty).
+    public struct Table: Sendable {
+        public var title: String
+        public var note: String
+        public var columns: [String]
+        public var rows: [[String]]
+
+        public init(title: String, note: String = "", columns: [String], rows: [[String]]) {
+            self.title = title
+            self.note = note
+            self.columns = columns
+            self.rows = rows
+        }
     }
 
     /// A heading and its lanes (“Messages found”, “Sightings by source”, “Device state”).

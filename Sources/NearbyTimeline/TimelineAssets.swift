@@ -38,6 +38,12 @@ enum TimelineAssets {
         .event{fill:#17becf;stroke:#17becf;background:#17becf}
         rect.m{stroke:none}
         .m:hover{opacity:.7;cursor:pointer}
+        h2{font-size:15px;margin:18px 0 4px}
+        table.data{border-collapse:collapse;font:12px ui-monospace,monospace;margin:4px 0 12px}
+        table.data th,table.data td{padding:2px 8px;border-bottom:1px solid #e3e6ea;text-align:left;vertical-align:top}
+        table.data th{font:600 12px system-ui,sans-serif;background:#f6f7f9;position:sticky;top:0}
+        table.data td{white-space:nowrap}
+        table.data td:nth-child(3),table.data td:last-child{white-space:normal}
         #info{position:sticky;bottom:0;background:#fffbe6;border:1px solid #e6d9a2;padding:6px 8px;
         font:12px ui-monospace,monospace;white-space:pre-wrap;min-height:2.6em}
         """

@@ -55,10 +55,27 @@ public enum TimelineHTML {
                 y += height(of: lane)
             }
         }
-        out += "</svg>\n<div id=\"info\">Hover over a mark to read why; click to keep it here.</div>\n"
+        out += "</svg>\n"
+        for table in timeline.tables { out += render(table) }
+        out += "<div id=\"info\">Hover over a mark to read why; click to keep it here.</div>\n"
         out += "<script type=\"application/json\" id=\"timeline-axis\">\(axisJSON(scale))</script>\n"
         out += "<script>\n\(TimelineAssets.script)\n</script>\n</body></html>\n"
         return out
+    }
+
+    /// A table as `<table class="data">` under an `<h2>`: head cells `th`, the rest `td`.
+    static func render(_ table: Timeline.Table) -> String {
+        var out = "<h2>\(escape(table.title))</h2>\n"
+        if !table.note.isEmpty { out += "<p class=\"note\">\(escape(table.note))</p>\n" }
+        out += "<table class=\"data\"><thead><tr>"
+        for column in table.columns { out += "<th>\(escape(column))</th>" }
+        out += "</tr></thead><tbody>\n"
+        for row in table.rows {
+            out += "<tr>"
+            for i in table.columns.indices { out += "<td>\(i < row.count ? escape(row[i]) : "")</td>" }
+            out += "</tr>\n"
+        }
+        return out + "</tbody></table>\n"
     }
 
     /// The lane's height: its base height, or more when its label wraps to more lines.

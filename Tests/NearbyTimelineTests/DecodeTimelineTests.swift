@@ -96,4 +96,38 @@ struct DecodeTimelineTests {
         #expect(all == advertisements)
         #expect(advertisements > 0)
     }
+
+    /// Under the plot, the report lists every beacon identity and advertiser as `survey`
+    /// does (same rows, same order, same counts), and the advertisers' counts add up to the
+    /// advertisements with AD data that `decode` prints.
+    @Test(arguments: ["Captures/synthetic/office-walk/office-walk.btsnoop", "Captures/synthetic/crowded"])
+    func listsTheSurveyUnderThePlot(_ path: String) throws {
+        let full = RepositoryPaths.root + "/" + path
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        _ = try CommandLineTool.run(["decode", "--html", dir.file("d.html"), full])
+        let html = try String(contentsOfFile: dir.file("d.html"), encoding: .utf8)
+        let body = try #require(
+            html.firstMatch(of: /<table class="data">.*?<tbody>(.*?)<\/tbody>/.dotMatchesNewlines())?.1)
+        let rows = body.split(separator: "\n").map { row in
+            row.matches(of: /<td>(.*?)<\/td>/).map { String($0.1) }
+        }
+        let survey = try CommandLineTool.run(["survey", full]).stdoutLines.map(Self.object)
+        #expect(rows.count == survey.count && !rows.isEmpty)
+        for (row, entry) in zip(rows, survey) {
+            #expect(row.count == 9)
+            #expect(row.first == entry["kind"] as? String && row.dropFirst().first == entry["type"] as? String)
+            #expect(row.dropFirst(3).first == (entry["count"] as? NSNumber).map { "\($0)" }, "\(row) \(entry)")
+        }
+        let withData = try CommandLineTool.run(["decode", full]).stdoutLines.filter {
+            $0.contains(#""data":""#) && !$0.contains(#""data":"""#)
+        }
+        let advertised = survey.filter { $0["kind"] as? String == "advertiser" }
+            .reduce(0) { $0 + ((($1["count"] as? NSNumber)?.intValue) ?? 0) }
+        #expect(advertised == withData.count)
+    }
+
+    static func object(_ line: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+    }
 }

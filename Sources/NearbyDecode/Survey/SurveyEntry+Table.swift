@@ -13,26 +13,48 @@ extension SurveyEntry {
     /// then the identity (`key=value …`) and the addresses (beacons) or the frames, names and
     /// companies (advertisers).
     public var tableRow: String {
-        func time(_ micros: Int64?) -> String {
-            PrintfText.padded(micros.map { CivilTime.iso8601(micros: $0) } ?? "-", to: 27)
-        }
-        let rssiText = rssi.map { "\($0.min)/\($0.median)/\($0.max)" } ?? "-"
-        let interval = intervalMicros.map { PrintfText.format("%.3f", Double($0) / 1e6) } ?? "-"
-        var text =
-            PrintfText.padded(kind.rawValue, to: 10) + "  " + PrintfText.padded(type, to: 18) + "  "
-            + PrintfText.format("%7d", count) + "  " + time(firstMicros) + "  " + time(lastMicros) + "  "
-            + PrintfText.padded(rssiText, to: 16) + "  " + PrintfText.padded(interval, to: 10) + "  "
-            + identity.keys.sorted().map { "\($0)=\(identity[$0]!.serialized)" }.joined(separator: " ")
+        PrintfText.padded(kind.rawValue, to: 10) + "  " + PrintfText.padded(type, to: 18) + "  "
+            + PrintfText.format("%7d", count) + "  " + PrintfText.padded(Self.time(firstMicros), to: 27) + "  "
+            + PrintfText.padded(Self.time(lastMicros), to: 27) + "  " + PrintfText.padded(rssiText, to: 16) + "  "
+            + PrintfText.padded(intervalText, to: 10) + "  " + identityText + "  " + heardWithText
+    }
+
+    /// The columns of `cells`, as the HTML report heads them.
+    public static let cellColumns = [
+        "kind", "type", "identity", "count", "first heard", "last heard", "RSSI min/median/max (dBm)",
+        "interval (s)", "addresses, or frames, names and companies",
+    ]
+
+    /// The row as the HTML report's cells, in `cellColumns`' order, with the table's texts.
+    public var cells: [String] {
+        [
+            kind.rawValue, type, identityText, String(count), Self.time(firstMicros), Self.time(lastMicros), rssiText,
+            intervalText, heardWithText,
+        ]
+    }
+
+    static func time(_ micros: Int64?) -> String { micros.map { CivilTime.iso8601(micros: $0) } ?? "-" }
+
+    var rssiText: String { rssi.map { "\($0.min)/\($0.median)/\($0.max)" } ?? "-" }
+
+    var intervalText: String { intervalMicros.map { PrintfText.format("%.3f", Double($0) / 1e6) } ?? "-" }
+
+    var identityText: String {
+        identity.keys.sorted().map { "\($0)=\(identity[$0]!.serialized)" }.joined(separator: " ")
+    }
+
+    /// `addresses=…` (beacons) or `frames=… names=[…] companies=[…]` (advertisers).
+    var heardWithText: String {
         switch kind {
         case .beacon:
-            text += "  addresses=" + addresses.sorted().joined(separator: ",")
+            return "addresses=" + addresses.sorted().joined(separator: ",")
         case .advertiser:
-            text += "  frames=" + frames.keys.sorted().map { "\($0):\(frames[$0]!)" }.joined(separator: ",")
+            var text = "frames=" + frames.keys.sorted().map { "\($0):\(frames[$0]!)" }.joined(separator: ",")
             if !names.isEmpty { text += "  names=" + JSONValue.array(names.sorted().map(JSONValue.string)).serialized }
             if !companies.isEmpty {
                 text += "  companies=" + JSONValue.array(companies.sorted().map(JSONValue.string)).serialized
             }
+            return text
         }
-        return text
     }
 }
