@@ -91,14 +91,27 @@ local crc_incorrect_field = Field.new("btle.crc.incorrect")
 local crc_checked_field = Field.new("btle_rf.flags.crc_checked")
 local crc_valid_field = Field.new("btle_rf.flags.crc_valid")
 local nordic_crc_ok_field = Field.new("nordic_ble.crcok")
+local adv_length_field = Field.new("btle.advertising_header.length")
 
--- Why the reference decoder rejects this frame's LE link-layer packet, or nil: a CRC error
--- the capture device reports (LE pseudo-header flags, nRF Sniffer), else a CRC that
--- Wireshark computed differently.
-local function link_layer_fault()
+local function bytes(n) return n .. (n == 1 and " byte" or " bytes") end
+
+-- Why the reference decoder rejects this frame's LE link-layer packet, or nil, in its order
+-- (docs/spec/hci.md LL-7, LL-3, LL-5): a CRC error the capture device reports (LE
+-- pseudo-header flags, nRF Sniffer), a PDU length past the end of the frame (Wireshark
+-- dissects what there is and its AD entries then look cut), else a CRC that Wireshark
+-- computed differently.
+local function link_layer_fault(frame)
   local checked, valid, nordic = crc_checked_field(), crc_valid_field(), nordic_crc_ok_field()
   if (checked and checked.value and valid and not valid.value) or (nordic and not nordic.value) then
     return "ll/crc-failed", "the capture device reports a CRC error"
+  end
+  local length = adv_length_field()
+  if length then
+    local left = frame:len() - length.range:tvb():offset() - 1
+    if length.value > left then
+      return "ll/length-overrun", "PDU payload: length " .. length.value .. " overruns its container ("
+        .. bytes(left) .. " left)"
+    end
   end
   if crc_incorrect_field() then
     local crc = crc_field()
@@ -107,7 +120,6 @@ local function link_layer_fault()
   end
 end
 
-local function bytes(n) return n .. (n == 1 and " byte" or " bytes") end
 
 -- A reader over bytes [pos, stop) of a Tvb, as the reference decoder's ByteCursor: a read
 -- past the end raises a fault {layer, code, at, reason}, `at` counted from `base` (the
@@ -381,7 +393,7 @@ function nearby.dissector(tvb, _, tree)
   -- Data, Sent): what the phone sends is no sighting, and the reference decoder never counts
   -- it (docs/spec/hci.md, H4-3).
   if command_field() then return end
-  local ll_code, ll_reason = link_layer_fault()
+  local ll_code, ll_reason = link_layer_fault(tvb)
   if ll_code then
     local t = tree:add(nearby, tvb(0, 0), "Link-layer packet rejected")
     t:add(f.fault, ll_code):set_generated()

@@ -55,4 +55,27 @@ struct WiresharkDissectorTests {
         print("wireshark plugin: \(tally.summary) over the frame vectors")
         #expect(tally.faults >= 6)
     }
+
+    /// An LE link-layer packet (LINKTYPE 251) whose PDU length (36) runs past the frame (20
+    /// bytes after it): docs/spec/hci.md LL-3 makes it `ll/length-overrun`, which `decode`
+    /// reports; Wireshark dissects the bytes there are, so its AD entries look cut, and the
+    /// plugin must name the link layer's fault, not an AD structure's.
+    @Test func pluginNamesALinkLayerPDUCutShortAsDecodeDoes() throws {
+        guard Self.tsharkPresent else { return }
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let advA: [UInt8] = [0x13, 0x71, 0xDA, 0x7D, 0x1A, 0x00]
+        let ad: [UInt8] = [0x02, 0x01, 0x06, 0x1A, 0xFF, 0x4C, 0x00, 0x02, 0x15] + Array(0..<16) + [0, 1, 0, 2, 0xC5]
+        let payload = advA + ad
+        let packet = [0xD6, 0xBE, 0x89, 0x8E, 0x42, UInt8(payload.count)] + payload.prefix(20)
+        let capture = try dir.writePcap([packet], linkType: .bluetoothLELL, to: "cut.pcap").path
+        let decoded = try CommandLineTool.run(["decode", capture])
+        #expect(
+            decoded.stderr.contains("ll/length-overrun: PDU payload: length 36 overruns its container (20 bytes left)"))
+        let frames = try TShark.dissect(capture)
+        let faults = frames.first?.items.compactMap { $0["nearby.fault"] } ?? []
+        #expect(faults == ["ll/length-overrun"], "\(frames.first?.items ?? [])")
+        let reasons = frames.first?.items.compactMap { $0["nearby.fault.reason"] } ?? []
+        #expect(reasons == ["PDU payload: length 36 overruns its container (20 bytes left)"])
+    }
 }
