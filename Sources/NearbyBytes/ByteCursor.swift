@@ -2,8 +2,7 @@
 ///
 /// A cursor walks bytes it borrows — a `Span<UInt8>` over a record's storage — without
 /// copying them or holding a reference to them: no retain or release per field, per
-/// structure or per sub-cursor, which on captures of millions of advertisements was a third
-/// of decoding's time. Because it borrows, a cursor cannot outlive the bytes it reads (the
+/// structure or per sub-cursor. Because it borrows, a cursor cannot outlive the bytes it reads (the
 /// compiler enforces it); what a decoder keeps, it copies out (`readShortBytes`,
 /// `readArray`, `readDeclaredInlineBytes`) or takes as a range of the record
 /// (`readDeclaredRange`) to slice from the record's own array.

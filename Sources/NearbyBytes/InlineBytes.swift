@@ -1,10 +1,9 @@
 /// Bytes that own their storage without a reference count when they are few: up to
 /// `inlineCapacity` (32) bytes are held inline, more on the heap. An advertisement's AD data
 /// is one: every legacy advertisement's (at most 31 bytes) fits inline, so that decoding,
-/// handing on and dropping an advertisement costs no retain, release or allocation (a
-/// slice of the record's array cost a retain and a release each time it was copied, and
-/// kept the reader's buffer alive); reassembled extended data (up to 1,650 bytes) goes to
-/// the heap.
+/// handing on and dropping an advertisement costs no retain, release or allocation, and
+/// keeps nothing of the reader's buffer alive; reassembled extended data (up to 1,650 bytes)
+/// goes to the heap.
 ///
 /// A random-access collection of `UInt8` whose indices are `startIndex..<endIndex`, where
 /// `startIndex` is chosen by the maker: the offset in the record the bytes were read from,

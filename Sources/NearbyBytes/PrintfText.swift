@@ -1,8 +1,8 @@
 import NearbySystem
 
 /// Text formatted by the C library's `vsnprintf`: what `String(format:)` gives for the
-/// numeric conversions this package uses (`%d`, `%02x`, `%.6f`, `%11.6f`…), without linking
-/// Foundation (whose loading costs every process about 3.5 ms at start). Not for `%@` or
+/// numeric conversions this package uses (`%d`, `%02x`, `%.6f`, `%11.6f`…), without
+/// Foundation. Not for `%@` or
 /// `%s` with Swift strings.
 public enum PrintfText {
     /// `format` with `arguments`, as C's `printf` writes it.

@@ -4,9 +4,8 @@ import NearbySystem
 /// that hot loops copy: a `DecodeError.Layer`, which every `ByteCursor` carries, and an
 /// advertisement's source, which every advertisement carries.
 ///
-/// A `String` raw value costs a retain and a release each time such a value is copied or
-/// replaced, millions of times per capture; a `StaticName` is one word with no reference
-/// count (the address of the literal's nul-terminated bytes, or for a literal of one
+/// A `StaticName` is one word with no reference count, so copying or replacing it costs no
+/// retain or release (the address of the literal's nul-terminated bytes, or for a literal of one
 /// Unicode scalar, which Swift stores without bytes, the scalar tagged in the top bit). It
 /// reads like a string: written as a literal, compared and hashed by its text, printed as
 /// its text.
@@ -14,9 +13,8 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
     @usableFromInline let bits: UInt64
     @inlinable static var scalarTag: UInt64 { 1 << 63 }
 
-    /// Inlinable, so that a name written as a literal is a constant where it is used (the
-    /// code spaces' named values are computed properties for the same reason: a `static let`
-    /// is read through an accessor and a once-check, several times per advertisement).
+    /// Inlinable: a name written as a literal is a constant where it is used (and so are the
+    /// code spaces' named values, which are computed properties).
     @inlinable
     public init(stringLiteral text: StaticString) {
         if text.hasPointerRepresentation {

@@ -25,9 +25,7 @@ extension DecodeSession {
         path: String, named: Bool, chunkSize: Int, write: (UnsafeBufferPointer<UInt8>) -> Void,
         diagnostics: (String) -> Void, reader given: (any CaptureRecordReader)? = nil
     ) -> FileResult {
-        // The helpers take the writer `inout` rather than capturing it: a closure that calls a
-        // local function capturing the same variable makes every access to it a dynamic
-        // exclusivity check, one per output line.
+        // The helpers take the writer `inout`; none captures it.
         var out = JSONWriter(capacity: chunkSize + 4096)
         var scratch = DecodeTable.Scratch()
         func flush(_ out: inout JSONWriter) {

@@ -3,11 +3,8 @@ import NearbySystem
 /// A read-only file read through a buffer of its own: the streaming input under the native
 /// readers (btsnoop, hex text). Memory use is the buffer, whatever the file size.
 ///
-/// Records are small (a btsnoop record of an advertising report is about 70 bytes), so a read
-/// per record costs more in the call than in the copy: C stdio's `fread` locks the stream and
-/// walks its bookkeeping each time. Here `peek` hands out bytes in place from a 256 KiB chunk
-/// refilled with `read(2)`, `read` copies out of it, and `readLine` finds the end of a line
-/// with `memchr`.
+/// `peek` hands out bytes in place from a 256 KiB chunk refilled with `read(2)`, `read`
+/// copies out of it, and `readLine` finds the end of a line with `memchr`.
 final class BufferedFile {
     private let descriptor: FileDescriptor
     let size: Int64

@@ -128,20 +128,17 @@ public enum CaptureDecoder {
             index = metadata.index
             fileOffset = metadata.fileOffset
             line = metadata.line
-            // Tested first: assigning nil destroys the old value out of line.
             if _slowPath(firstDataFault != nil) { firstDataFault = nil }
         }
 
         /// Decodes the AD data of the advertisement built in `scratch`, counts it, reports
-        /// its faults and lends it to the consumer. The decoded advertisement is passed
-        /// `inout`: a value read from the pointer would be copied.
+        /// its faults and lends it to the consumer, in place (`inout`, never a copy).
         @inline(__always)
         mutating func deliver(
             onAdvertisement: (inout DecodedAdvertisement) -> Void, onIssue: (DecodeIssue) -> Void
         ) {
             scratch.pointee.decodeContents()
             tally.count(scratch.pointee)
-            // Faults are rare: the clean path does not touch (retain) the array of errors.
             if !scratch.pointee.contents.errors.isEmpty { reportDataFaults(onIssue: onIssue) }
             onAdvertisement(&scratch.pointee)
         }
@@ -159,8 +156,7 @@ public enum CaptureDecoder {
             if firstDataFault == nil { firstDataFault = decoded.contents.errors.first }
         }
 
-        /// Counts the record just decoded by its outcome (RECORDS-4 to RECORDS-7). Inlined: a
-        /// clean record with no chain open costs three tests and no call.
+        /// Counts the record just decoded by its outcome (RECORDS-4 to RECORDS-7).
         @inline(__always)
         mutating func account(_ outcome: consuming RecordOutcome, openChains: Int, onIssue: (DecodeIssue) -> Void) {
             switch consume outcome {
@@ -200,7 +196,7 @@ public enum CaptureDecoder {
     }
 
     /// The accounting of a decode, with beacons counted by `BeaconFrame.typeIndex` until the
-    /// end (a dictionary update per beacon costs more than the rest of counting).
+    /// end, when `finish` names them.
     private struct Tally {
         var accounting = DecodeAccounting()
         /// One count per `BeaconFrame.typeNames` entry, which `init` checks.
@@ -210,7 +206,6 @@ public enum CaptureDecoder {
             precondition(beaconCounts.count == BeaconFrame.typeNames.count, "one count per beacon type name")
         }
 
-        // Inlined: called, it was handed a copy of the decoded advertisement (152 bytes).
         @inline(__always)
         mutating func count(_ decoded: borrowing DecodedAdvertisement) {
             if decoded.advertisement.hasADData {

@@ -1,9 +1,7 @@
 /// A hash table from `SightingIdentity` to `Value`, probed linearly: how the registry finds
 /// the messages a sighting stands for, and the engine the reserved message of a beacon ID.
 ///
-/// A `[SightingIdentity: Value]` hashed every lookup with SipHash through `Hasher` (five
-/// combines) and was the engine's largest cost per sighting in a replay. Here an identity
-/// is hashed by three 64×64→128-bit multiplications of its words, each mixed with a key
+/// An identity is hashed by three 64×64→128-bit multiplications of its words, each mixed with a key
 /// drawn at random for each table (the "mum" step of wyhash). The keys of the engine's
 /// reserved messages come from captures, so the hash must not be one that a crafted capture
 /// can make collide: without the table's key, it cannot choose identities that share a
