@@ -25,7 +25,9 @@
 //   NearbySynthesis   a scenario's world -> synthesized captures and their ground truth
 //   NearbyReplay      captures + sound files + scenario -> sightings -> engine events
 //   NearbyTimeline    the HTML timeline of a replay or of decoded captures
-//   NearbyRunner      vectors, check, the interop protocol (validate, matrix), reports
+//   NearbyRunner      vectors, check, coverage, generated vectors, reports
+//   NearbyInterop     the interop protocol: validate (a process or an in-process value),
+//                     its supervision, and matrix
 //   NearbyConformance the front door for Swift code: frames, captures, beacons, EID, replay,
 //                     as owned values (no pointers, no callbacks)
 //   NearbyConformanceTesting  the vectors as resources, run in-process against an
@@ -63,6 +65,7 @@ let package = Package(
         .library(name: "NearbyReplay", targets: ["NearbyReplay"]),
         .library(name: "NearbyTimeline", targets: ["NearbyTimeline"]),
         .library(name: "NearbyRunner", targets: ["NearbyRunner"]),
+        .library(name: "NearbyInterop", targets: ["NearbyInterop"]),
         .library(name: "NearbyFuzzTargets", targets: ["NearbyFuzzTargets"]),
     ],
     dependencies: [
@@ -147,6 +150,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "NearbyInterop",
+            dependencies: [
+                "NearbyBytes", "NearbyDecode", "NearbyJSON", "NearbyMessages", "NearbyReplay", "NearbyRunner",
+                "NearbySystem",
+            ]
+        ),
+        .target(
             name: "NearbyConformance",
             dependencies: [
                 "NearbyBytes", "NearbyDecode", "NearbyJSON", "NearbyMessages", "NearbyReplay", "NearbyRunner",
@@ -159,7 +169,7 @@ let package = Package(
         // `Captures/` where the repository keeps them; everything else there is excluded.
         .target(
             name: "NearbyConformanceTesting",
-            dependencies: ["NearbyConformance", "NearbyJSON", "NearbyReplay", "NearbyRunner"],
+            dependencies: ["NearbyConformance", "NearbyInterop", "NearbyJSON", "NearbyReplay", "NearbyRunner"],
             path: ".",
             exclude: foldersBesideTheVectors,
             sources: testingSources,
@@ -168,8 +178,9 @@ let package = Package(
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
-                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyDecodeSession", "NearbyJSON",
-                "NearbyLive", "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySecurity", "NearbySynthesis",
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyDecodeSession", "NearbyInterop",
+                "NearbyJSON", "NearbyLive", "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySecurity",
+                "NearbySynthesis",
                 "NearbySystem",
                 "NearbyTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -235,8 +246,14 @@ let package = Package(
         .testTarget(
             name: "NearbyRunnerTests",
             dependencies: [
-                "NearbyRunner", "NearbyFormats", "NearbyReplay", "NearbySynthesis", "NearbyMessages", "NearbyDecode",
-                "NearbyCapture", "NearbyJSON", "NearbySystem", "NearbyTestSupport",
+                "NearbyRunner", "NearbyInterop", "NearbyFormats", "NearbyReplay", "NearbySynthesis", "NearbyMessages",
+                "NearbyDecode", "NearbyCapture", "NearbyJSON", "NearbySystem", "NearbyTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "NearbyInteropTests",
+            dependencies: [
+                "NearbyInterop", "NearbyRunner", "NearbyJSON", "NearbyMessages", "NearbySystem", "NearbyTestSupport",
             ]
         ),
         .testTarget(

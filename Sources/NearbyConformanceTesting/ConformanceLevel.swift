@@ -1,3 +1,4 @@
+import NearbyInterop
 import NearbyRunner
 
 /// What an implementation can be asked: one level per kind of vector (docs/spec/interop.md,

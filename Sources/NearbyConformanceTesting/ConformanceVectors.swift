@@ -1,4 +1,5 @@
 import Foundation
+import NearbyInterop
 import NearbyRunner
 
 /// A folder of conformance vectors (Vectors/README.md gives their format): the ones this

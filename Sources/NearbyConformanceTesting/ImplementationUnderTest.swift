@@ -1,4 +1,5 @@
 import NearbyConformance
+import NearbyInterop
 import NearbyJSON
 import NearbyRunner
 

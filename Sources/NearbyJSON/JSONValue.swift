@@ -51,6 +51,22 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// The string; nil for other values.
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// The number as an `Int` when it is an integer written without a fraction or exponent
+    /// and fits; nil otherwise.
+    public var intValue: Int? {
+        switch self {
+        case .integer(let n): Int(exactly: n)
+        case .number(let t): Int(t)
+        default: nil
+        }
+    }
+
     /// An integer written without a fraction or exponent, exactly; nil otherwise.
     private var exactInteger: Int64? {
         switch self {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NearbyDecode
+import NearbyInterop
 import NearbyMessages
 import NearbyRunner
 

@@ -77,7 +77,7 @@ final class ResultBox: @unchecked Sendable {
 
 extension Duration {
     /// The duration in seconds.
-    var seconds: Double {
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

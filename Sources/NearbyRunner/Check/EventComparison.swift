@@ -45,7 +45,7 @@ public enum EventComparison {
         return nil
     }
 
-    static func micros(_ v: JSONValue) -> Int64? {
+    package static func micros(_ v: JSONValue) -> Int64? {
         switch v {
         case .number(let s): JSONNode.exactMicros(s)
         case .integer(let i): i.multipliedReportingOverflow(by: 1_000_000).overflow ? nil : i * 1_000_000

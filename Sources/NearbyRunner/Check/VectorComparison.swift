@@ -5,12 +5,13 @@ import NearbyJSON
 /// JSON: shared by `check` (the reference decoder and engine) and `validate` (an
 /// implementation's replies, docs/spec/interop.md). Each sets the result to `fail` with the first
 /// divergence and its context, or leaves it passing.
-enum VectorComparison {
+package enum VectorComparison {
     /// Judges a result against every reading the vector allows (`expectation`, then the
     /// `alternatives` of an `acceptable` vector): `judge` compares with one reading. The first
     /// reading that does not fail decides; when all fail, the failure against the first is
     /// reported, with a line saying the others did not match either.
-    static func anyReading(_ v: Vector, _ r: inout VectorResult, _ judge: (Vector, inout VectorResult) -> Void) {
+    package static func anyReading(_ v: Vector, _ r: inout VectorResult, _ judge: (Vector, inout VectorResult) -> Void)
+    {
         guard !v.alternatives.isEmpty else { return judge(v, &r) }
         var first: VectorResult?
         for (i, e) in v.expectations.enumerated() {
@@ -35,7 +36,7 @@ enum VectorComparison {
     /// A frame vector: the beacons decoded, the first fault (`layer/code`, offset, reason),
     /// and the first advertisement's fields. An implementation may not report the
     /// advertisement (`advertisementRequired` false): its fields are then not compared.
-    static func frame(
+    package static func frame(
         _ v: Vector, beacons: [JSONValue], fault: (key: String, offset: Int, reason: String)?,
         advertisement: [String: JSONValue]?, advertisementRequired: Bool, _ r: inout VectorResult
     ) {
@@ -80,7 +81,7 @@ enum VectorComparison {
     }
 
     /// A capture vector: every beacon with its record, and (when given) the accounting.
-    static func capture(
+    package static func capture(
         _ v: Vector, beacons: [JSONValue], records: JSONValue?, recordDetails: [String] = [], _ r: inout VectorResult
     ) {
         guard case .capture(let expected, let expectedRecords) = v.expectation else {
@@ -116,7 +117,7 @@ enum VectorComparison {
     /// An audio vector: frame i matches when token, mode and (if expected) channel are equal
     /// and the start is within the tolerance. `got` frames are objects with `token` (hex),
     /// `mode`, `start` (seconds) and optionally `channel`.
-    static func audio(_ v: Vector, frames got: [JSONValue], _ r: inout VectorResult) {
+    package static func audio(_ v: Vector, frames got: [JSONValue], _ r: inout VectorResult) {
         guard case .audioFrames(let expected) = v.expectation else {
             return fail(&r, "internal: not an audio expectation")
         }
@@ -167,7 +168,7 @@ enum VectorComparison {
     /// A scenario vector: the events, compared by EventComparison. Returns the divergence so
     /// the caller can add the inputs around it.
     @discardableResult
-    static func events(_ v: Vector, got: [JSONValue], _ r: inout VectorResult) -> EventComparison.Divergence? {
+    package static func events(_ v: Vector, got: [JSONValue], _ r: inout VectorResult) -> EventComparison.Divergence? {
         guard case .events(let expected) = v.expectation else {
             fail(&r, "internal: not a scenario expectation")
             return nil
@@ -184,7 +185,7 @@ enum VectorComparison {
 
     /// A scenario that must be refused: `refusal` is where and why it was (nil: accepted).
     /// `phraseMatters` is false for implementations, whose wording is their own.
-    static func refusal(
+    package static func refusal(
         _ v: Vector, refusal: (path: String, reason: String)?, phraseMatters: Bool, _ r: inout VectorResult
     ) {
         guard case .refused(let path, let phrase) = v.expectation else {
@@ -200,7 +201,7 @@ enum VectorComparison {
         }
     }
 
-    static func fail(_ r: inout VectorResult, _ message: String, _ details: [String] = []) {
+    package static func fail(_ r: inout VectorResult, _ message: String, _ details: [String] = []) {
         r.status = .fail
         r.message = message
         r.details = details

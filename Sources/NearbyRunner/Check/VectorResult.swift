@@ -37,7 +37,7 @@ extension VectorResult {
     /// The verdict on a vector whose files cannot be read (a capture, sound file or scenario
     /// it names): skipped when the vector allows it (`skipWhenFilesAbsent`, the field
     /// captures), an error otherwise; nil when every file is there.
-    static func missingFiles(of v: Vector) -> VectorResult? {
+    package static func missingFiles(of v: Vector) -> VectorResult? {
         let missing = v.referencedFiles.filter { !FileSystem.isAccessible($0, .read) }
         guard !missing.isEmpty else { return nil }
         return VectorResult(

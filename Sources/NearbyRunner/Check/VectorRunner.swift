@@ -79,7 +79,7 @@ public enum VectorRunner {
     // MARK: captures
 
     /// Every beacon of a capture with its record, and the record accounting.
-    static func decodeCapture(
+    package static func decodeCapture(
         _ path: String
     ) throws(CaptureFileError) -> (beacons: [JSONValue], accounting: DecodeAccounting) {
         var beacons: [JSONValue] = []
@@ -95,7 +95,7 @@ public enum VectorRunner {
         return (beacons, accounting)
     }
 
-    static func recordsJSON(_ a: DecodeAccounting) -> JSONValue {
+    package static func recordsJSON(_ a: DecodeAccounting) -> JSONValue {
         .object([
             "read": .int(a.recordsRead), "decoded": .int(a.decoded), "ignored": .int(a.ignored),
             "malformed": .int(a.malformed), "skippedBytes": .int(Int(a.bytesSkipped)),
@@ -140,7 +140,7 @@ public enum VectorRunner {
     }
 
     /// A decoded frame as an audio vector compares it (and shows it in a divergence).
-    static func audioFrameJSON(_ f: AudioTokenFrame) -> JSONValue {
+    package static func audioFrameJSON(_ f: AudioTokenFrame) -> JSONValue {
         .object([
             "token": .string(Hex.encode(f.token)), "mode": .string(f.mode.rawValue),
             "start": .number(PrintfText.format("%.6f", f.start)), "channel": .int(f.channel),

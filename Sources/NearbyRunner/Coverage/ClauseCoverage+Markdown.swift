@@ -56,7 +56,7 @@ extension ClauseCoverage {
     }
 
     /// The clause's first sentence without its source bracket, at most about 100 characters.
-    static func summary(_ text: String) -> String {
+    package static func summary(_ text: String) -> String {
         var t = Substring(text)
         if let open = t.lastIndex(of: "["), t.hasSuffix("]") || t.hasSuffix("].") { t = t[..<open] }
         if let stop = t.firstRange(of: ". ") { t = t[..<stop.lowerBound] + "." }

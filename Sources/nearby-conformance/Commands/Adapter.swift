@@ -1,4 +1,5 @@
 import ArgumentParser
+import NearbyInterop
 import NearbyRunner
 
 struct Adapter: ParsableCommand {

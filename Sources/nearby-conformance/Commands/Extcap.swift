@@ -1,5 +1,6 @@
 import ArgumentParser
 import NearbyCapture
+import NearbyInterop
 import NearbyLive
 import NearbyRunner
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NearbyBytes
 import NearbyCapture
+import NearbyInterop
 import NearbyJSON
 import NearbyRunner
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import NearbyAudio
 import NearbyDecode
 import NearbyDecodeSession
+import NearbyInterop
 import NearbyRunner
 
 extension DecodeSession.OutputFormat: ExpressibleByArgument {}

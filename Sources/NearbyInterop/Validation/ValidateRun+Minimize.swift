@@ -1,4 +1,5 @@
 import NearbyBytes
+import NearbyRunner
 
 extension ValidateRun {
     /// The AD types a decoder passes over (AD-5: Flags, the lists of 16-bit service UUIDs, local

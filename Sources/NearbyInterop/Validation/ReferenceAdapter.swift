@@ -2,6 +2,7 @@ import NearbyBytes
 import NearbyJSON
 import NearbyMessages
 import NearbyReplay
+import NearbyRunner
 
 /// The project's own decoder and engine behind the interop protocol (INTEROP-30):
 /// `nearby-conformance adapter` reads requests on standard input and answers each on one

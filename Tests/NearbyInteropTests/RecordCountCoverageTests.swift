@@ -1,4 +1,5 @@
 import Foundation
+import NearbyInterop
 import NearbyRunner
 import NearbyTestSupport
 import Testing

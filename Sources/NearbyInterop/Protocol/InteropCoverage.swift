@@ -1,4 +1,5 @@
 import NearbyJSON
+import NearbyRunner
 
 /// What an implementation says it reports (INTEROP-12 to INTEROP-17: `beacons` and `faults` in its
 /// handshake): the beacon types it decodes, the fields it gives for each, and whether it

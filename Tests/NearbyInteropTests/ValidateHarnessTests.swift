@@ -1,3 +1,4 @@
+import NearbyInterop
 import NearbyRunner
 import NearbyTestSupport
 import Testing

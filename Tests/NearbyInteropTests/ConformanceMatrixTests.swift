@@ -1,3 +1,4 @@
+import NearbyInterop
 import NearbyJSON
 import NearbyRunner
 import NearbySystem

@@ -2,6 +2,7 @@ import NearbyBytes
 import NearbyJSON
 import NearbyMessages
 import NearbyReplay
+import NearbyRunner
 import NearbySystem
 
 /// The request line for a vector (INTEROP-18 to INTEROP-24): `{"id", "level", …input}`. The

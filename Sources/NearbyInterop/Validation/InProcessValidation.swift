@@ -1,4 +1,5 @@
 import NearbyJSON
+import NearbyRunner
 
 /// `validate` without a process (INTEROP-51): the vectors are put to an implementation that
 /// lives in the caller's process, as requests and replies of the interop protocol (the JSON

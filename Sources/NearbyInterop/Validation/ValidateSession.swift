@@ -1,5 +1,6 @@
 import NearbyBytes
 import NearbyJSON
+import NearbyRunner
 import NearbySystem
 
 /// What `nearby-conformance validate` does (docs/spec/interop.md): start the implementation, shake

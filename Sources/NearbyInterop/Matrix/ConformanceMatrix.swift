@@ -1,5 +1,6 @@
 import NearbyDecode
 import NearbyJSON
+import NearbyRunner
 
 /// docs/conformance-matrix.md: every implementation of `Interop/implementations.json` run
 /// through `validate` over the repository's vectors (the field captures, which live outside

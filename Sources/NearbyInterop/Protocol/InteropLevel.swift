@@ -1,3 +1,5 @@
+import NearbyRunner
+
 /// What an implementation under test can be asked (INTEROP-9): one level per kind
 /// of vector.
 public struct InteropLevel: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {

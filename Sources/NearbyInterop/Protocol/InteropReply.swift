@@ -1,4 +1,5 @@
 import NearbyJSON
+import NearbyRunner
 
 /// Judges an implementation's reply to a vector (INTEROP-25 to INTEROP-29) with the comparisons of
 /// `check`, restricted to what the implementation reports (`coverage`). A reply of the wrong
@@ -131,20 +132,5 @@ enum InteropReply {
     static func undecoded(_ whose: String, _ expected: [JSONValue], _ coverage: InteropCoverage) -> String {
         let types = coverage.undecodedTypes(expected).joined(separator: ", ")
         return "\(whose) beacons (\(types)) are of types the implementation does not decode"
-    }
-}
-
-extension JSONValue {
-    var stringValue: String? {
-        if case .string(let s) = self { return s }
-        return nil
-    }
-
-    var intValue: Int? {
-        switch self {
-        case .integer(let n): return Int(exactly: n)
-        case .number(let t): return Int(t)
-        default: return nil
-        }
     }
 }

@@ -1,3 +1,5 @@
+import NearbyRunner
+
 /// Why a vector sent to another implementation got no judged reply (INTEROP-33 to INTEROP-42): each
 /// fault has a code, the status it gives the vector and the sentence its report shows.
 public enum InteropFault: Error, Sendable, Equatable {

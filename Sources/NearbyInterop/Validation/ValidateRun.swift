@@ -1,4 +1,5 @@
 import NearbyJSON
+import NearbyRunner
 import NearbySystem
 
 /// One `ValidateSession` run: the implementation's process as a small state machine, and the
