@@ -5,7 +5,7 @@ import Testing
 /// Every `docs/…` path that the sources, tests, fuzz targets and example cite exists in the
 /// repository, so a reader sent to a page finds it (CONTRIBUTING.md, "Comments").
 struct DocumentationPathTests {
-    /// The folders whose Swift, Lua, Python and shell files are read.
+    /// The folders whose files (sources, scripts, fixtures) are read.
     static let folders = ["Sources", "Tests", "Fuzz/Sources", "Examples/BeaconDecoder/Sources", "Scripts", "Interop"]
 
     /// `docs/` followed by path characters, ending before trailing punctuation; not inside a
@@ -43,5 +43,22 @@ struct DocumentationPathTests {
                 FileManager.default.fileExists(atPath: root + "/" + path), "\(file) cites \(path), which does not exist"
             )
         }
+    }
+
+    /// docs/architecture.md's table of modules names every folder of Sources/ (each a
+    /// target), and nothing else.
+    @Test func architectureListsEveryModule() throws {
+        let root = RepositoryPaths.root
+        let page = try String(contentsOfFile: root + "/docs/architecture.md", encoding: .utf8)
+        var listed: Set<String> = []
+        for line in page.split(separator: "\n") where line.hasPrefix("| `") {
+            let first = line.split(separator: "|").first ?? ""
+            for match in first.matches(of: /`([A-Za-z-]+)`/) { listed.insert(String(match.1)) }
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root + "/Sources").filter {
+            !$0.hasPrefix(".")
+        }
+        let absent = listed.subtracting(folders).sorted(), unlisted = Set(folders).subtracting(listed).sorted()
+        #expect(absent.isEmpty && unlisted.isEmpty, "listed but absent: \(absent); not on the page: \(unlisted)")
     }
 }
