@@ -1,14 +1,3 @@
-/// An input error at a JSON path (`$.events[3].subscribe.type`), with a reason for people.
-public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-    public var description: String { "\(path): \(reason)" }
-}
-
 /// A value inside a parsed input file together with its JSON path, so every check can say
 /// exactly where the input is wrong. Readers never default silently: a wrong type, an unknown
 /// field or an out-of-range value is a `JSONInputError` naming the path.
@@ -21,7 +10,11 @@ public struct JSONNode: Sendable {
         self.path = path
     }
 
-    public func fail(_ reason: String) -> JSONInputError { JSONInputError(path: path, reason: reason) }
+    /// An error at this value: `code` what kind (a value out of its domain, unless said), and
+    /// `reason` in words.
+    public func fail(_ reason: String, code: JSONInputError.Code = .invalidValue) -> JSONInputError {
+        JSONInputError(path: path, code: code, reason: reason)
+    }
 
     private var typeName: String {
         switch value {
@@ -34,14 +27,17 @@ public struct JSONNode: Sendable {
         }
     }
 
-    private func wrongType(_ expected: String) -> JSONInputError { fail("expected \(expected), found \(typeName)") }
+    private func wrongType(_ expected: String) -> JSONInputError {
+        fail("expected \(expected), found \(typeName)", code: .wrongType)
+    }
 
     /// The object, after checking that it has no field outside `allowed`.
     public func object(allowed: [String]) throws(JSONInputError) -> JSONObject {
         guard case .object(let fields) = value else { throw wrongType("an object") }
         for key in fields.keys.sorted() where !allowed.contains(key) {
             throw JSONInputError(
-                path: member(key), reason: "unknown field \"\(key)\" (allowed: \(allowed.joined(separator: ", ")))")
+                path: member(key), code: .unknownField,
+                reason: "unknown field \"\(key)\" (allowed: \(allowed.joined(separator: ", ")))")
         }
         return JSONObject(node: self, fields: fields)
     }
@@ -98,7 +94,9 @@ public struct JSONNode: Sendable {
         guard let v = Int64(text) else {
             throw fail("\(text) is not an integer in \(range.lowerBound)…\(range.upperBound)")
         }
-        guard range.contains(v) else { throw fail("\(v) is out of range \(range.lowerBound)…\(range.upperBound)") }
+        guard range.contains(v) else {
+            throw fail("\(v) is out of range \(range.lowerBound)…\(range.upperBound)", code: .outOfRange)
+        }
         return v
     }
 
@@ -113,7 +111,9 @@ public struct JSONNode: Sendable {
         default: throw wrongType("a number")
         }
         guard let v = Double(text), v.isFinite else { throw fail("\(text) is not a finite number") }
-        guard range.contains(v) else { throw fail("\(text) is out of range \(range.lowerBound)…\(range.upperBound)") }
+        guard range.contains(v) else {
+            throw fail("\(text) is out of range \(range.lowerBound)…\(range.upperBound)", code: .outOfRange)
+        }
         return v
     }
 
@@ -133,7 +133,7 @@ public struct JSONNode: Sendable {
         guard range.contains(micros) else {
             let lower = JSONValue.seconds(micros: range.lowerBound).serialized
             let upper = JSONValue.seconds(micros: range.upperBound).serialized
-            throw fail("\(text) \(unit) is out of range \(lower)…\(upper)")
+            throw fail("\(text) \(unit) is out of range \(lower)…\(upper)", code: .outOfRange)
         }
         return micros
     }
@@ -188,7 +188,7 @@ public struct JSONObject: Sendable {
     }
 
     public func required(_ key: String) throws(JSONInputError) -> JSONNode {
-        guard let n = optional(key) else { throw node.fail("missing required field \"\(key)\"") }
+        guard let n = optional(key) else { throw node.fail("missing required field \"\(key)\"", code: .missingField) }
         return n
     }
 }

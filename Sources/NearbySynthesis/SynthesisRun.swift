@@ -86,7 +86,7 @@ public struct SynthesisRun {
         } catch let e as AudioFileError {
             throw .audioOutput(e)
         } catch {
-            throw .output(CaptureFileError(path: files.truth, reason: "\(error)"))
+            throw .output(CaptureFileError(path: files.truth, code: .unwritable, reason: "\(error)"))
         }
     }
 

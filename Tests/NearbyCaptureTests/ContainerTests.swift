@@ -72,19 +72,26 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
     @Test func unreadableFilesAreRefusedWithAReason() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
-        #expect(throws: CaptureFileError(path: dir.file("empty"), reason: "empty file")) {
+        #expect(throws: CaptureFileError(path: dir.file("empty"), code: .empty, reason: "empty file")) {
             try CaptureFile.open(dir.write([], to: "empty"))
         }
-        #expect(throws: CaptureFileError.self) {
+        let prose = #expect(throws: CaptureFileError.self) {
             try CaptureFile.open(dir.write(Array("Hello, world!\nThis is prose.\n".utf8), to: "prose"))
         }
-        #expect(throws: CaptureFileError.self) {
+        #expect(prose?.code == .unknownFormat)
+        let script = #expect(throws: CaptureFileError.self) {
             try CaptureFile.open(dir.write(Array("#!/bin/sh\necho hi\n".utf8), to: "script"))
         }
-        #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.file("missing")) }
+        #expect(script?.code == .unknownFormat)
+        let missing = #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.file("missing")) }
+        #expect(missing?.code == .unreadable)
+        #expect(throws: CaptureFileError.self) { try CaptureFile.open(dir.path) }
         var v2 = ReferenceVectors.twoReportBtsnoopFile
         v2[11] = 2
-        #expect(throws: CaptureFileError(path: dir.file("v2"), reason: "btsnoop version 2 is not supported (only 1)")) {
+        #expect(
+            throws: CaptureFileError(
+                path: dir.file("v2"), code: .unsupported, reason: "btsnoop version 2 is not supported (only 1)")
+        ) {
             try CaptureFile.open(dir.write(v2, to: "v2"))
         }
     }

@@ -61,16 +61,18 @@ import Testing
         let root = JSONNode(try JSONParser.parse(#"{"a": {"b": [1, "x"]}}"#))
         let o = try root.object(allowed: ["a"])
         let items = try o.required("a").object(allowed: ["b"]).required("b").array()
-        #expect(throws: JSONInputError(path: "$.a.b[1]", reason: "expected an integer, found a string")) {
+        #expect(
+            throws: JSONInputError(path: "$.a.b[1]", code: .wrongType, reason: "expected an integer, found a string")
+        ) {
             _ = try items[1].integer(in: 0...9)
         }
-        #expect(throws: JSONInputError(path: "$.a.b[0]", reason: "1 is out of range 2…9")) {
+        #expect(throws: JSONInputError(path: "$.a.b[0]", code: .outOfRange, reason: "1 is out of range 2…9")) {
             _ = try items[0].integer(in: 2...9)
         }
-        #expect(throws: JSONInputError(path: "$.a", reason: "unknown field \"a\" (allowed: z)")) {
+        #expect(throws: JSONInputError(path: "$.a", code: .unknownField, reason: "unknown field \"a\" (allowed: z)")) {
             _ = try root.object(allowed: ["z"])
         }
-        #expect(throws: JSONInputError(path: "$.a", reason: "missing required field \"c\"")) {
+        #expect(throws: JSONInputError(path: "$.a", code: .missingField, reason: "missing required field \"c\"")) {
             _ = try o.required("a").object(allowed: ["b"]).required("c")
         }
     }
@@ -78,17 +80,27 @@ import Testing
     @Test func anUnknownFieldIsNamedByItsOwnPathQuotedWhenItIsNoPlainName() throws {
         let root = JSONNode(try JSONParser.parse(#"{"x": {"ok": 1, "a b": 2, "1st": 3, "q\"": 4, "_k9": 5}}"#))
         let x = try root.object(allowed: ["x"]).required("x")
-        #expect(throws: JSONInputError(path: #"$.x["1st"]"#, reason: "unknown field \"1st\" (allowed: ok)")) {
+        #expect(
+            throws: JSONInputError(
+                path: #"$.x["1st"]"#, code: .unknownField, reason: "unknown field \"1st\" (allowed: ok)")
+        ) {
             _ = try x.object(allowed: ["ok"])
         }
-        #expect(throws: JSONInputError(path: #"$.x["a b"]"#, reason: "unknown field \"a b\" (allowed: ok, 1st, _k9)")) {
+        #expect(
+            throws: JSONInputError(
+                path: #"$.x["a b"]"#, code: .unknownField, reason: "unknown field \"a b\" (allowed: ok, 1st, _k9)")
+        ) {
             _ = try x.object(allowed: ["ok", "1st", "_k9"])
         }
-        #expect(throws: JSONInputError(path: "$.x._k9", reason: "unknown field \"_k9\" (allowed: ok, 1st, a b, q\")")) {
+        #expect(
+            throws: JSONInputError(
+                path: "$.x._k9", code: .unknownField, reason: "unknown field \"_k9\" (allowed: ok, 1st, a b, q\")")
+        ) {
             _ = try x.object(allowed: ["ok", "1st", "a b", "q\""])
         }
         #expect(
-            throws: JSONInputError(path: #"$.x["q\""]"#, reason: "unknown field \"q\"\" (allowed: ok, 1st, a b, _k9)")
+            throws: JSONInputError(
+                path: #"$.x["q\""]"#, code: .unknownField, reason: "unknown field \"q\"\" (allowed: ok, 1st, a b, _k9)")
         ) { _ = try x.object(allowed: ["ok", "1st", "a b", "_k9"]) }
     }
 

@@ -40,7 +40,7 @@ import Testing
     @Test func aWrongInitialEIDIsRefused() {
         #expect(
             throws: JSONInputError(
-                path: "$.beacons[0].advertisedId.id",
+                path: "$.beacons[0].advertisedId.id", code: .invalidValue,
                 reason:
                     "the initial EID is qbdqccX4kpA= (a9b76a71c5f89290) for this identity key, exponent and clock, "
                     + "not 4144413e45fefa58"
@@ -186,7 +186,7 @@ import Testing
             + #""ephemeralIdRegistration": {}, "attachments": []}]}"#
         #expect(
             throws: JSONInputError(
-                path: "$.beacons[0].ephemeralIdRegistration",
+                path: "$.beacons[0].ephemeralIdRegistration", code: .invalidValue,
                 reason: "only an EDDYSTONE_EID beacon has an ephemeralIdRegistration")
         ) {
             try Registry(json: JSONNode(try! JSONParser.parse(misplaced)))

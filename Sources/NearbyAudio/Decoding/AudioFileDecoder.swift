@@ -42,7 +42,7 @@ public struct AudioFileDecoder {
         let reader = try SoundFileReader(path: path)
         guard reader.sampleRate >= Self.minimumSampleRate else {
             throw AudioFileError(
-                path: path,
+                path: path, code: .unsupported,
                 reason: "sample rate \(reader.sampleRate) Hz is below 44 100 Hz; NUT v1 needs 44.1 kHz or more")
         }
         var summary = Summary(sampleRate: reader.sampleRate, channels: reader.channels)

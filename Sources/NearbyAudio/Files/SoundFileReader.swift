@@ -30,7 +30,8 @@ public final class SoundFileReader {
         var info = SF_INFO()
         guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
             let message = String(cString: sf_strerror(nil))
-            throw AudioFileError(path: path, reason: "not a sound file libsndfile reads (\(message))")
+            throw AudioFileError(
+                path: path, code: .unreadable, reason: "not a sound file libsndfile reads (\(message))")
         }
         self.handle = handle
         sampleRate = Int(info.samplerate)
@@ -41,7 +42,8 @@ public final class SoundFileReader {
         cutShort = Self.cutShort(handle)
         guard channels > 0, sampleRate > 0 else {
             sf_close(handle)
-            throw AudioFileError(path: path, reason: "the file declares \(channels) channels at \(sampleRate) Hz")
+            throw AudioFileError(
+                path: path, code: .unsupported, reason: "the file declares \(channels) channels at \(sampleRate) Hz")
         }
     }
 

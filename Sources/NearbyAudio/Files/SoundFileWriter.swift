@@ -21,7 +21,8 @@ public final class SoundFileWriter {
         var format: Int32
         if lower.hasSuffix(".flac") {
             guard encoding == .pcm16 else {
-                throw AudioFileError(path: path, reason: "FLAC stores integer samples only; use WAV for float")
+                throw AudioFileError(
+                    path: path, code: .unwritable, reason: "FLAC stores integer samples only; use WAV for float")
             }
             format = Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_16)
         } else if lower.hasSuffix(".wav") {
@@ -29,17 +30,19 @@ public final class SoundFileWriter {
                 Int32(SF_FORMAT_WAV)
                 | (encoding == .pcm16 ? Int32(SF_FORMAT_PCM_16) : Int32(SF_FORMAT_FLOAT))
         } else {
-            throw AudioFileError(path: path, reason: "the file name must end in .wav or .flac")
+            throw AudioFileError(path: path, code: .unwritable, reason: "the file name must end in .wav or .flac")
         }
         guard sampleRate > 0, channels > 0 else {
-            throw AudioFileError(path: path, reason: "cannot write \(channels) channels at \(sampleRate) Hz")
+            throw AudioFileError(
+                path: path, code: .unwritable, reason: "cannot write \(channels) channels at \(sampleRate) Hz")
         }
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
         info.format = format
         guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw AudioFileError(path: path, reason: "cannot create the file (\(String(cString: sf_strerror(nil))))")
+            throw AudioFileError(
+                path: path, code: .unwritable, reason: "cannot create the file (\(String(cString: sf_strerror(nil))))")
         }
         self.handle = handle
         sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
@@ -47,11 +50,14 @@ public final class SoundFileWriter {
 
     /// Appends interleaved frames (`samples.count` must be a multiple of `channels`).
     public func write(_ samples: [Float]) throws(AudioFileError) {
-        guard let handle else { throw AudioFileError(path: path, reason: "the file is already closed") }
+        guard let handle else {
+            throw AudioFileError(path: path, code: .unwritable, reason: "the file is already closed")
+        }
         let frames = samples.count / channels
         let written = samples.withUnsafeBufferPointer { sf_writef_float(handle, $0.baseAddress, sf_count_t(frames)) }
         guard written == frames else {
-            throw AudioFileError(path: path, reason: "short write (\(String(cString: sf_strerror(handle))))")
+            throw AudioFileError(
+                path: path, code: .unwritable, reason: "short write (\(String(cString: sf_strerror(handle))))")
         }
     }
 
@@ -59,7 +65,7 @@ public final class SoundFileWriter {
     public func close() throws(AudioFileError) {
         guard let handle else { return }
         self.handle = nil
-        if sf_close(handle) != 0 { throw AudioFileError(path: path, reason: "closing failed") }
+        if sf_close(handle) != 0 { throw AudioFileError(path: path, code: .unwritable, reason: "closing failed") }
     }
 
     deinit { if let handle { sf_close(handle) } }

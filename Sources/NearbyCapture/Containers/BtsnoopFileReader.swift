@@ -62,19 +62,20 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         do {
             let magic = try c.readShortBytes(8, "magic")
             guard magic.elementsEqual("btsnoop\0".utf8) else {
-                throw CaptureFileError(path: path, reason: "not a btsnoop file")
+                throw CaptureFileError(path: path, code: .badHeader, reason: "not a btsnoop file")
             }
             let version = try c.readUInt32BE("version")
             guard version == 1 else {
-                throw CaptureFileError(path: path, reason: "btsnoop version \(version) is not supported (only 1)")
+                throw CaptureFileError(
+                    path: path, code: .unsupported, reason: "btsnoop version \(version) is not supported (only 1)")
             }
             datalink = BtsnoopDatalink(rawValue: try c.readUInt32BE("datalink"))
         } catch let e as DecodeError {
-            throw CaptureFileError(path: path, reason: "btsnoop file header: \(e.reason)")
+            throw CaptureFileError(path: path, code: .badHeader, reason: "btsnoop file header: \(e.reason)")
         } catch let e as CaptureFileError {
             throw e
         } catch {
-            throw CaptureFileError(path: path, reason: "\(error)")
+            throw CaptureFileError(path: path, code: .unreadable, reason: "\(error)")
         }
     }
 

@@ -27,18 +27,18 @@ final class BufferedFile {
         do {
             fd = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
         } catch {
-            throw CaptureFileError(path: path, reason: "cannot open: \(error)")
+            throw CaptureFileError(path: path, code: .unreadable, reason: "cannot open: \(error)")
         }
         let info: FileInfo
         do {
             info = try FileInfo(descriptor: fd)
         } catch {
             try? fd.close()
-            throw CaptureFileError(path: path, reason: "cannot stat: \(error)")
+            throw CaptureFileError(path: path, code: .unreadable, reason: "cannot stat: \(error)")
         }
         if info.kind == .directory {
             try? fd.close()
-            throw CaptureFileError(path: path, reason: "is a directory")
+            throw CaptureFileError(path: path, code: .unreadable, reason: "is a directory")
         }
         descriptor = fd
         size = info.size
@@ -171,16 +171,4 @@ final class BufferedFile {
     private func readSome(_ destination: UnsafeMutableRawPointer, _ count: Int) -> Int {
         (try? descriptor.read(into: UnsafeMutableRawBufferPointer(start: destination, count: count))) ?? -1
     }
-}
-
-/// A capture file that cannot be read at all: missing, empty, not a capture, or with a
-/// broken file header. (Damage inside the file is reported per record instead.)
-public struct CaptureFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-    public var description: String { "\(path): \(reason)" }
 }

@@ -10,16 +10,17 @@ public enum CaptureFile {
             do throws(CaptureFileError) {
                 return SpooledReader(spool: spool, inner: try open(spool.path))
             } catch {
-                throw CaptureFileError(path: path, reason: error.reason)
+                throw CaptureFileError(path: path, code: error.code, reason: error.reason)
             }
         }
         let file = try BufferedFile(path: path)
-        if file.size == 0 { throw CaptureFileError(path: path, reason: "empty file") }
+        if file.size == 0 { throw CaptureFileError(path: path, code: .empty, reason: "empty file") }
         var prefix = [UInt8]()
         let n = file.read(into: &prefix, count: 1 << 16)
         prefix.removeLast(prefix.count - n)
         guard let format = CaptureFormat.detect(prefix: prefix) else {
-            throw CaptureFileError(path: path, reason: "not a capture: neither pcap, pcapng, btsnoop nor hex text")
+            throw CaptureFileError(
+                path: path, code: .unknownFormat, reason: "not a capture: neither pcap, pcapng, btsnoop nor hex text")
         }
         switch format {
         case .pcap, .pcapng: return try PcapFileReader(path: path, format: format)

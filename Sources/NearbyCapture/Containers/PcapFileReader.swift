@@ -112,7 +112,7 @@ public final class PcapFileReader: CaptureRecordReader {
             stream = try StdioStream.open(path, buffer: streamBuffer, size: Self.streamBufferSize)
         } catch {
             streamBuffer.deallocate()
-            throw CaptureFileError(path: path, reason: "cannot open: \(error)")
+            throw CaptureFileError(path: path, code: .unreadable, reason: "cannot open: \(error)")
         }
         headerLayout = format == .pcap ? HeaderLayout(stream: stream) : nil
         guard let h = pcap_fopen_offline_with_tstamp_precision(stream, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf)
@@ -120,7 +120,7 @@ public final class PcapFileReader: CaptureRecordReader {
             StdioStream.close(stream)  // libpcap closes the stream only once it has taken it
             streamBuffer.deallocate()
             throw CaptureFileError(
-                path: path,
+                path: path, code: .badHeader,
                 reason: "libpcap: "
                     + String(decoding: errbuf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }

@@ -19,7 +19,7 @@ final class SpooledInput {
                 ? try FileDescriptor.standardInput.duplicate()
                 : try FileDescriptor.open(source, .readOnly, options: .closeOnExec)
         } catch {
-            throw CaptureFileError(path: source, reason: "cannot open: \(error)")
+            throw CaptureFileError(path: source, code: .unreadable, reason: "cannot open: \(error)")
         }
         defer { try? input.close() }
         let folder = Environment.temporaryFolder
@@ -27,7 +27,8 @@ final class SpooledInput {
             spool = try TemporaryFile(in: folder, prefix: "nearby-input", reopenable: true)
         } catch {
             throw CaptureFileError(
-                path: source, reason: "cannot make a temporary copy of \(shown) in \(folder): \(error)")
+                path: source, code: .unreadable,
+                reason: "cannot make a temporary copy of \(shown) in \(folder): \(error)")
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }
@@ -36,13 +37,14 @@ final class SpooledInput {
             do {
                 n = try input.read(into: buffer)
             } catch {
-                throw CaptureFileError(path: source, reason: "cannot read \(shown): \(error)")
+                throw CaptureFileError(path: source, code: .unreadable, reason: "cannot read \(shown): \(error)")
             }
             if n == 0 { break }
             do {
                 _ = try spool.descriptor.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
             } catch {
-                throw CaptureFileError(path: source, reason: "cannot copy \(shown) to \(folder): \(error)")
+                throw CaptureFileError(
+                    path: source, code: .unreadable, reason: "cannot copy \(shown) to \(folder): \(error)")
             }
         }
         path = spool.path!

@@ -14,7 +14,7 @@ public final class BtsnoopFileWriter {
                 path, .writeOnly, options: [.create, .truncate, .closeOnExec],
                 permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
-            throw CaptureFileError(path: path, reason: "cannot create: \(error)")
+            throw CaptureFileError(path: path, code: .unwritable, reason: "cannot create: \(error)")
         }
         self.path = path
         builder = BtsnoopWriter(datalink: datalink)
@@ -32,7 +32,7 @@ public final class BtsnoopFileWriter {
         do {
             _ = try chunk.withUnsafeBytes { try file.writeAll($0) }
         } catch {
-            throw CaptureFileError(path: path, reason: "write failed: \(error)")
+            throw CaptureFileError(path: path, code: .unwritable, reason: "write failed: \(error)")
         }
     }
 
@@ -44,7 +44,7 @@ public final class BtsnoopFileWriter {
         do {
             try f.close()
         } catch {
-            throw CaptureFileError(path: path, reason: "close failed: \(error)")
+            throw CaptureFileError(path: path, code: .unwritable, reason: "close failed: \(error)")
         }
     }
 

@@ -13,12 +13,12 @@ public final class PcapWriter {
                 Int32(bitPattern: linkType.rawValue), Int32(snapLength),
                 UInt32(PCAP_TSTAMP_PRECISION_MICRO))
         else {
-            throw CaptureFileError(path: path, reason: "libpcap: pcap_open_dead failed")
+            throw CaptureFileError(path: path, code: .unwritable, reason: "libpcap: pcap_open_dead failed")
         }
         guard let out = pcap_dump_open(d, path) else {
             let message = String(cString: pcap_geterr(d))
             pcap_close(d)
-            throw CaptureFileError(path: path, reason: "libpcap: " + message)
+            throw CaptureFileError(path: path, code: .unwritable, reason: "libpcap: " + message)
         }
         dead = d
         dumper = out

@@ -187,7 +187,8 @@ public struct Scenario: Sendable {
                 try rules.perform(action, at: time, into: &ignored)
             } catch {
                 // The id is what is wrong when it is in use; otherwise the action as a whole.
-                throw JSONInputError(path: error.code == .idInUse ? n.member("id") : n.path, reason: error.reason)
+                throw JSONInputError(
+                    path: error.code == .idInUse ? n.member("id") : n.path, code: .invalidValue, reason: error.reason)
             }
             inputs.append((time, .action(action)))
         }

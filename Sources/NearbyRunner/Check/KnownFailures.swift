@@ -25,7 +25,8 @@ public struct KnownFailures: Sendable {
             var reasons: [String: String] = [:]
             for (id, why) in fields {
                 guard case .string(let text) = why, !text.isEmpty else {
-                    throw JSONInputError(path: v.member(id), reason: "say why the reference fails it")
+                    throw JSONInputError(
+                        path: v.member(id), code: .invalidValue, reason: "say why the reference fails it")
                 }
                 reasons[id] = text
             }

@@ -14,7 +14,7 @@ public struct FlagRegistry: Sendable {
         do {
             root = try JSONFile.load(path)
         } catch {
-            throw JSONInputError(path: "$", reason: "\(path): \(error.reason)")
+            throw JSONInputError(path: "$", code: .invalidValue, reason: "\(path): \(error.reason)")
         }
         let o = try root.object(allowed: ["flagRegistry", "description", "flags"])
         _ = try o.required("flagRegistry").integer(in: 1...1)
@@ -23,7 +23,8 @@ public struct FlagRegistry: Sendable {
         guard case .object(let fields) = flagsNode.value else { throw flagsNode.fail("expected an object") }
         for (name, node) in fields {
             guard case .string(let text) = node, !text.isEmpty else {
-                throw JSONInputError(path: flagsNode.member(name), reason: "say what the class is, in a sentence")
+                throw JSONInputError(
+                    path: flagsNode.member(name), code: .invalidValue, reason: "say what the class is, in a sentence")
             }
             flags[name] = text
         }
