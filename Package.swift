@@ -202,6 +202,12 @@ let package = Package(
                 "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySynthesis", "NearbySystem",
             ]
         ),
+        // The plain engine model and the scenario generator that the engine's and the replay's
+        // differential tests share (never shipped).
+        .target(
+            name: "NearbyModelSupport",
+            dependencies: ["NearbyBytes", "NearbyJSON", "NearbyMessages", "NearbySecurity", "NearbySynthesis"],
+            path: "Tests/NearbyModelSupport"),
         // Vectors, fixture builders and paths shared by the test targets (never shipped).
         .target(
             name: "NearbyTestSupport", dependencies: ["NearbyBytes", "NearbyCapture", "NearbySynthesis"],
@@ -234,7 +240,9 @@ let package = Package(
         .testTarget(
             name: "NearbyMessagesTests",
             dependencies: [
-                "NearbyMessages", "NearbySecurity", "NearbyJSON", "NearbyBytes", "NearbySynthesis", "NearbyTestSupport",
+                "NearbyMessages", "NearbySecurity", "NearbyJSON", "NearbyBytes", "NearbySynthesis",
+                "NearbyModelSupport",
+                "NearbyTestSupport",
             ]),
         .testTarget(
             name: "NearbySynthesisTests",
@@ -260,7 +268,7 @@ let package = Package(
             name: "NearbyReplayTests",
             dependencies: [
                 "NearbyReplay", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyMessages", "NearbyBytes",
-                "NearbyTestSupport",
+                "NearbyModelSupport", "NearbyTestSupport",
             ]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyBytes
 import NearbyMessages
+import NearbyModelSupport
 import Testing
 
 /// `SubscriptionEngine` against `ReferenceModel` (a plain engine written from

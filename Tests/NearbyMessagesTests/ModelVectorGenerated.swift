@@ -1,4 +1,5 @@
 import NearbyMessages
+import NearbyModelSupport
 
 /// The generated half of the model vectors: for each behaviour below, cases of the differential
 /// generator that show it, each minimized to the fewest inputs and registry entries that keep

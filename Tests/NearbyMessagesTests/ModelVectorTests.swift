@@ -2,6 +2,7 @@ import Foundation
 import NearbyBytes
 import NearbyJSON
 import NearbyMessages
+import NearbyModelSupport
 import NearbySecurity
 import NearbyTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import NearbyMessages
+import NearbyModelSupport
 import NearbySecurity
 
 /// The hand-picked half of the model vectors: for each rule of docs/spec/engine.md, scenarios

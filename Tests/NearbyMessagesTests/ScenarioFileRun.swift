@@ -1,4 +1,5 @@
 import NearbyMessages
+import NearbyModelSupport
 
 /// A scenario file's text run through the product's reader and the engine as `replay` runs
 /// it (the registry placed by the time origin; `end`, or every pending lost), for the tests

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCapture
 import NearbyMessages
+import NearbyModelSupport
 import NearbyReplay
 import NearbySynthesis
 import NearbyTestSupport

@@ -4,7 +4,7 @@ import NearbyMessages
 
 /// A JSON value with its members in the order written, printed as Python's
 /// `json.dumps(value, indent=2, ensure_ascii=False)` prints it (the project's vector files).
-indirect enum J: Equatable {
+package indirect enum J: Equatable {
     case object([(String, J)])
     case array([J])
     case string(String)
@@ -12,12 +12,12 @@ indirect enum J: Equatable {
     case number(String)
     case bool(Bool)
 
-    static func == (a: J, b: J) -> Bool { a.text() == b.text() }
+    package static func == (a: J, b: J) -> Bool { a.text() == b.text() }
 
-    static func int(_ v: Int64) -> J { .number(String(v)) }
+    package static func int(_ v: Int64) -> J { .number(String(v)) }
 
     /// Seconds from µs, exactly: `1`, `1.5`, `0.000001`, `-3.25`.
-    static func seconds(_ micros: Int64) -> J {
+    package static func seconds(_ micros: Int64) -> J {
         let sign = micros < 0 ? "-" : ""
         let m = micros.magnitude
         var s = sign + String(m / 1_000_000)
@@ -34,7 +34,7 @@ indirect enum J: Equatable {
         return .number(s)
     }
 
-    func text(_ indent: Int = 0) -> String {
+    package func text(_ indent: Int = 0) -> String {
         let pad = String(repeating: " ", count: indent + 2), close = String(repeating: " ", count: indent)
         switch self {
         case .object(let members):
@@ -51,7 +51,7 @@ indirect enum J: Equatable {
         }
     }
 
-    static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -74,8 +74,8 @@ indirect enum J: Equatable {
 
 /// `ModelScenario` as a scenario file (docs/scenario-format.md), and events as `replay`
 /// prints them (in a vector's `expect.events`).
-enum ModelScenarioJSON {
-    static func message(_ m: Message) -> J {
+package enum ModelScenarioJSON {
+    package static func message(_ m: Message) -> J {
         var o: [(String, J)] = []
         if !m.namespace.isEmpty { o.append(("namespace", .string(m.namespace))) }
         if !m.type.isEmpty { o.append(("type", .string(m.type))) }
@@ -83,15 +83,15 @@ enum ModelScenarioJSON {
         return .object(o)
     }
 
-    static func mediums(_ m: DiscoveryMediums) -> J {
+    package static func mediums(_ m: DiscoveryMediums) -> J {
         .array((m.contains(.ble) ? [J.string("ble")] : []) + (m.contains(.audio) ? [.string("audio")] : []))
     }
 
-    static func interval(_ from: Int64?, _ until: Int64?) -> [(String, J)] {
+    package static func interval(_ from: Int64?, _ until: Int64?) -> [(String, J)] {
         (from.map { [("from", J.seconds($0))] } ?? []) + (until.map { [("until", J.seconds($0))] } ?? [])
     }
 
-    static func registry(_ s: ModelScenario) -> J {
+    package static func registry(_ s: ModelScenario) -> J {
         var o: [(String, J)] = [("registry", .int(1))]
         if !s.publications.isEmpty {
             o.append(
@@ -124,7 +124,7 @@ enum ModelScenarioJSON {
         return .object(o)
     }
 
-    static func beacon(_ b: Registry.Beacon) -> J {
+    package static func beacon(_ b: Registry.Beacon) -> J {
         var o: [(String, J)] = []
         if let e = b.ephemeralID {
             o.append(
@@ -173,7 +173,7 @@ enum ModelScenarioJSON {
         return .object(o)
     }
 
-    static func state(_ c: StateChange) -> J {
+    package static func state(_ c: StateChange) -> J {
         var o: [(String, J)] = []
         if let v = c.nearbyPermission { o.append(("nearbyPermission", .string(v.rawValue))) }
         if let v = c.bluetoothPowerOn { o.append(("bluetoothPower", .string(v ? "on" : "off"))) }
@@ -184,7 +184,7 @@ enum ModelScenarioJSON {
         return .object(o)
     }
 
-    static func strategy(_ s: Strategy) -> J? {
+    package static func strategy(_ s: Strategy) -> J? {
         var o: [(String, J)] = []
         if s.mediums != .default { o.append(("discoveryMediums", mediums(s.mediums))) }
         if s.mode != .default {
@@ -205,7 +205,7 @@ enum ModelScenarioJSON {
         return o.isEmpty ? nil : .object(o)
     }
 
-    static func action(_ a: EngineAction) -> (String, J) {
+    package static func action(_ a: EngineAction) -> (String, J) {
         switch a {
         case .subscribe(let id, let p):
             var o: [(String, J)] = [("id", .string(id))]
@@ -244,7 +244,7 @@ enum ModelScenarioJSON {
         }
     }
 
-    static func sighting(_ s: Sighting) -> J {
+    package static func sighting(_ s: Sighting) -> J {
         let hex = J.string(Hex.encode(s.identity.bytes))
         switch s.identity.kind {
         case .token: return .object([("token", hex), ("medium", .string(s.medium == .ble ? "ble" : "audio"))])
@@ -257,7 +257,7 @@ enum ModelScenarioJSON {
 
     /// The scenario file; `captureSightings: false` leaves out the sightings marked for a
     /// capture (they go into the capture file instead).
-    static func scenario(_ s: ModelScenario, description: String? = nil, captureSightings: Bool = true) -> J {
+    package static func scenario(_ s: ModelScenario, description: String? = nil, captureSightings: Bool = true) -> J {
         var o: [(String, J)] = [("scenario", .int(1))]
         if let d = description { o.append(("description", .string(d))) }
         if let l = s.lostTimeoutMicros { o.append(("lostTimeoutSeconds", .seconds(l))) }
@@ -291,7 +291,7 @@ enum ModelScenarioJSON {
     }
 
     /// An event as `replay` prints it (docs/scenario-format.md, "Output of replay").
-    static func event(_ e: ReferenceModel.Event) -> J {
+    package static func event(_ e: ReferenceModel.Event) -> J {
         var o: [(String, J)] = [("time", .seconds(e.time)), ("event", .string(e.kind.rawValue))]
         if let id = e.id {
             o.append((e.publication ? "publication" : "subscription", .string(id)))
@@ -319,7 +319,7 @@ enum ModelScenarioJSON {
     }
 
     /// Reads a scenario file's text with the product's reader.
-    static func read(_ text: String) throws -> Scenario {
+    package static func read(_ text: String) throws -> Scenario {
         let root = JSONNode(try JSONParser.parse(text))
         var registryPath: String?
         return try Scenario(json: root, registryPath: &registryPath)

@@ -7,14 +7,14 @@ import NearbySynthesis
 /// A scenario as the differential tests make it: the parts of a scenario file, kept apart so
 /// that they can be minimized (fewer inputs, fewer registry entries), run through the plain
 /// model and the engine, and written as a scenario file (`json`).
-struct ModelScenario {
-    enum Input {
+package struct ModelScenario {
+    package enum Input {
         case action(Int64, EngineAction)
         /// A sighting; `capture` ones go into a capture file when the scenario is replayed
         /// (`ReplayModelTests`), the others are scenario `sighting` events.
         case sighting(Sighting, capture: Bool)
 
-        var time: Int64 {
+        package var time: Int64 {
             switch self {
             case .action(let t, _): t
             case .sighting(let s, _): s.timeMicros
@@ -22,43 +22,48 @@ struct ModelScenario {
         }
     }
 
-    var publications: [Registry.Publication] = []
-    var beacons: [Registry.Beacon] = []
-    var initial = StateChange()
-    var lostTimeoutMicros: Int64?
-    var projectNamespace = ""
-    var lowPowerScan: LowPowerScan?
+    package var publications: [Registry.Publication] = []
+    package var beacons: [Registry.Beacon] = []
+    package var initial = StateChange()
+    package var lostTimeoutMicros: Int64?
+    package var projectNamespace = ""
+    package var lowPowerScan: LowPowerScan?
     /// `timeOrigin` `{"unixSeconds": N}` as µs; nil for `"firstAdvertisement"` (the Unix
     /// epoch when no capture is replayed).
-    var originUnixMicros: Int64?
-    var inputs: [Input] = []
-    var end: Int64?
+    package var originUnixMicros: Int64?
+    package var inputs: [Input] = []
+    package var end: Int64?
 
-    var registry: Registry { Registry(publications: publications, beacons: beacons) }
-    var state: DeviceState {
+    /// No publication, beacon or input; the device state of `DeviceState()`.
+    package init() {}
+
+    package var registry: Registry { Registry(publications: publications, beacons: beacons) }
+    package var state: DeviceState {
         var s = DeviceState()
         s.apply(initial)
         return s
     }
-    var configuration: SubscriptionEngine.Configuration {
+    package var configuration: SubscriptionEngine.Configuration {
         var c = SubscriptionEngine.Configuration(
             lostTimeoutMicros: lostTimeoutMicros ?? 10_000_000, projectNamespace: projectNamespace)
         if let l = lowPowerScan { c.lowPowerScan = l }
         return c
     }
-    var origin: Int64 { originUnixMicros ?? 0 }
+    package var origin: Int64 { originUnixMicros ?? 0 }
 
-    func model() -> ReferenceModel {
+    package func model() -> ReferenceModel {
         ReferenceModel(registry: registry, state: state, configuration: configuration, origin: origin)
     }
 
-    func engine() -> SubscriptionEngine {
+    package func engine() -> SubscriptionEngine {
         SubscriptionEngine(
             registry: registry.placed(originUnixMicros: origin), initialState: state, configuration: configuration)
     }
 
     /// The model's run: its events, the refusal of each input (nil when accepted), and the model.
-    func runModel() -> (events: [ReferenceModel.Event], refusals: [ReferenceModel.Refusal?], model: ReferenceModel) {
+    package func runModel() -> (
+        events: [ReferenceModel.Event], refusals: [ReferenceModel.Refusal?], model: ReferenceModel
+    ) {
         var m = model()
         var refusals: [ReferenceModel.Refusal?] = []
         for input in inputs {
@@ -75,7 +80,7 @@ struct ModelScenario {
 
     /// The engine's run, refusals as the model's type; a refused input changes nothing but
     /// the engine's time (the timers due by then fire, as the next input would fire them).
-    func runEngine() -> (events: [EngineEvent], refusals: [ReferenceModel.Refusal?]) {
+    package func runEngine() -> (events: [EngineEvent], refusals: [ReferenceModel.Refusal?]) {
         var e = engine()
         var got: [EngineEvent] = []
         var refusals: [ReferenceModel.Refusal?] = []
@@ -100,7 +105,7 @@ struct ModelScenario {
         return (got, refusals)
     }
 
-    static func refusal(_ code: EngineInputError.Code) -> ReferenceModel.Refusal? {
+    package static func refusal(_ code: EngineInputError.Code) -> ReferenceModel.Refusal? {
         switch code {
         case .timeOrder: .timeOrder
         case .idInUse: .idInUse
@@ -114,7 +119,7 @@ struct ModelScenario {
     }
 
     /// This scenario without the inputs the model refuses: what a scenario file can hold.
-    func accepted() -> ModelScenario {
+    package func accepted() -> ModelScenario {
         let r = runModel().refusals
         var s = self
         s.inputs = zip(inputs, r).filter { $0.1 == nil }.map(\.0)
@@ -125,14 +130,14 @@ struct ModelScenario {
     // MARK: rendering
 
     /// Strings as their UTF-8 bytes in hex, so that canonically equivalent ones differ.
-    static func render(_ e: EngineEvent) -> String {
+    package static func render(_ e: EngineEvent) -> String {
         render(
             .init(
                 time: e.timeMicros, kind: e.kind, id: e.subscription ?? e.publication, message: e.message,
                 value: e.value, publication: e.publication != nil))
     }
 
-    static func render(_ e: ReferenceModel.Event) -> String {
+    package static func render(_ e: ReferenceModel.Event) -> String {
         var s = "\(e.time) \(e.kind.rawValue)"
         if let id = e.id { s += (e.publication ? " pub:" : " sub:") + Hex.encode(Array(id.utf8)) }
         if let m = e.message {
@@ -143,7 +148,7 @@ struct ModelScenario {
     }
 
     /// The inputs as lines, for a report.
-    var log: String {
+    package var log: String {
         inputs.map { input in
             switch input {
             case .action(let t, let a): "\(t) \(a)"
@@ -155,7 +160,7 @@ struct ModelScenario {
     }
 
     /// Where the engine and the model first differ on this scenario, or nil.
-    func disagreement() -> String? {
+    package func disagreement() -> String? {
         let (mEvents, mRefusals, _) = runModel()
         let (eEvents, eRefusals) = runEngine()
         if let i = zip(mRefusals, eRefusals).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
@@ -177,43 +182,43 @@ struct ModelScenario {
 /// equivalent strings, namespace "" and reserved-namespace registry messages, Eddystone-EID
 /// beacons (shared keys, clocks near the 32-bit wrap, sightings at the edges of the window),
 /// `end`, `timeOrigin`, large times and TTLs at the 86,400 s limit.
-struct ScenarioGenerator {
-    var rng: SeededGenerator
+package struct ScenarioGenerator {
+    package var rng: SeededGenerator
     /// Write only what a scenario file can say (attachments with a namespace and a type) and
     /// refuse nothing by the time order (a file's events are in order by construction).
-    let fileSafe: Bool
+    package let fileSafe: Bool
     /// The registry's messages, which subscriptions are made to select more often than not.
-    var registered: [Message] = []
-    var scenario = ModelScenario()
+    package var registered: [Message] = []
+    package var scenario = ModelScenario()
 
-    init(seed: UInt64, fileSafe: Bool = false) {
+    package init(seed: UInt64, fileSafe: Bool = false) {
         rng = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15)
         self.fileSafe = fileSafe
     }
 
-    mutating func int(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
-    mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }
+    package mutating func int(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    package mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
+    package mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }
 
     // "café" precomposed and decomposed are different messages (ENGINE-R4).
-    static let reservedNamespace = "__reserved_namespace"
-    static let namespaces = ["", "proj", "other", "caf\u{E9}", "cafe\u{301}", reservedNamespace]
-    static let types = ["", "chat", "door", "caf\u{E9}", "cafe\u{301}", "__eddystone_uid", "__i_beacon_id"]
-    static let contents: [[UInt8]] = [[], [1], [2], Array("hello".utf8)]
-    static let ids = ["s1", "s2", "caf\u{E9}", "cafe\u{301}"]
-    static let tokens: [[UInt8]] = [
+    package static let reservedNamespace = "__reserved_namespace"
+    package static let namespaces = ["", "proj", "other", "caf\u{E9}", "cafe\u{301}", reservedNamespace]
+    package static let types = ["", "chat", "door", "caf\u{E9}", "cafe\u{301}", "__eddystone_uid", "__i_beacon_id"]
+    package static let contents: [[UInt8]] = [[], [1], [2], Array("hello".utf8)]
+    package static let ids = ["s1", "s2", "caf\u{E9}", "cafe\u{301}"]
+    package static let tokens: [[UInt8]] = [
         [0xA1, 1, 1, 1, 1, 1], [0xA2, 2, 2, 2, 2, 2], [0xA3, 3, 3, 3, 3, 3, 3, 3], [0xA4, 4, 4, 4, 4, 4],
     ]
-    static let beaconIDs: [SightingIdentity] = [
+    package static let beaconIDs: [SightingIdentity] = [
         SightingIdentity(.eddystoneUID, Array(0x10..<0x20)), SightingIdentity(.eddystoneUID, Array(0x20..<0x30)),
         SightingIdentity(.iBeacon, Array(0x30..<0x44)), SightingIdentity(.iBeacon, Array(0x50..<0x64)),
         SightingIdentity(.altBeacon, Array(0x70..<0x84)),
     ]
-    static let eidKeys: [[UInt8]] = [Array(0x00..<0x10), [UInt8](repeating: 0x5A, count: 16)]
+    package static let eidKeys: [[UInt8]] = [Array(0x00..<0x10), [UInt8](repeating: 0x5A, count: 16)]
     /// 2023-11-14 22:13:20 UTC, a time origin.
-    static let unixBase: Int64 = 1_700_000_000_000_000
+    package static let unixBase: Int64 = 1_700_000_000_000_000
 
-    mutating func message(attachment: Bool = false) -> Message {
+    package mutating func message(attachment: Bool = false) -> Message {
         // Namespace "proj" and type "chat" half the time, so that filters match often enough.
         var m = Message(
             namespace: chance(50) ? "proj" : pick(Self.namespaces), type: chance(40) ? "chat" : pick(Self.types),
@@ -227,24 +232,24 @@ struct ScenarioGenerator {
     }
 
     /// A message equal to a beacon's reserved message (ENGINE-R2), as a registry might hold it (ENGINE-R4).
-    mutating func reservedMessage() -> Message {
+    package mutating func reservedMessage() -> Message {
         let b = pick(Array(Self.beaconIDs.prefix(4)))
         return Message(
             namespace: Self.reservedNamespace, type: b.kind == .eddystoneUID ? "__eddystone_uid" : "__i_beacon_id",
             content: b.bytes)
     }
 
-    mutating func seconds(_ maxTenths: Int) -> Int64 { Int64(int(maxTenths) + 1) * 100_000 }
+    package mutating func seconds(_ maxTenths: Int) -> Int64 { Int64(int(maxTenths) + 1) * 100_000 }
 
-    mutating func interval() -> (Int64?, Int64?) {
+    package mutating func interval() -> (Int64?, Int64?) {
         let from: Int64? = chance(30) ? seconds(200) : nil
         let until: Int64? = chance(30) ? (from ?? 0) + seconds(300) : nil
         return (from, until)
     }
 
-    mutating func mediums() -> DiscoveryMediums { pick([.ble, .audio, .default]) }
+    package mutating func mediums() -> DiscoveryMediums { pick([.ble, .audio, .default]) }
 
-    mutating func eidBeacon() -> Registry.Beacon {
+    package mutating func eidBeacon() -> Registry.Beacon {
         let key = pick(Self.eidKeys)
         let k = pick([0, 1, 3, 10])
         let clock: UInt32 = pick([0, 1000, 0xFFFF_FF00, UInt32(truncatingIfNeeded: rng.next())])
@@ -261,7 +266,7 @@ struct ScenarioGenerator {
         return Registry.Beacon(ephemeralID: r, attachments: attachments)
     }
 
-    mutating func setup() {
+    package mutating func setup() {
         var s = ModelScenario()
         if chance(30) { s.originUnixMicros = Self.unixBase + Int64(int(1000)) * 1_000_000 }
         scenario.originUnixMicros = s.originUnixMicros
@@ -295,7 +300,7 @@ struct ScenarioGenerator {
         scenario = s
     }
 
-    mutating func stateChange() -> StateChange {
+    package mutating func stateChange() -> StateChange {
         var c = StateChange()
         repeat {
             if chance(10) { c.nearbyPermission = chance(50) ? .granted : pick(PermissionState.allCases) }
@@ -308,7 +313,7 @@ struct ScenarioGenerator {
         return c
     }
 
-    mutating func strategy(infinite: Bool) -> Strategy {
+    package mutating func strategy(infinite: Bool) -> Strategy {
         let ttl: TimeToLive =
             switch int(9) {
             case 0: infinite ? .infinite : .micros(0)
@@ -321,7 +326,7 @@ struct ScenarioGenerator {
             mediums: mediums(), mode: pick([.scan, .broadcast, .default]), allowInBackground: chance(40), ttl: ttl)
     }
 
-    mutating func action() -> EngineAction {
+    package mutating func action() -> EngineAction {
         switch int(100) {
         case 0..<30:
             let types: DeviceTypes = pick([
@@ -355,7 +360,7 @@ struct ScenarioGenerator {
 
     /// The EID an EID beacon sends at `t`, some periods off the one its clock should be in
     /// (near and past the edge of ENGINE-R2A's window), or a random one.
-    mutating func eid(at t: Int64) -> [UInt8] {
+    package mutating func eid(at t: Int64) -> [UInt8] {
         let eids = scenario.beacons.compactMap(\.ephemeralID)
         guard !eids.isEmpty, chance(85) else { return (0..<8).map { _ in UInt8(truncatingIfNeeded: rng.next()) } }
         let e = pick(eids)
@@ -372,7 +377,7 @@ struct ScenarioGenerator {
         return e.generator.eid(at: UInt32(truncatingIfNeeded: start))
     }
 
-    mutating func sighting(at t: Int64) -> Sighting {
+    package mutating func sighting(at t: Int64) -> Sighting {
         if chance(45) {
             let registeredTokens = scenario.publications.flatMap { $0.tokens.map(\.token) }
             let token = !registeredTokens.isEmpty && chance(70) ? pick(registeredTokens) : pick(Self.tokens)
@@ -388,7 +393,7 @@ struct ScenarioGenerator {
     /// A scenario: about a third actions, the rest sightings; often several at one instant, and
     /// on the 100 ms grid the timeouts and TTLs fall on (ENGINE-O2); now and then a jump of
     /// hours, and an `end`. `capturePercent` of the BLE sightings are marked for a capture file.
-    mutating func make(capturePercent: Int = 0) -> ModelScenario {
+    package mutating func make(capturePercent: Int = 0) -> ModelScenario {
         setup()
         var t: Int64 = 0
         let hours = chance(25)

@@ -16,13 +16,13 @@ import NearbySecurity
 /// eddystone-crypto.md EID-CRYPTO-7 to EID-CRYPTO-10) and the merge of a replay's inputs
 /// (ENGINE-O1A). Only the EID function itself (EID-CRYPTO-2, EID-CRYPTO-3: AES-128 of a
 /// counter) is the product's `EIDGenerator`, which has its own published test vectors.
-struct ReferenceModel {
+package struct ReferenceModel {
     /// The four sources of evidence (ENGINE-F0).
-    enum Source: Int, Hashable, CaseIterable { case bleToken, audioToken, beacon, iBeacon }
+    package enum Source: Int, Hashable, CaseIterable { case bleToken, audioToken, beacon, iBeacon }
 
     /// ENGINE-F0: a token over BLE, a token over audio, a beacon (Eddystone-UID, AltBeacon,
     /// Eddystone-EID), an iBeacon.
-    static func source(of s: Sighting) -> Source {
+    package static func source(of s: Sighting) -> Source {
         switch s.identity.kind {
         case .token: s.medium == .audio ? .audioToken : .bleToken
         case .iBeacon: .iBeacon
@@ -31,18 +31,18 @@ struct ReferenceModel {
     }
 
     /// A message by its bytes (ENGINE-R4).
-    struct MessageKey: Hashable, Comparable {
-        var namespace: [UInt8]
-        var type: [UInt8]
-        var content: [UInt8]
+    package struct MessageKey: Hashable, Comparable {
+        package var namespace: [UInt8]
+        package var type: [UInt8]
+        package var content: [UInt8]
 
-        init(_ m: Message) {
+        package init(_ m: Message) {
             namespace = Array(m.namespace.utf8)
             type = Array(m.type.utf8)
             content = m.content
         }
 
-        static func < (a: MessageKey, b: MessageKey) -> Bool {
+        package static func < (a: MessageKey, b: MessageKey) -> Bool {
             if a.namespace != b.namespace { return a.namespace.lexicographicallyPrecedes(b.namespace) }
             if a.type != b.type { return a.type.lexicographicallyPrecedes(b.type) }
             return a.content.lexicographicallyPrecedes(b.content)
@@ -50,18 +50,18 @@ struct ReferenceModel {
     }
 
     /// An id by its bytes (ENGINE-L3, ENGINE-R4).
-    static func same(_ a: String, _ b: String) -> Bool { Array(a.utf8) == Array(b.utf8) }
+    package static func same(_ a: String, _ b: String) -> Bool { Array(a.utf8) == Array(b.utf8) }
 
     /// The device state the rules read, applied field by field.
-    struct Device: Equatable {
-        var nearby = PermissionState.granted
-        var bluetoothOn = true
-        var bluetooth = PermissionState.granted
-        var microphone = PermissionState.granted
-        var location = LocationPermission.always
-        var foreground = true
+    package struct Device: Equatable {
+        package var nearby = PermissionState.granted
+        package var bluetoothOn = true
+        package var bluetooth = PermissionState.granted
+        package var microphone = PermissionState.granted
+        package var location = LocationPermission.always
+        package var foreground = true
 
-        init(_ s: DeviceState) {
+        package init(_ s: DeviceState) {
             nearby = s.nearbyPermission
             bluetoothOn = s.bluetoothPowerOn
             bluetooth = s.bluetoothPermission
@@ -70,7 +70,7 @@ struct ReferenceModel {
             foreground = s.appState == .foreground
         }
 
-        mutating func apply(_ c: StateChange) {
+        package mutating func apply(_ c: StateChange) {
             nearby = c.nearbyPermission ?? nearby
             bluetoothOn = c.bluetoothPowerOn ?? bluetoothOn
             bluetooth = c.bluetoothPermission ?? bluetooth
@@ -80,84 +80,84 @@ struct ReferenceModel {
         }
     }
 
-    enum Status { case live, expired, released, terminated }
+    package enum Status { case live, expired, released, terminated }
 
-    struct Subscription {
-        var id: String
-        var params: SubscriptionParams
-        var createdAt: Int64
-        var expiresAt: Int64?
-        var status = Status.live
+    package struct Subscription {
+        package var id: String
+        package var params: SubscriptionParams
+        package var createdAt: Int64
+        package var expiresAt: Int64?
+        package var status = Status.live
     }
 
-    struct Publication {
-        var id: String
-        var params: PublicationParams
-        var expiresAt: Int64?
-        var status = Status.live
+    package struct Publication {
+        package var id: String
+        package var params: PublicationParams
+        package var expiresAt: Int64?
+        package var status = Status.live
     }
 
     /// A (subscription, message) pair found, with its evidence (ENGINE-F0).
-    struct Found {
-        var message: Message
-        var lastSeen: [Source: Int64]
-        var latest: Int64 { lastSeen.values.max()! }
+    package struct Found {
+        package var message: Message
+        package var lastSeen: [Source: Int64]
+        package var latest: Int64 { lastSeen.values.max()! }
     }
 
     /// Why an event fired, for naming and citing the vectors (`ModelVectorTests`).
-    enum Cause: String, Hashable {
+    package enum Cause: String, Hashable {
         case sighting, timeout, stateChange, ttl, stopNearby, release, dialog, answer, handler
     }
 
     /// One event, in the shape both engines can be rendered to.
-    struct Event: Equatable {
-        var time: Int64
-        var kind: EngineEvent.Kind
-        var id: String?
-        var message: Message?
-        var value: Bool?
-        var cause: Cause = .sighting
+    package struct Event: Equatable {
+        package var time: Int64
+        package var kind: EngineEvent.Kind
+        package var id: String?
+        package var message: Message?
+        package var value: Bool?
+        package var cause: Cause = .sighting
         /// For a found: the source that found it.
-        var source: Source?
+        package var source: Source?
         /// For a found: the kind of identity sighted.
-        var via: SightingIdentity.Kind?
+        package var via: SightingIdentity.Kind?
         /// The id names a publication (publicationExpired, or a dialog a publication showed).
-        var publication = false
+        package var publication = false
 
-        static func == (a: Event, b: Event) -> Bool {
+        package static func == (a: Event, b: Event) -> Bool {
             a.time == b.time && a.kind == b.kind && a.id.map { Array($0.utf8) } == b.id.map { Array($0.utf8) }
                 && a.message.map(MessageKey.init) == b.message.map(MessageKey.init) && a.value == b.value
                 && a.publication == b.publication
         }
     }
 
-    let registry: Registry
-    let lostTimeout: Int64
-    let projectNamespace: String
-    let window: Int64, interval: Int64
+    package let registry: Registry
+    package let lostTimeout: Int64
+    package let projectNamespace: String
+    package let window: Int64, interval: Int64
     /// Where each EDDYSTONE_EID registration's clock was read, in scenario µs (ENGINE-R2A).
-    let eidRegisteredAt: [Int: Int64]
-    var device: Device
-    var now: Int64 = .min
-    var running = true
-    var dialogShowing = false
-    var subscriptions: [Subscription] = []
-    var publications: [Publication] = []
+    package let eidRegisteredAt: [Int: Int64]
+    package var device: Device
+    package var now: Int64 = .min
+    package var running = true
+    package var dialogShowing = false
+    package var subscriptions: [Subscription] = []
+    package var publications: [Publication] = []
     /// Keyed by subscription index (into `subscriptions`) and message bytes.
-    var found: [Int: [MessageKey: Found]] = [:]
-    var toldPermission: PermissionState
-    var toldErrors: [EngineEvent.Kind: Bool] = [
+    package var found: [Int: [MessageKey: Found]] = [:]
+    package var toldPermission: PermissionState
+    package var toldErrors: [EngineEvent.Kind: Bool] = [
         .bluetoothPowerError: false, .bluetoothPermissionError: false, .microphonePermissionError: false,
     ]
-    var events: [Event] = []
+    package var events: [Event] = []
     /// Sightings that counted, by source (for the tallies and the vectors' flags).
-    var counted: [Source: Int] = [:]
+    package var counted: [Source: Int] = [:]
     /// EID sightings that resolved to at least one registered beacon.
-    var eidResolved = 0
+    package var eidResolved = 0
 
     /// - Parameter originUnixMicros: the Unix time of scenario time 0, which places EID
     ///   registrations given in Unix time (docs/scenario-format.md, `timeOrigin`).
-    init(
+    package init(
         registry: Registry, state: DeviceState, lostTimeoutMicros: Int64, projectNamespace: String,
         lowPowerScan: LowPowerScan, originUnixMicros: Int64 = 0
     ) {
@@ -179,7 +179,9 @@ struct ReferenceModel {
         eidRegisteredAt = at
     }
 
-    init(registry: Registry, state: DeviceState, configuration: SubscriptionEngine.Configuration, origin: Int64 = 0) {
+    package init(
+        registry: Registry, state: DeviceState, configuration: SubscriptionEngine.Configuration, origin: Int64 = 0
+    ) {
         self.init(
             registry: registry, state: state, lostTimeoutMicros: configuration.lostTimeoutMicros,
             projectNamespace: configuration.projectNamespace, lowPowerScan: configuration.lowPowerScan,
@@ -188,12 +190,12 @@ struct ReferenceModel {
 
     // MARK: ENGINE-O3
 
-    static let order: [EngineEvent.Kind] = [
+    package static let order: [EngineEvent.Kind] = [
         .permissionRequest, .permissionAlert, .permissionChanged, .bluetoothPowerError, .bluetoothPermissionError,
         .microphonePermissionError, .lost, .subscriptionExpired, .publicationExpired, .found,
     ]
 
-    static func ordered(_ batch: [Event]) -> [Event] {
+    package static func ordered(_ batch: [Event]) -> [Event] {
         batch.sorted { a, b in
             let ra = order.firstIndex(of: a.kind)!, rb = order.firstIndex(of: b.kind)!
             if ra != rb { return ra < rb }
@@ -207,15 +209,19 @@ struct ReferenceModel {
         }
     }
 
-    mutating func emit(_ batch: [Event]) { events += Self.ordered(batch) }
+    package mutating func emit(_ batch: [Event]) { events += Self.ordered(batch) }
 
     // MARK: ENGINE-O2: timers
 
-    func isLive(_ s: Subscription, at t: Int64) -> Bool { s.status == .live && !(s.expiresAt.map { $0 <= t } ?? false) }
-    func isLive(_ p: Publication, at t: Int64) -> Bool { p.status == .live && !(p.expiresAt.map { $0 <= t } ?? false) }
+    package func isLive(_ s: Subscription, at t: Int64) -> Bool {
+        s.status == .live && !(s.expiresAt.map { $0 <= t } ?? false)
+    }
+    package func isLive(_ p: Publication, at t: Int64) -> Bool {
+        p.status == .live && !(p.expiresAt.map { $0 <= t } ?? false)
+    }
 
     /// The earliest instant a timer is due: a lost timeout (ENGINE-F2) or a TTL (ENGINE-F6, ENGINE-P1).
-    func nextTimer() -> Int64? {
+    package func nextTimer() -> Int64? {
         var times: [Int64] = []
         for (_, pairs) in found { for (_, f) in pairs { times.append(f.latest + lostTimeout) } }
         for s in subscriptions where s.status == .live { if let e = s.expiresAt { times.append(e) } }
@@ -224,7 +230,7 @@ struct ReferenceModel {
     }
 
     /// Fires every timer due by `time`, instant by instant, each instant one batch (ENGINE-O2).
-    mutating func advance(to time: Int64) {
+    package mutating func advance(to time: Int64) {
         while let d = nextTimer(), d <= time {
             now = d
             var batch: [Event] = []
@@ -254,7 +260,7 @@ struct ReferenceModel {
     }
 
     /// ENGINE-F5, ENGINE-F6, ENGINE-F7, ENGINE-L1: ends a subscription; an expiry loses what it found.
-    mutating func end(subscription i: Int, as status: Status, at t: Int64, cause: Cause) -> [Event] {
+    package mutating func end(subscription i: Int, as status: Status, at t: Int64, cause: Cause) -> [Event] {
         let wasLive = subscriptions[i].status == .live
         subscriptions[i].status = status
         let pairs = found[i] ?? [:]
@@ -267,13 +273,13 @@ struct ReferenceModel {
 
     // MARK: ENGINE-V1, ENGINE-L1 to ENGINE-L3, ENGINE-D3
 
-    enum Refusal: Equatable {
+    package enum Refusal: Equatable {
         case timeOrder, idInUse, unknownID, notRunning, alreadyRunning, noDialog, invalidParameters
     }
 
-    static let maxTTL: Int64 = 86_400_000_000
+    package static let maxTTL: Int64 = 86_400_000_000
 
-    func refusal(_ action: EngineAction, at t: Int64) -> Refusal? {
+    package func refusal(_ action: EngineAction, at t: Int64) -> Refusal? {
         if t < now { return .timeOrder }
         if case .launch = action { return running ? .alreadyRunning : nil }
         if case .changeState = action { return nil }
@@ -311,7 +317,7 @@ struct ReferenceModel {
 
     /// Performs `action` at `t`, or returns why it is refused (the model then changes nothing
     /// but its time: the timers due by `t` have fired, as the next input would fire them).
-    mutating func perform(_ action: EngineAction, at t: Int64) -> Refusal? {
+    package mutating func perform(_ action: EngineAction, at t: Int64) -> Refusal? {
         if t < now { return .timeOrder }
         advance(to: t)
         if let r = refusal(action, at: t) { return r }
@@ -376,7 +382,7 @@ struct ReferenceModel {
     }
 
     /// ENGINE-D1, ENGINE-D4.
-    mutating func dialog(id: String, custom: Bool, publication: Bool, at t: Int64) -> [Event] {
+    package mutating func dialog(id: String, custom: Bool, publication: Bool, at t: Int64) -> [Event] {
         switch device.nearby {
         case .notDetermined where !dialogShowing:
             dialogShowing = true
@@ -394,7 +400,7 @@ struct ReferenceModel {
     // MARK: ENGINE-A1 to ENGINE-A6
 
     /// The sources subscription `s` counts now (ENGINE-A1 to ENGINE-A5), before ENGINE-A6's windows.
-    func sources(_ s: Subscription) -> Set<Source> {
+    package func sources(_ s: Subscription) -> Set<Source> {
         guard running, s.status == .live, device.nearby == .granted else { return [] }  // ENGINE-A1
         let p = s.params
         guard p.strategy.mode.contains(.scan) else { return [] }  // ENGINE-A5
@@ -418,7 +424,7 @@ struct ReferenceModel {
     }
 
     /// ENGINE-A4: iBeacon ranging needs "when in use" in the foreground, "always" in the background.
-    func ranging() -> Bool {
+    package func ranging() -> Bool {
         switch device.location {
         case .always: true
         case .whenInUse: device.foreground
@@ -427,21 +433,21 @@ struct ReferenceModel {
     }
 
     /// Whether a duty-cycled scan of `s` is between windows at `t` (ENGINE-A6).
-    func outsideWindow(_ s: Subscription, at t: Int64) -> Bool {
+    package func outsideWindow(_ s: Subscription, at t: Int64) -> Bool {
         let highPower =
             ranging() && (s.params.beaconStrategy.includeIBeacons || !s.params.beaconStrategy.lowPowerPreferred)
         return !highPower && (t - s.createdAt) % interval >= window
     }
 
     /// Whether `s` counts a sighting from `source` at `t` (ENGINE-A1 to ENGINE-A6).
-    func counts(_ s: Subscription, _ source: Source, at t: Int64) -> Bool {
+    package func counts(_ s: Subscription, _ source: Source, at t: Int64) -> Bool {
         guard sources(s).contains(source) else { return false }
         return source != .beacon || !outsideWindow(s, at: t)
     }
 
     /// ENGINE-F3: forgets the evidence from sources no longer counted; a pair left with none, or
     /// whose timeout has passed, is lost now.
-    mutating func forgetUncounted(at t: Int64, cause: Cause) -> [Event] {
+    package mutating func forgetUncounted(at t: Int64, cause: Cause) -> [Event] {
         var batch: [Event] = []
         for (i, pairs) in found {
             let kept = sources(subscriptions[i])
@@ -460,14 +466,14 @@ struct ReferenceModel {
 
     // MARK: ENGINE-R1 to ENGINE-R4
 
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    package static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
     /// ENGINE-R2A, after EID-CRYPTO-7 to EID-CRYPTO-10: the registered EID beacons (indexes
     /// into `registry.beacons`) whose EID of a period in the window around the expected one is
     /// `eid`. The clock should read C₀ + ⌊t − t₀⌋ s, in period P = ⌊C / 2^K⌋; the window is
     /// w = 1 + ⌈(150 ppm · |t − t₀| + 1 s) / 2^K⌉ periods either side, at most half the clock's
     /// periods; the clock is 32 bits and wraps.
-    func resolveEID(_ eid: [UInt8], at t: Int64) -> [Int] {
+    package func resolveEID(_ eid: [UInt8], at t: Int64) -> [Int] {
         guard eid.count == 8 else { return [] }
         var out: [Int] = []
         for (i, b) in registry.beacons.enumerated() {
@@ -497,7 +503,7 @@ struct ReferenceModel {
 
     /// The messages a sighting stands for (ENGINE-R1, ENGINE-R2, ENGINE-R2A), namespace "" made
     /// the project's (ENGINE-R3A).
-    mutating func messages(for sighting: Sighting) -> [Message] {
+    package mutating func messages(for sighting: Sighting) -> [Message] {
         var out: [Message] = []
         let t = sighting.timeMicros
         func covers(_ from: Int64?, _ until: Int64?) -> Bool {
@@ -537,12 +543,12 @@ struct ReferenceModel {
     }
 
     /// ENGINE-R3.
-    func selects(_ s: Subscription, _ m: Message) -> Bool {
+    package func selects(_ s: Subscription, _ m: Message) -> Bool {
         let ns = s.params.messageNamespace.isEmpty ? projectNamespace : s.params.messageNamespace
         return Self.same(m.namespace, ns) && (s.params.type.isEmpty || Self.same(m.type, s.params.type))
     }
 
-    mutating func sight(_ sighting: Sighting) {
+    package mutating func sight(_ sighting: Sighting) {
         let t = sighting.timeMicros
         advance(to: t)
         let source = Self.source(of: sighting)
@@ -570,7 +576,7 @@ struct ReferenceModel {
     }
 
     /// ENGINE-F9: without an end, time runs until every pending lost has fired; with one, exactly to it.
-    mutating func finish(end: Int64? = nil) {
+    package mutating func finish(end: Int64? = nil) {
         if let end {
             advance(to: max(end, now))
             return
@@ -582,12 +588,12 @@ struct ReferenceModel {
 
     /// One input of a replay: a scenario event (an action or a `sighting` event) or a
     /// sighting of a capture.
-    enum ReplayInput {
+    package enum ReplayInput {
         case action(Int64, EngineAction)
         case scenarioSighting(Sighting)
         case captureSighting(Sighting, capture: Int, record: Int)
 
-        var time: Int64 {
+        package var time: Int64 {
             switch self {
             case .action(let t, _): t
             case .scenarioSighting(let s), .captureSighting(let s, _, _): s.timeMicros
@@ -597,7 +603,7 @@ struct ReferenceModel {
 
     /// ENGINE-O1A: by time; at one microsecond the scenario's events in file order, then the
     /// captures' sightings by capture, then record. (Sound files come after; none here.)
-    static func merged(_ inputs: [ReplayInput]) -> [ReplayInput] {
+    package static func merged(_ inputs: [ReplayInput]) -> [ReplayInput] {
         func rank(_ i: ReplayInput) -> (Int, Int, Int) {
             switch i {
             case .action, .scenarioSighting: (0, 0, 0)
@@ -613,7 +619,7 @@ struct ReferenceModel {
     }
 
     /// Runs a replay's inputs, merged by ENGINE-O1A (every action accepted), to `end` or to the last lost.
-    mutating func replay(_ inputs: [ReplayInput], end: Int64?) {
+    package mutating func replay(_ inputs: [ReplayInput], end: Int64?) {
         for input in Self.merged(inputs) {
             switch input {
             case .action(let t, let a): _ = perform(a, at: t)
@@ -625,7 +631,7 @@ struct ReferenceModel {
 
     // MARK: ENGINE-H1 to ENGINE-H5
 
-    mutating func handlers(at t: Int64) -> [Event] {
+    package mutating func handlers(at t: Int64) -> [Event] {
         let fg = device.foreground
         var ble = false, mic = false
         for s in subscriptions where s.status == .live {
