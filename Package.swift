@@ -104,10 +104,10 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "NearbyJSON", dependencies: ["NearbySystem"]),
+        .target(name: "NearbyJSON", dependencies: ["NearbyBytes", "NearbySystem"]),
         .target(
             name: "NearbyAudio",
-            dependencies: ["CSndFile", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["CSndFile", "NearbyBytes", .product(name: "RealModule", package: "swift-numerics")]
         ),
         .target(name: "NearbyMessages", dependencies: ["NearbyBytes", "NearbyJSON", "NearbySecurity"]),
         .target(

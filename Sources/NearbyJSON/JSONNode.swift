@@ -12,7 +12,7 @@ public struct JSONNode: Sendable {
 
     /// An error at this value: `code` what kind (a value out of its domain, unless said), and
     /// `reason` in words.
-    public func fail(_ reason: String, code: JSONInputError.Code = .invalidValue) -> JSONInputError {
+    public func fail(_ reason: String, code: JSONInputFault = .invalidValue) -> JSONInputError {
         JSONInputError(path: path, code: code, reason: reason)
     }
 
