@@ -14,11 +14,7 @@ extension Replay {
             result = try ReplaySession().runLive(
                 scenario: loaded, capture: capture,
                 onEvent: { event in
-                    switch output.format {
-                    case .json: EventJSON.write(event, to: &out)
-                    case .table: out.text(EventText.row(event))
-                    }
-                    out.newline()
+                    replayOutput.line(event, to: &out)
                     _ = out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
                     out.removeAll()
                 },

@@ -169,47 +169,7 @@ struct Replay: ParsableCommand {
                     + "); without --quiet each is printed",
                 to: &stderr)
         }
-        var out = JSONWriter()
-        if output.format == .table {
-            // Scenario time 0, once, for people reading the times below.
-            out.text(EventText.originLine(unixMicros: result.originUnixMicros))
-            out.newline()
-        }
-        func flush(below limit: Int) {
-            guard out.count >= limit else { return }
-            _ = out.withBytes { FileDescriptorOutput.write($0, fd: 1) }
-            out.removeAll()
-        }
-        var explanations = explain ? result.explanations[...] : []
-        for (index, event) in result.events.enumerated() {
-            while let x = explanations.first, x.afterEvent <= index {
-                write(x, result.events, to: &out)
-                explanations.removeFirst()
-            }
-            switch output.format {
-            case .json: EventJSON.write(event, to: &out, kind: explain ? "event" : nil)
-            case .table: out.text(EventText.row(event))
-            }
-            out.newline()
-            flush(below: 1 << 16)
-        }
-        for x in explanations { write(x, result.events, to: &out) }
-        if explain {
-            switch output.format {
-            case .json:
-                ExplanationOutput.writeSummary(
-                    result.subscriptionSummaries, notSightings: result.notSightings, to: &out)
-                out.newline()
-            case .table:
-                for line in ExplanationOutput.summaryText(
-                    result.subscriptionSummaries, notSightings: result.notSightings)
-                {
-                    out.text(line)
-                    out.newline()
-                }
-            }
-        }
-        flush(below: 1)
+        replayOutput.write(result) { _ = FileDescriptorOutput.write($0, fd: 1) }
         if let html {
             var notes = ["scenario \(scenario)"]
             notes += captures.map { "capture \($0)" } + audio.map { "sound file \($0) from \(audioStart) s" }
@@ -228,11 +188,8 @@ struct Replay: ParsableCommand {
         }
     }
 
-    func write(_ x: ReplayExplanation, _ events: [EngineEvent], to out: inout JSONWriter) {
-        switch output.format {
-        case .json: ExplanationOutput.write(x, events: events, to: &out)
-        case .table: out.text(ExplanationOutput.text(x))
-        }
-        out.newline()
+    /// How the events (and with --explain the explanations) are printed.
+    var replayOutput: ReplayOutput {
+        ReplayOutput(format: output.format == .table ? .table : .json, explain: explain)
     }
 }
