@@ -196,7 +196,7 @@ struct TimelineBrowserTests {
         guard Self.browser() else { return }
         let (arguments, expected) = try ReplayTimelineTests.vector(name)
         try FileManager.default.createDirectory(atPath: Self.screenshots, withIntermediateDirectories: true)
-        let html = Self.screenshots + "/replay-\(name).html"
+        let html = Self.screenshots + "/replay-\(name)-to-explore.html"
         #expect(try CommandLineTool.run(arguments + ["--html", html]).status == 0)
         let (e, load) = try Self.explore(html, name: "replay-\(name)")
         #expect(load.console.isEmpty, "\(load.console)")
