@@ -28,11 +28,11 @@ struct ModelVectorTests {
         let texts = [
             Self.file(
                 "Scenario vectors picked by hand, rule by rule, with the boundaries of each rule: the expected events "
-                    + "are the plain model's (Tests/NearbyMessagesTests/ReferenceModel.swift), agreed by the engine; "
+                    + "are the plain model's (Tests/NearbyModelSupport/ReferenceModel.swift), agreed by the engine; "
                     + "written by ModelVectorTests.",
                 themes, &problems, &sideFiles),
             Self.file(
-                "Scenario vectors from the differential generator (Tests/NearbyMessagesTests/ModelScenario.swift), "
+                "Scenario vectors from the differential generator (Tests/NearbyModelSupport/ModelScenario.swift), "
                     + "each minimized to the fewest inputs and registry entries that keep what its name says; the "
                     + "expected events are the plain model's, agreed by the engine; written by ModelVectorTests.",
                 generated, &problems, &sideFiles),
