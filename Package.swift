@@ -7,8 +7,10 @@
 //   CPcap, CSndFile   thin system-library targets (pkg-config libpcap, sndfile)
 //   CProcessControl   prctl(2)'s child-subreaper options, which Swift cannot call directly
 //   NearbySystem      the one module that calls the C library (on swift-system): files,
-//                     descriptors, temporary files, processes, sockets, signals, clocks
-//   NearbyBytes       the byte cursor, typed decode errors, hex helpers, whole-file output
+//                     descriptors, temporary files, whole-file output, processes, sockets,
+//                     signals, clocks
+//   NearbyBytes       the byte cursor, typed decode and path errors, hex helpers
+//   NearbyText        text for people: printf-style numbers, XML and HTML escaping
 //   NearbyCapture     capture containers, link layers, HCI reports -> Advertisement
 //   NearbyLive        live HCI sources (Bumble over TCP, Linux monitor and user channels)
 //                     read as captures are read, and the capture they write
@@ -52,6 +54,7 @@ let package = Package(
         .library(name: "NearbyConformance", targets: ["NearbyConformance"]),
         .library(name: "NearbyConformanceTesting", targets: ["NearbyConformanceTesting"]),
         .library(name: "NearbyBytes", targets: ["NearbyBytes"]),
+        .library(name: "NearbyText", targets: ["NearbyText"]),
         .library(name: "NearbyCapture", targets: ["NearbyCapture"]),
         .library(name: "NearbyLive", targets: ["NearbyLive"]),
         .library(name: "NearbyFormats", targets: ["NearbyFormats"]),
@@ -92,6 +95,7 @@ let package = Package(
             name: "NearbySystem",
             dependencies: ["CProcessControl", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "NearbyBytes", dependencies: ["NearbySystem"], swiftSettings: borrowedBytes),
+        .target(name: "NearbyText", dependencies: ["NearbySystem"]),
         .target(
             name: "NearbyCapture", dependencies: ["NearbyBytes", "NearbySystem", "CPcap"], swiftSettings: borrowedBytes),
         .target(name: "NearbyLive", dependencies: ["NearbyBytes", "NearbyCapture", "NearbySystem"]),
@@ -114,19 +118,21 @@ let package = Package(
             name: "NearbyDecode",
             dependencies: [
                 "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbySecurity", "NearbySystem",
+                "NearbyText",
             ]
         ),
         .target(
             name: "NearbyDecodeSession",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
-                "NearbySystem",
+                "NearbySystem", "NearbyText",
             ]),
         .target(
             name: "NearbySynthesis",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyFormats", "NearbyJSON", "NearbyMessages",
-                "NearbySecurity", .product(name: "RealModule", package: "swift-numerics"),
+                "NearbySecurity", "NearbySystem", "NearbyText",
+                .product(name: "RealModule", package: "swift-numerics"),
             ]),
         .target(
             name: "NearbyReplay",
@@ -139,14 +145,14 @@ let package = Package(
             name: "NearbyTimeline",
             dependencies: [
                 "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON", "NearbyMessages",
-                "NearbyReplay",
+                "NearbyReplay", "NearbyText",
             ]
         ),
         .target(
             name: "NearbyRunner",
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
-                "NearbyMessages", "NearbyReplay", "NearbySynthesis", "NearbySystem",
+                "NearbyMessages", "NearbyReplay", "NearbySynthesis", "NearbySystem", "NearbyText",
             ]
         ),
         .target(
@@ -178,11 +184,9 @@ let package = Package(
         .executableTarget(
             name: "nearby-conformance",
             dependencies: [
-                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyDecodeSession", "NearbyInterop",
-                "NearbyJSON", "NearbyLive", "NearbyMessages", "NearbyReplay", "NearbyRunner", "NearbySecurity",
-                "NearbySynthesis",
-                "NearbySystem",
-                "NearbyTimeline",
+                "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyDecodeSession",
+                "NearbyInterop", "NearbyJSON", "NearbyLive", "NearbyMessages", "NearbyReplay", "NearbyRunner",
+                "NearbySecurity", "NearbySynthesis", "NearbySystem", "NearbyText", "NearbyTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
@@ -214,6 +218,7 @@ let package = Package(
             path: "Tests/NearbyTestSupport"),
         .testTarget(name: "NearbySystemTests", dependencies: ["NearbySystem"]),
         .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),
+        .testTarget(name: "NearbyTextTests", dependencies: ["NearbyText"]),
         .testTarget(name: "NearbyCaptureTests", dependencies: ["NearbyCapture", "NearbyBytes", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyLiveTests",

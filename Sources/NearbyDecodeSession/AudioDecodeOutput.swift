@@ -2,6 +2,7 @@ import NearbyAudio
 import NearbyBytes
 import NearbyDecode
 import NearbyJSON
+import NearbyText
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

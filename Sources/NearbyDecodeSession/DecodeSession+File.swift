@@ -4,6 +4,7 @@ import NearbyCapture
 import NearbyDecode
 import NearbyFormats
 import NearbyJSON
+import NearbyText
 
 extension DecodeSession {
     /// What one file adds to a run's report.

@@ -3,6 +3,7 @@ import NearbyBytes
 import NearbyDecode
 import NearbyFormats
 import NearbyJSON
+import NearbyText
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,6 @@
 import NearbyBytes
 import NearbyJSON
+import NearbyText
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

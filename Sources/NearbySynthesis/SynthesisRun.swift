@@ -3,6 +3,7 @@ import NearbyBytes
 import NearbyCapture
 import NearbyJSON
 import NearbyMessages
+import NearbySystem
 
 /// `nearby-conformance synthesize`: reads a scenario with a `world`, runs the `Synthesizer`
 /// and writes `NAME.btsnoop` (H4, datalink 1002), `NAME-201.pcap`, `NAME-187.pcap`,

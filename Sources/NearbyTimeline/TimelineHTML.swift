@@ -1,5 +1,6 @@
 import NearbyBytes
 import NearbyJSON
+import NearbyText
 
 /// Draws a `Timeline` as one self-contained HTML file: inline SVG, style sheet and script, no
 /// external resource. Each lane is a `g.lane` holding its label (wrapped, never cut; the full

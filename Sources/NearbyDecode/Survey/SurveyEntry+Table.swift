@@ -1,5 +1,6 @@
 import NearbyBytes
 import NearbyJSON
+import NearbyText
 
 extension SurveyEntry {
     /// The header row of `survey --format table`.

@@ -1,5 +1,6 @@
 import NearbyBytes
 import NearbyJSON
+import NearbyText
 
 /// The comparisons of Vectors/README.md, "How results are compared", on results given as
 /// JSON: shared by `check` (the reference decoder and engine) and `validate` (an

@@ -6,6 +6,7 @@ import NearbyFormats
 import NearbyJSON
 import NearbyMessages
 import NearbyReplay
+import NearbyText
 
 /// Runs one vector through the reference decoder or engine and compares the result with
 /// its expectation. Sound files are decoded through `audioFrames`, so that vectors sharing a

@@ -1,5 +1,6 @@
 import NearbyBytes
 import NearbyJSON
+import NearbySystem
 
 /// Vectors that exist nowhere on disk until a run makes them (`validate --generated N --seed
 /// S`): frames, captures and scenarios built from a seed, each with its expected result taken

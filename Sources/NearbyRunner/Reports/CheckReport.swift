@@ -2,6 +2,7 @@ import NearbyBytes
 import NearbyDecode
 import NearbyJSON
 import NearbySystem
+import NearbyText
 
 /// The three forms of a `check` report: text for people, JSON (sorted keys) and JUnit XML for
 /// CI systems. All three are functions of the results alone, so they are reproducible.

@@ -4,6 +4,7 @@ import NearbyDecode
 import NearbyDecodeSession
 import NearbyMessages
 import NearbyRunner
+import NearbySystem
 import NearbyTimeline
 
 struct Decode: ParsableCommand {

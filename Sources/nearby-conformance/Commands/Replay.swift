@@ -5,6 +5,7 @@ import NearbyJSON
 import NearbyMessages
 import NearbyReplay
 import NearbyRunner
+import NearbySystem
 import NearbyTimeline
 
 struct Replay: ParsableCommand {

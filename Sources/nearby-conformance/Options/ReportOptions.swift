@@ -1,6 +1,7 @@
 import ArgumentParser
 import NearbyBytes
 import NearbyRunner
+import NearbySystem
 
 /// The reports a vector run writes and what an empty run means: `check` and `validate`.
 struct ReportOptions: ParsableArguments {

@@ -3,6 +3,7 @@ import NearbyAudio
 import NearbyBytes
 import NearbyJSON
 import NearbySystem
+import NearbyText
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,3 @@
-import NearbySystem
-
 /// Writes a whole file at once, replacing it: for outputs built in memory (a btsnoop file,
 /// a ground truth, a report).
 public enum OutputFile {

@@ -1,4 +1,4 @@
-import NearbyBytes
+import NearbyText
 import Testing
 
 /// `PrintfText` against what C's printf is specified to write (C17 §7.21.6.1) for the
