@@ -124,12 +124,6 @@ public enum TimelineHTML {
         return "<p class=\"legend\">" + spans.joined() + "</p>\n"
     }
 
-    /// The tick column of `micros` on `timeline`'s axis: ticks in the same column are drawn as
-    /// one, so a producer with many may aggregate them itself, column by column.
-    public static func tickColumn(of micros: Int64, in timeline: Timeline) -> Int {
-        TimelineScale(timeline).column(micros)
-    }
-
     /// The segments for the script that draws the axis: each one's x range on the unzoomed plot,
     /// its time range (`s0`, `s1`, seconds after the axis origin), the second its ticks count
     /// from (`o`) and its labels (`label`, and `short` for when that does not fit); `<` is
