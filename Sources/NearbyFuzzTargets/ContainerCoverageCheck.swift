@@ -20,7 +20,8 @@ public enum ContainerCoverageCheck {
         var covered = fileHeader
         var mayLeaveTail = false
         // libpcap cuts a record longer than the snapshot length to it, and skips the rest.
-        let snapshotLength = (reader as? PcapFileReader)?.snapshotLength ?? .max
+        let snapshotLength =
+            (reader as? PcapFileReader)?.snapshotLength ?? (reader as? PcapngFileReader)?.snapshotLength ?? .max
         var problems: [String] = []
         func take(_ range: Range<Int64>, _ what: String) {
             if range.lowerBound != covered && !(mayLeaveTail && range.lowerBound > covered) {

@@ -2,7 +2,7 @@
 /// `NEARBY_PORTABLE_IO=1` in the environment and the package takes the paths it takes on
 /// musl and Darwin, so that they are tested where it is built most.
 ///
-/// Off with the switch: lending bytes out of a C stream's buffer (`StdioStream.bufferedBytes`,
+/// Off with the switch: lending bytes out of a C stream's buffer (`StreamWindow`,
 /// glibc's `_IO_read_ptr`) and reopening a nameless temporary file through `/proc/self/fd`
 /// (`TemporaryFile`, which keeps a named file instead). Read once, at first use.
 public enum PortableIO {

@@ -7,19 +7,11 @@ import Darwin
 #endif
 
 /// A C library stream (`FILE *`), for the C libraries that read one (libpcap's
-/// `pcap_fopen_offline`): opened with a buffer the caller owns, moved, and, on glibc, its
-/// buffer read in place.
-///
-/// Reading a stream's buffer in place (`bufferedBytes`, `consume`) uses glibc's fields
-/// `_IO_read_ptr` and `_IO_read_end`; it is there only when `canLendBuffer` (glibc, and
-/// `NEARBY_PORTABLE_IO` not `1`). Callers take the plain path otherwise.
+/// `pcap_fopen_offline`): opened with a buffer the caller owns, moved, read at an offset
+/// beside the library; `StreamWindow` reads what it has buffered.
 public enum StdioStream {
     /// A stream.
     public typealias Pointer = UnsafeMutablePointer<FILE>
-
-    /// Whether `bufferedBytes` and `consume` can be used: on glibc, unless
-    /// `PortableIO.isForced`.
-    public static var canLendBuffer: Bool { PortableIO.usesGlibcPaths }
 
     /// Opens `path` for reading, fully buffered through `buffer` (`size` bytes, which must
     /// outlive the stream).
@@ -48,27 +40,5 @@ public enum StdioStream {
     public static func read(_ stream: Pointer, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let descriptor = FileDescriptor(rawValue: fileno(stream))
         return (try? descriptor.read(fromAbsoluteOffset: offset, into: buffer)) ?? -1
-    }
-
-    /// The bytes the stream has buffered and not yet handed out, in place; nil when the
-    /// buffer cannot be read in place (not glibc). Valid until the stream is next read or
-    /// moved. Only when `canLendBuffer`.
-    @inlinable
-    public static func bufferedBytes(_ stream: Pointer) -> UnsafeRawBufferPointer? {
-        #if canImport(Glibc)
-        guard let start = stream.pointee._IO_read_ptr, let end = stream.pointee._IO_read_end else { return nil }
-        return UnsafeRawBufferPointer(start: start, count: end - start)
-        #else
-        return nil
-        #endif
-    }
-
-    /// Hands out the first `count` bytes of `bufferedBytes` (at most its count) as though
-    /// the stream had read them. Only when `canLendBuffer`.
-    @inlinable
-    public static func consume(_ stream: Pointer, _ count: Int) {
-        #if canImport(Glibc)
-        stream.pointee._IO_read_ptr += count
-        #endif
     }
 }

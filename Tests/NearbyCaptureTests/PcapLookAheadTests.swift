@@ -46,7 +46,7 @@ import Testing
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let bytes = Self.file(bigEndian: layout.bigEndian, nanoseconds: layout.nanoseconds)
-        #expect(bytes.count > 3 * PcapFileReader.streamBufferSize)
+        #expect(bytes.count > 3 * LibpcapFile.streamBufferSize)
         let results = try readAll(dir.write(bytes, to: "large.pcap"), inRuns: inRuns)
         #expect(results.count == Self.records.count)
         var offset = 24
@@ -69,7 +69,7 @@ import Testing
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let (path, bytes) = try dir.writePcap(Self.records, linkType: .bluetoothHCIH4, to: "large.pcap")
-        #expect(bytes.count > 3 * PcapFileReader.streamBufferSize)
+        #expect(bytes.count > 3 * LibpcapFile.streamBufferSize)
         let results = try readAll(path, inRuns: inRuns)
         #expect(results.count == Self.records.count)
         for (i, result) in results.enumerated() {
@@ -134,7 +134,7 @@ import Testing
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         var (_, bytes) = try dir.writePcap(records, linkType: .bluetoothHCIH4, to: "large.pcap")
-        let damaged = headerOffsets.firstIndex { $0 > PcapFileReader.streamBufferSize + extra }!
+        let damaged = headerOffsets.firstIndex { $0 > LibpcapFile.streamBufferSize + extra }!
         let start = headerOffsets[damaged]
         damage(&bytes, start)
         return (try readAll(dir.write(bytes, to: "damaged.pcap"), inRuns: inRuns), damaged, start)

@@ -252,11 +252,11 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     /// `read`); else the malformed step for `record` itself, whose length runs into a
     /// plausible record (DAMAGE-7, DAMAGE-8, DAMAGE-9).
     private func lookAheadFailed(after record: ProbedRecord, nextProblem: DecodeError) -> CaptureReadStep? {
-        guard let scan, !scan.clockSteps(at: record.end, after: record, earliest: earliestMicros) else { return nil }
-        let next = scan.resumption(after: record, anchored: true, earliest: earliestMicros)
-        // Only the clock stepped far back (no run nearer in time follows): not damage.
-        if next == record.end { return nil }
-        if let next, next < record.end {
+        guard let scan else { return nil }
+        switch scan.resume(afterWhole: record, earliest: earliestMicros) {
+        case .clockStep:
+            return nil
+        case .lengthLies(let next):
             let skip = SkippedBytes(range: record.start..<next, resynchronized: true)
             file.seek(to: next)
             return .malformed(
@@ -267,9 +267,12 @@ public final class BtsnoopFileReader: CaptureRecordReader {
                         + "record, at byte \(next); \(skip)"
                 ),
                 skipped: skip)
+        case .damageFollows(let next):
+            pendingSkip = (
+                SkippedBytes(range: record.end..<(next ?? scan.size), resynchronized: next != nil), nextProblem
+            )
+            return nil
         }
-        pendingSkip = (SkippedBytes(range: record.end..<(next ?? scan.size), resynchronized: next != nil), nextProblem)
-        return nil
     }
 
     /// The malformed step for an implausible header at `record.start`, reading on at the

@@ -23,7 +23,8 @@ public enum CaptureFile {
                 path: path, code: .unknownFormat, reason: "not a capture: neither pcap, pcapng, btsnoop nor hex text")
         }
         switch format {
-        case .pcap, .pcapng: return try PcapFileReader(path: path, format: format)
+        case .pcap: return try PcapFileReader(path: path)
+        case .pcapng: return try PcapngFileReader(path: path)
         case .btsnoop: return try BtsnoopFileReader(path: path)
         case .hexText: return try HexTextFileReader(path: path)
         case .live: preconditionFailure("detect(prefix:) never names a live source")

@@ -78,6 +78,30 @@ struct Resynchronizer {
         return Self.isBetter(beyond.chain, than: inside.chain) ? beyond.offset : inside.offset
     }
 
+    /// What the bytes after `record` are, when the header after it is not plausible or does
+    /// not follow it and `record` is whole in the file (DAMAGE-7 to DAMAGE-9).
+    enum Resumption: Equatable {
+        /// A step in the clock, not damage: reading goes on at the record's end (DAMAGE-9).
+        case clockStep
+        /// The record's length lies: it runs into the run that starts at `resume` (DAMAGE-7).
+        case lengthLies(resume: Int64)
+        /// The record is whole and damage follows it, up to `resume`, or to the end of the
+        /// file when nil (DAMAGE-8).
+        case damageFollows(resume: Int64?)
+    }
+
+    /// The one decision for a whole record whose next header fails, for every container:
+    /// a step in the clock when a run starts at its end and none better inside that run
+    /// (`clockSteps`), else where `resumption(after:anchored:earliest:)` goes on, the
+    /// record as the anchor.
+    func resume(afterWhole record: ProbedRecord, earliest: Int64?) -> Resumption {
+        if clockSteps(at: record.end, after: record, earliest: earliest) { return .clockStep }
+        let next = resumption(after: record, anchored: true, earliest: earliest)
+        if next == record.end { return .clockStep }
+        if let next, next < record.end { return .lengthLies(resume: next) }
+        return .damageFollows(resume: next)
+    }
+
     /// DAMAGE-9 with DAMAGE-12: whether reading goes on at `offset`, the end of `record`
     /// whose next header does not follow it, as a step in the clock: a run starts there, and
     /// no run that follows `record` and starts inside that run's first record is the better
