@@ -38,6 +38,7 @@ public enum ContainerCoverageCheck {
                         record.metadata.originalLength > record.bytes.count || record.bytes.count >= snapshotLength
                     )
                 }
+                return false
             }
             switch step {
             case .record:
@@ -47,12 +48,12 @@ public enum ContainerCoverageCheck {
                 }
                 take(range, "a record")
                 mayLeaveTail = cut
-            case .malformed(let index, _, _, _, let skipped):
-                guard let skipped else {
-                    problems.append("malformed record \(index) names no skipped range")
+            case .malformed(let fault):
+                guard let skipped = fault.skipped else {
+                    problems.append("malformed record \(fault.index) names no skipped range")
                     return problems
                 }
-                take(skipped.range, "skipped range of record \(index)")
+                take(skipped.range, "skipped range of record \(fault.index)")
                 mayLeaveTail = false
             case .end:
                 if covered < fileSize(path) && !mayLeaveTail {

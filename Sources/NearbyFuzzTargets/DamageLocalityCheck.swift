@@ -79,7 +79,8 @@ public enum DamageLocalityCheck {
                 }
                 covered = offset + (layout.format == .hexText ? 1 : r.bytes.count)
                 delivered[offset] = (r.metadata.timestampMicros, Array(r.bytes))
-            case .malformed(let index, let fileOffset, let line, _, let skipped):
+            case .malformed(let fault):
+                let (index, fileOffset, line, skipped) = (fault.index, fault.fileOffset, fault.line, fault.skipped)
                 if let skipped {
                     if Int(skipped.range.lowerBound) < covered && layout.format != .hexText {
                         problems.append("fault \(index) skips \(skipped.range), bytes read before (\(covered))")

@@ -1,9 +1,9 @@
 import NearbyBytes
 import NearbyCapture
 
-/// The contract of `CaptureRecordReader.readRun`: the records and steps a file gives read in
-/// runs (as `CaptureDecoder` reads) are, in order, those it gives read one record at a time
-/// (`read`), with the same metadata and bytes.
+/// The contract of `CaptureRecordReader.read`: the records and steps a file gives read in
+/// runs (the closure returns true, as `CaptureDecoder` reads) are, in order, those it gives
+/// read one record at a time (the closure returns false), with the same metadata and bytes.
 public enum RunReadCheck {
     /// The first difference between the file at `path` read in runs and read one record at
     /// a time, in words (empty when they agree, or when the file cannot be opened).
@@ -28,20 +28,20 @@ public enum RunReadCheck {
     /// A record, or a malformed step, as read.
     private enum Step: Equatable {
         case record(RecordMetadata, [UInt8])
-        case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError, skipped: SkippedBytes?)
+        case malformed(ContainerFault)
     }
 
     /// Each record (its metadata and bytes) and each malformed step, in order.
     private static func steps(_ reader: any CaptureRecordReader, inRuns: Bool) -> [Step] {
         var out: [Step] = []
-        let body: (borrowing RecordView) -> Void = { record in
-            out.append(.record(record.metadata, record.bytes.withUnsafeBufferPointer { Array($0) }))
-        }
         while true {
-            switch inRuns ? reader.readRun(body) : reader.read(body) {
+            let step = reader.read { record in
+                out.append(.record(record.metadata, record.bytes.withUnsafeBufferPointer { Array($0) }))
+                return inRuns
+            }
+            switch step {
             case .record: continue
-            case .malformed(let index, let fileOffset, let line, let error, let skipped):
-                out.append(.malformed(index: index, fileOffset: fileOffset, line: line, error, skipped: skipped))
+            case .malformed(let fault): out.append(.malformed(fault))
             case .end: return out
             }
         }

@@ -114,8 +114,8 @@ public final class LiveCapture: CaptureRecordReader {
         }
     }
 
-    /// Lends the next record; waits for one while the capture runs.
-    public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+    /// Lends the next record, one per call; waits for one while the capture runs.
+    public func read(_ body: (borrowing RecordView) -> Bool) -> CaptureReadStep {
         while queueStart == queue.count && end == nil { pump() }
         guard queueStart < queue.count else {
             if let step = unframed {
@@ -134,7 +134,7 @@ public final class LiveCapture: CaptureRecordReader {
             queue.removeAll(keepingCapacity: true)
             queueStart = 0
         }
-        record.withView { body($0) }
+        _ = record.withView { body($0) }
         return .record
     }
 
@@ -192,8 +192,9 @@ public final class LiveCapture: CaptureRecordReader {
         if let error, error.code == .garbage {
             recordCount += 1
             unframed = .malformed(
-                index: recordCount, fileOffset: error.streamOffset, line: nil,
-                DecodeError(.h4, .invalidValue, at: 0, error.reason), skipped: nil)
+                ContainerFault(
+                    index: recordCount, fileOffset: error.streamOffset, line: nil,
+                    DecodeError(.h4, .invalidValue, at: 0, error.reason), skipped: nil))
         }
         end = reason
         failure = error

@@ -68,9 +68,10 @@ struct CaptureBenchmark {
         var n = 0, lastBytes = 0
         do {
             let reader = try CaptureFile.open(path)
-            while case .record = reader.readRun({
+            while case .record = reader.read({
                 n += 1
                 lastBytes &+= $0.bytes.isEmpty ? 0 : Int($0.bytes[$0.bytes.count - 1])
+                return true
             }) {}
         } catch {
             fatalError("\(error)")
@@ -90,7 +91,10 @@ struct CaptureBenchmark {
         do {
             var t0 = cpuNow()
             var reader = try CaptureFile.open(path)
-            while case .record = reader.readRun({ check &+= $0.bytes.count }) {}
+            while case .record = reader.read({
+                check &+= $0.bytes.count
+                return true
+            }) {}
             seconds.append(cpuNow() - t0)
 
             // Each advertisement built in one slot, as `CaptureDecoder` builds them.
@@ -98,8 +102,9 @@ struct CaptureBenchmark {
                 t0 = cpuNow()
                 reader = try CaptureFile.open(path)
                 var records = RecordDecoder()
-                while case .record = reader.readRun({
+                while case .record = reader.read({
                     _ = records.decode($0, building: slot) { check &+= slot.pointee.data?.count ?? 0 }
+                    return true
                 }) {}
                 seconds.append(cpuNow() - t0)
 
@@ -108,12 +113,13 @@ struct CaptureBenchmark {
                 records = RecordDecoder()
                 // Into one reused `AdvertisingDataContents`, as `CaptureDecoder` decodes.
                 var contents = AdvertisingDataContents()
-                while case .record = reader.readRun({ record in
+                while case .record = reader.read({ record in
                     _ = records.decode(record, building: slot) {
                         guard let data = slot.pointee.data else { return }
                         AdvertisingDataDecoder.decode(data, into: &contents)
                         check &+= contents.beacons.count
                     }
+                    return true
                 }) {}
                 seconds.append(cpuNow() - t0)
             }

@@ -12,17 +12,20 @@ func readAll(_ path: String) throws -> [CaptureReadResult] {
     return out
 }
 
-/// Every record and step of the file at `path`, the records lent in runs (`readRun`, as
-/// `CaptureDecoder` reads) when `inRuns`, else one at a time (`readAll(_:)`).
+/// Every record and step of the file at `path`, the records lent in runs (the closure returns
+/// true, as `CaptureDecoder` reads) when `inRuns`, else one at a time (`readAll(_:)`).
 func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
     guard inRuns else { return try readAll(path) }
     let reader = try CaptureFile.open(path)
     var out: [CaptureReadResult] = []
     while true {
-        switch reader.readRun({ out.append(.record(CaptureRecord(copying: $0))) }) {
+        let step = reader.read {
+            out.append(.record(CaptureRecord(copying: $0)))
+            return true
+        }
+        switch step {
         case .record: continue
-        case .malformed(let index, let fileOffset, let line, let error, let skipped):
-            out.append(.malformed(index: index, fileOffset: fileOffset, line: line, error, skipped: skipped))
+        case .malformed(let fault): out.append(.malformed(fault))
         case .end: return out
         }
     }
@@ -133,10 +136,11 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         while let r = reader.next() { results.append(r) }
         let records = results.filter { if case .record = $0 { true } else { false } }
         #expect(records.count == (cut - 16) / (24 + record.count))
-        guard case .malformed(let index, let fileOffset, _, let e, _) = results.last else {
+        guard case .malformed(let fault) = results.last else {
             Issue.record("\(results.last as Any)")
             return
         }
+        let (index, fileOffset, e) = (fault.index, fault.fileOffset, fault.error)
         #expect(index == records.count + 1)
         #expect(e.layer == .btsnoop && e.code == .truncated)
         #expect(fileOffset == Int64(cut))
@@ -168,10 +172,11 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
                 continue
             }
             #expect(results.count == whole + 1)
-            guard case .malformed(let index, let offset, _, let e, _)? = results.last else {
+            guard case .malformed(let fault)? = results.last else {
                 Issue.record("prefix \(n)")
                 continue
             }
+            let (index, offset, e) = (fault.index, fault.fileOffset, fault.error)
             #expect(index == whole + 1)
             let want: (DecodeError.Code, Int) =
                 intoRecord < 24 ? (.truncated, header.expectedFailure(cutAt: intoRecord).offset) : (.lengthOverrun, 4)
@@ -202,10 +207,11 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
             let atBoundary = n == 24 || n == secondStart
             #expect(results.count == whole + (atBoundary ? 0 : 1), "prefix \(n)")
             if !atBoundary {
-                guard case .malformed(_, let offset, _, let e, _)? = results.last else {
+                guard case .malformed(let fault)? = results.last else {
                     Issue.record("prefix \(n)")
                     continue
                 }
+                let (offset, e) = (fault.fileOffset, fault.error)
                 #expect(e.code == .truncated && e.layer == .pcap, "prefix \(n): \(e)")
                 let recordStart = n < secondStart ? 24 : secondStart
                 let intoRecord = n - recordStart
@@ -223,10 +229,11 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         let text = "# comment\nok\t04 0E 04 01 0C 20 00\nbad\tnot hex at all\n\n04 0e 04 01 0c 20 00\n"
         let results = try readAll(dir.write(Array(text.utf8), to: "t.txt"))
         #expect(results.count == 3)
-        guard case .malformed(let index, _, let line, let e, _) = results[1] else {
+        guard case .malformed(let fault) = results[1] else {
             Issue.record("\(results[1])")
             return
         }
+        let (index, line, e) = (fault.index, fault.line, fault.error)
         #expect(index == 2 && line == 3 && e.layer == .hexText)
         guard case .record(let r) = results[2] else {
             Issue.record("\(results[2])")

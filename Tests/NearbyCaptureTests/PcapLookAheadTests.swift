@@ -94,10 +94,8 @@ import Testing
             // incl_len (bytes 8–11, little-endian) far beyond any record.
             for k in 0..<4 { bytes[start + 8 + k] = [0xFF, 0xFF, 0xFF, 0x7F][k] }
         }
-        guard
-            case .malformed(let index, let fileOffset, _, let error, let skipped)? =
-                Self.lostOnly(damaged, of: results, checkingOffsets: true)
-        else { return }
+        guard case .malformed(let fault)? = Self.lostOnly(damaged, of: results, checkingOffsets: true) else { return }
+        let (index, fileOffset, error, skipped) = (fault.index, fault.fileOffset, fault.error, fault.skipped)
         #expect(index == damaged + 1)
         #expect(error.layer == .pcap && error.code == .invalidValue && error.offset == 8, "\(error)")
         #expect(fileOffset == Int64(start + 8))
@@ -115,10 +113,8 @@ import Testing
         let (results, damaged, start) = try Self.readDamaged(pastFirstBuffer: 7000, inRuns: inRuns) { bytes, start in
             for field in [8, 12] { bytes[start + field] &+= 7 }  // incl_len and orig_len, little-endian
         }
-        guard
-            case .malformed(let index, _, _, let error, let skipped)? =
-                Self.lostOnly(damaged, of: results, checkingOffsets: false)
-        else { return }
+        guard case .malformed(let fault)? = Self.lostOnly(damaged, of: results, checkingOffsets: false) else { return }
+        let (index, error, skipped) = (fault.index, fault.error, fault.skipped)
         #expect(index == damaged + 1)
         #expect(error.layer == .pcap && error.offset == 8, "\(error)")
         #expect(skipped?.range == Int64(start)..<Int64(Self.headerOffsets[damaged + 1]))

@@ -7,8 +7,8 @@ import Testing
 /// What the container readers deliver, held still while they are rewritten: for every file in
 /// Captures/ (the damaged, gap and systematic ones too), a digest of every step, a record's
 /// metadata and bytes or a malformed record's index, offsets, fault and skipped bytes, and of
-/// the refusal of a file that cannot be read. Read one step at a time (`read`) and in runs
-/// (`readRun`) the steps must be the same, and their digest the one in
+/// the refusal of a file that cannot be read. Read one record at a time (the closure returns
+/// false) and in runs (it returns true) the steps must be the same, and their digest the one in
 /// Tests/Golden/reader-digests.txt. The golden file was written from the readers as they
 /// were (`NEARBY_WRITE_GOLDEN=1 swift test --filter ReaderDigestTests` rewrites it, for a
 /// change that means to change what is read). The field captures are not digested here: no
@@ -42,13 +42,16 @@ struct ReaderDigestTests {
                     + "off=\(m.fileOffset.map(String.init) ?? "-") line=\(m.line.map(String.init) ?? "-") \(hex)")
         }
         while true {
-            let step = inRuns ? reader.readRun { record($0) } : reader.read { record($0) }
+            let step = reader.read {
+                record($0)
+                return inRuns
+            }
             switch step {
             case .record: continue
-            case .malformed(let index, let fileOffset, let line, let error, let skipped):
+            case .malformed(let f):
                 lines.append(
-                    "M \(index) off=\(fileOffset.map(String.init) ?? "-") line=\(line.map(String.init) ?? "-") "
-                        + "\(error.key)@\(error.offset) \(error.reason) \(skipped?.description ?? "-")")
+                    "M \(f.index) off=\(f.fileOffset.map(String.init) ?? "-") line=\(f.line.map(String.init) ?? "-") "
+                        + "\(f.error.key)@\(f.error.offset) \(f.error.reason) \(f.skipped?.description ?? "-")")
             case .end: return lines
             }
         }
@@ -71,7 +74,7 @@ struct ReaderDigestTests {
         for file in files {
             let path = RepositoryPaths.root + "/Captures/" + file
             let one = Self.steps(path, inRuns: false), runs = Self.steps(path, inRuns: true)
-            #expect(one == runs, "\(file): read and readRun differ")
+            #expect(one == runs, "\(file): one at a time and in runs differ")
             table.append("\(file) \(one.count) \(Self.digest(one))")
         }
         let text = table.joined(separator: "\n") + "\n"

@@ -143,7 +143,7 @@ import Testing
         var skipped: [SkippedBytes] = []
         let reader = try CaptureFile.open(path)
         while let step = reader.next() {
-            if case .malformed(_, _, _, _, let s?) = step { skipped.append(s) }
+            if case .malformed(let fault) = step, let s = fault.skipped { skipped.append(s) }
         }
         return (beacons, accounting, skipped)
     }

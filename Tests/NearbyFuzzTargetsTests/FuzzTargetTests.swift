@@ -87,7 +87,7 @@ import Testing
         #expect(fixture.violations.isEmpty)
     }
 
-    /// A reader of three records whose `readRun` loses the second when `dropsInRuns`.
+    /// A reader of three records that loses the second in a run when `dropsInRuns`.
     final class ThreeRecords: CaptureRecordReader {
         let format = CaptureFormat.pcap
         var encapsulationDescription: String { "LINKTYPE 201" }
@@ -103,17 +103,15 @@ import Testing
 
         init(dropsInRuns: Bool) { self.dropsInRuns = dropsInRuns }
 
-        func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
-            guard next < records.count else { return .end }
-            next += 1
-            records[next - 1].withView { body($0) }
-            return .record
-        }
-
-        func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
-            let step = read(body)
-            if dropsInRuns && next == 1 { next += 1 }
-            return step
+        /// Lends records while `body` returns true; in a run, the second is lost.
+        func read(_ body: (borrowing RecordView) -> Bool) -> CaptureReadStep {
+            while next < records.count {
+                next += 1
+                let more = records[next - 1].withView { body($0) }
+                if more && dropsInRuns && next == 1 { next += 1 }
+                guard more else { return .record }
+            }
+            return .end
         }
     }
 

@@ -11,7 +11,7 @@ import NearbyBytes
 /// Each record is lent only once the header after it is seen to be plausible and to follow
 /// it; past a damaged header the reader goes on at the next run of plausible records,
 /// reporting the bytes skipped (DAMAGE-6 to DAMAGE-13).
-public final class BtsnoopFileReader: CaptureRecordReader {
+public final class BtsnoopFileReader: CaptureRecordReader, SteppingReader {
     /// btsnoop timestamp of 1970-01-01T00:00:00Z, in microseconds (BTSNOOP-4).
     public static let unixEpochOffsetMicros: Int64 = 0x00DC_DDB3_0F2F_8000
     /// Records longer than this are taken for a corrupt length field (the largest HCI
@@ -163,15 +163,22 @@ public final class BtsnoopFileReader: CaptureRecordReader {
         }
     }
 
-    public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+    public func read(_ body: (borrowing RecordView) -> Bool) -> CaptureReadStep {
+        readSteps(body)
+    }
+
+    /// Reads one record, or reports what failed.
+    func step(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
         if let (skip, problem) = pendingSkip {
             pendingSkip = nil
             index += 1
             if skip.resynchronized { file.seek(to: skip.range.upperBound) } else { done = true }
             return .malformed(
-                index: index, fileOffset: skip.range.lowerBound + Int64(problem.offset), line: nil,
-                DecodeError(.btsnoop, problem.code, at: problem.offset, "record header: \(problem.reason); \(skip)"),
-                skipped: skip)
+                ContainerFault(
+                    index: index, fileOffset: skip.range.lowerBound + Int64(problem.offset), line: nil,
+                    DecodeError(
+                        .btsnoop, problem.code, at: problem.offset, "record header: \(problem.reason); \(skip)"),
+                    skipped: skip))
         }
         guard !done, file.remaining > 0 else { return .end }
         index += 1
@@ -183,11 +190,12 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             // BTSNOOP-11: the field the file ends in (the timestamp is 8 bytes, at 16).
             let field = min(headerBytes.count / 4 * 4, 16)
             return .malformed(
-                index: index, fileOffset: headerOffset + Int64(field), line: nil,
-                DecodeError(
-                    .btsnoop, .truncated, at: field,
-                    "record header: the file ends after \(headerBytes.count) of 24 bytes; \(skip)"),
-                skipped: skip)
+                ContainerFault(
+                    index: index, fileOffset: headerOffset + Int64(field), line: nil,
+                    DecodeError(
+                        .btsnoop, .truncated, at: field,
+                        "record header: the file ends after \(headerBytes.count) of 24 bytes; \(skip)"),
+                    skipped: skip))
         }
         let header = Header(headerBytes)
         if let problem = header.problem(datalink: datalink, bytesAfterHeader: file.size - headerOffset - 24) {
@@ -202,13 +210,14 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             done = true
             let skip = SkippedBytes(range: headerOffset..<file.size, resynchronized: false)
             return .malformed(
-                index: index, fileOffset: headerOffset + Int64(bytes.count), line: nil,
-                DecodeError(
-                    .btsnoop, .truncated, at: bytes.count,
-                    "record data: the file ended or could not be read after \(bytes.count - 24) of \(length) bytes; "
-                        + "\(skip)"
-                ),
-                skipped: skip)
+                ContainerFault(
+                    index: index, fileOffset: headerOffset + Int64(bytes.count), line: nil,
+                    DecodeError(
+                        .btsnoop, .truncated, at: bytes.count,
+                        "record data: the file ended or could not be read after \(bytes.count - 24) of \(length) bytes; "
+                            + "\(skip)"
+                    ),
+                    skipped: skip))
         }
         if bytes.count == 2 * Header.length + length {
             let next = Header(UnsafeRawBufferPointer(rebasing: bytes[(Header.length + length)...]))
@@ -260,13 +269,14 @@ public final class BtsnoopFileReader: CaptureRecordReader {
             let skip = SkippedBytes(range: record.start..<next, resynchronized: true)
             file.seek(to: next)
             return .malformed(
-                index: index, fileOffset: record.start + 4, line: nil,
-                DecodeError(
-                    .btsnoop, .invalidValue, at: 4,
-                    "record header: included length \(record.end - record.start - 24) runs past the next plausible "
-                        + "record, at byte \(next); \(skip)"
-                ),
-                skipped: skip)
+                ContainerFault(
+                    index: index, fileOffset: record.start + 4, line: nil,
+                    DecodeError(
+                        .btsnoop, .invalidValue, at: 4,
+                        "record header: included length \(record.end - record.start - 24) runs past the next plausible "
+                            + "record, at byte \(next); \(skip)"
+                    ),
+                    skipped: skip))
         case .damageFollows(let next):
             pendingSkip = (
                 SkippedBytes(range: record.end..<(next ?? scan.size), resynchronized: next != nil), nextProblem
@@ -281,11 +291,12 @@ public final class BtsnoopFileReader: CaptureRecordReader {
     private func recover(at record: ProbedRecord, _ problem: DecodeError) -> CaptureReadStep {
         let fault = { (skip: SkippedBytes?) -> CaptureReadStep in
             .malformed(
-                index: self.index, fileOffset: record.start + Int64(problem.offset), line: nil,
-                DecodeError(
-                    .btsnoop, problem.code, at: problem.offset,
-                    "record header: " + problem.reason + (skip.map { "; \($0)" } ?? "")),
-                skipped: skip)
+                ContainerFault(
+                    index: self.index, fileOffset: record.start + Int64(problem.offset), line: nil,
+                    DecodeError(
+                        .btsnoop, problem.code, at: problem.offset,
+                        "record header: " + problem.reason + (skip.map { "; \($0)" } ?? "")),
+                    skipped: skip))
         }
         guard let scan else {
             done = true

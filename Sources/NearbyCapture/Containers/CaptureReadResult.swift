@@ -1,14 +1,10 @@
-import NearbyBytes
-
-/// What `CaptureRecordReader.read(_:)` did with one step through the file.
+/// What `CaptureRecordReader.read(_:)` did.
 public enum CaptureReadStep: Sendable {
-    /// A record was read and lent to the closure.
+    /// The last thing read was a record, lent to the closure.
     case record
-    /// The container is damaged at this record (an implausible header, a length that
-    /// overruns the file…); the closure was not called. `skipped` names the bytes passed
-    /// over to reach the next plausible record (or the end of the file), when the reader
-    /// resynchronises; readers that cannot end the file here.
-    indirect case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError, skipped: SkippedBytes?)
+    /// The container is damaged here (an implausible header, a length that overruns the
+    /// file…); the closure was not called for it.
+    case malformed(ContainerFault)
     /// The end of the file.
     case end
 }
@@ -17,8 +13,7 @@ public enum CaptureReadStep: Sendable {
 /// itself cannot frame.
 public enum CaptureReadResult: Sendable {
     case record(CaptureRecord)
-    /// The container is damaged at this record (`CaptureReadStep.malformed`).
-    case malformed(index: Int, fileOffset: Int64?, line: Int?, DecodeError, skipped: SkippedBytes?)
+    case malformed(ContainerFault)
 }
 
 /// A stream of records from one capture file, in file order.
@@ -26,31 +21,46 @@ public protocol CaptureRecordReader: AnyObject {
     var format: CaptureFormat { get }
     /// What the records are: the link type or datalink, for people.
     var encapsulationDescription: String { get }
-    /// Reads the next record and lends it to `body`, its bytes still in the reader's buffer
-    /// (no copy, no reference count): the decode path. The view is valid only during the
-    /// call.
-    func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep
-    /// Reads as `read` does, then on while the next record is at hand (no fault, no wait),
-    /// lending each record to `body`, and returns the step that ended the run: `.record`
-    /// after a record, or a malformed record or the end, which come after every record lent
-    /// before them. The records and steps, in order, are those that `read` gives one at a
-    /// time. For readers that count records in `body` (`CaptureDecoder`).
-    func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep
+    /// Reads on, lending each record to `body`, its bytes still in the reader's buffer (no
+    /// copy, no reference count; the view is valid only during the call), while `body`
+    /// returns true and the next record is at hand (no fault, no wait). Returns the step that
+    /// ended: `.record` after a record (`body` returned false, or the next one is not at
+    /// hand), or a malformed record or the end, which come after every record lent before
+    /// them. Whatever `body` returns, the records and steps, in order, are the same.
+    func read(_ body: (borrowing RecordView) -> Bool) -> CaptureReadStep
 }
 
 extension CaptureRecordReader {
-    /// A run of one record: `read`.
-    public func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep { read(body) }
-
     /// The next record as a value of its own (its bytes copied), or nil at the end of the
     /// file: for callers that keep records.
     public func next() -> CaptureReadResult? {
         var record: CaptureRecord?
-        switch read({ record = CaptureRecord(copying: $0) }) {
+        switch read({
+            record = CaptureRecord(copying: $0)
+            return false
+        }) {
         case .record: return .record(record!)
-        case .malformed(let index, let fileOffset, let line, let error, let skipped):
-            return .malformed(index: index, fileOffset: fileOffset, line: line, error, skipped: skipped)
+        case .malformed(let fault): return .malformed(fault)
         case .end: return nil
+        }
+    }
+}
+
+/// A reader that reads one record or fault at a time (`step`): its `read` steps on.
+protocol SteppingReader: AnyObject {
+    /// Lends the next record to `body`, or reports what failed, or the end.
+    func step(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep
+}
+
+extension SteppingReader {
+    /// `CaptureRecordReader.read(_:)`: steps on while records are lent and `body` returns
+    /// true.
+    @inline(__always)
+    func readSteps(_ body: (borrowing RecordView) -> Bool) -> CaptureReadStep {
+        var more = true
+        while true {
+            let next = step { more = body($0) }
+            guard case .record = next, more else { return next }
         }
     }
 }

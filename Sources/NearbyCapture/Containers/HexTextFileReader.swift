@@ -9,7 +9,7 @@ import NearbyBytes
 /// lines starting with `#` are not records. A line with no hex field is a malformed record.
 /// There are no timestamps. This is the format of `hcidump --raw` output pasted into
 /// tests, as in the Estimote and BlueZ examples.
-public final class HexTextFileReader: CaptureRecordReader {
+public final class HexTextFileReader: CaptureRecordReader, SteppingReader {
     public let format = CaptureFormat.hexText
     public let encapsulationDescription = "hex text, H4 packets"
 
@@ -52,7 +52,12 @@ public final class HexTextFileReader: CaptureRecordReader {
         }
     }
 
-    public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+    public func read(_ body: (borrowing RecordView) -> Bool) -> CaptureReadStep {
+        readSteps(body)
+    }
+
+    /// Reads one record, or reports what failed.
+    func step(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
         while true {
             let lineStart = file.offset
             guard file.readLine(into: &lineBuffer) else { return .end }
@@ -79,9 +84,10 @@ public final class HexTextFileReader: CaptureRecordReader {
             }
             // HEXTEXT-5, DAMAGE-15: a line without one is one malformed record.
             return .malformed(
-                index: index, fileOffset: lineStart, line: lineNumber,
-                DecodeError(.hexText, .invalidValue, at: 0, "line \(lineNumber) has no field of hex digit pairs"),
-                skipped: nil)
+                ContainerFault(
+                    index: index, fileOffset: lineStart, line: lineNumber,
+                    DecodeError(.hexText, .invalidValue, at: 0, "line \(lineNumber) has no field of hex digit pairs"),
+                    skipped: nil))
         }
     }
 }

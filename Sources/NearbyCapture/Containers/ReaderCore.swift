@@ -16,7 +16,9 @@ struct ReaderCore {
 
     /// The malformed step for `fault`, numbered next.
     mutating func report(_ fault: ContainerFault) -> CaptureReadStep {
-        .malformed(index: number(), fileOffset: fault.fileOffset, line: nil, fault.error, skipped: fault.skipped)
+        var numbered = fault
+        numbered.index = number()
+        return .malformed(numbered)
     }
 
     /// The first fault waiting, reported; nil when none is.

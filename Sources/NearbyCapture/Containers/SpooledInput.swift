@@ -71,5 +71,5 @@ final class SpooledReader: CaptureRecordReader {
 
     var format: CaptureFormat { inner.format }
     var encapsulationDescription: String { inner.encapsulationDescription }
-    func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep { inner.read(body) }
+    func read(_ body: (borrowing RecordView) -> Bool) -> CaptureReadStep { inner.read(body) }
 }

@@ -43,28 +43,30 @@ public enum CaptureDecoder {
 
         reading: while true {
             // Each record is lent, its bytes still in the reader's buffer (or libpcap's).
-            let step = reader.readRun { record in
+            let step = reader.read { record in
                 run.tally.accounting.recordsRead += 1
                 run.start(record.metadata)
                 let outcome = decoder.decode(record, building: slot) {
                     run.deliver(onAdvertisement: onAdvertisement, onIssue: onIssue)
                 }
                 run.account(outcome, openChains: decoder.reassembler.pendingChainCount, onIssue: onIssue)
+                return true
             }
 
             switch step {
             case .record:
                 break
-            case .malformed(let index, let fileOffset, let line, let error, let skipped):
+            case .malformed(let fault):
                 // RECORDS-3, DAMAGE-16: a container fault or a skipped stretch is one record.
                 run.tally.accounting.recordsRead += 1
-                run.tally.countMalformed(error.key)
-                if let skipped {
+                run.tally.countMalformed(fault.error.key)
+                if let skipped = fault.skipped {
                     run.tally.accounting.bytesSkipped += skipped.count
                     if skipped.resynchronized { run.tally.accounting.resynchronizations += 1 }
                 }
-                var issue = DecodeIssue(file: path, record: index, recordFileOffset: nil, line: line, error: error)
-                if let fileOffset { issue.recordFileOffset = fileOffset - Int64(error.offset) }
+                var issue = DecodeIssue(
+                    file: path, record: fault.index, recordFileOffset: nil, line: fault.line, error: fault.error)
+                if let fileOffset = fault.fileOffset { issue.recordFileOffset = fileOffset - Int64(fault.error.offset) }
                 onIssue(issue)
             case .end:
                 break reading

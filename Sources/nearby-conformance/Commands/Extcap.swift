@@ -135,7 +135,7 @@ struct Extcap: ParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         reading: while true {
-            switch capture.read({ _ in }) {
+            switch capture.read({ _ in true }) {
             case .end: break reading
             case .record, .malformed: continue
             }

@@ -75,22 +75,19 @@ public final class PcapFileReader: CaptureRecordReader {
         }
     }
 
-    public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep { step(body, run: false) }
-
-    public func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep { step(body, run: true) }
-
-    /// Reports the damage found before, else lends the next record: in place when it can
-    /// (`lendInPlace`), else through libpcap (`next`). In a run, goes on after each record.
-    @inline(__always)
-    func step(_ body: (borrowing RecordView) -> Void, run: Bool) -> CaptureReadStep {
+    /// Reports the damage found before, else lends the next records: in place while it can
+    /// (`lendInPlace`), else through libpcap (`next`).
+    public func read(_ body: (borrowing RecordView) -> Bool) -> CaptureReadStep {
+        var more = true
         while true {
             if let step = core.reportWaiting() { return step }
-            if lendsInPlace && held == nil && !done && lendInPlace(body) {
-                guard run else { return .record }
-                while lendInPlace(body) {}
+            if lendsInPlace && held == nil && !done {
+                while lendInPlace({ more = body($0) }) {
+                    guard more else { return .record }
+                }
             }
-            let step = next(body)
-            guard case .record = step, run else { return step }
+            let step = next { more = body($0) }
+            guard case .record = step, more else { return step }
         }
     }
 

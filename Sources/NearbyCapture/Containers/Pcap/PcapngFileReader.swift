@@ -14,7 +14,7 @@ import NearbyBytes
 /// which is skipped whole when its framing holds, else with the bytes up to the next run of
 /// well-framed blocks; libpcap's stream is moved there. Bytes before `blockEnd` are never
 /// read again.
-public final class PcapngFileReader: CaptureRecordReader {
+public final class PcapngFileReader: CaptureRecordReader, SteppingReader {
     public var format: CaptureFormat { .pcapng }
     /// The link type of the section's first interface.
     public let linkType: LinkType
@@ -40,7 +40,12 @@ public final class PcapngFileReader: CaptureRecordReader {
         blockEnd = file.offset
     }
 
-    public func read(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
+    public func read(_ body: (borrowing RecordView) -> Bool) -> CaptureReadStep {
+        readSteps(body)
+    }
+
+    /// Reports the damage found before, else lends the next packet.
+    func step(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
         if let step = core.reportWaiting() { return step }
         if let (metadata, bytes) = pendingPacket {
             pendingPacket = nil
@@ -59,13 +64,6 @@ public final class PcapngFileReader: CaptureRecordReader {
         case .refused(let message):
             let code: DecodeError.Code = message.contains("truncated") ? .truncated : .invalidValue
             return recover(DecodeError(.pcap, code, at: 0, "libpcap: \(message)"))
-        }
-    }
-
-    public func readRun(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
-        while true {
-            let step = read(body)
-            guard case .record = step else { return step }
         }
     }
 
