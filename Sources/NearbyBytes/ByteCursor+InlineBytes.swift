@@ -19,7 +19,7 @@ extension ByteCursor {
     /// bytes `readDeclaredInlineBytes` returns, written in place; the errors of
     /// `carveDeclared`, which leave `destination` as it was).
     @inlinable @inline(__always)
-    public mutating func readDeclaredInlineBytes(
+    package mutating func readDeclaredInlineBytes(
         _ count: Int, declaredAt lengthOffset: Int, _ field: StaticString, into destination: inout InlineBytes?
     ) throws(DecodeError) {
         try expectDeclared(count, declaredAt: lengthOffset, field)

@@ -26,7 +26,7 @@ public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, Expressib
 
     /// A copy of `source`, indexed from `startIndex`.
     @inlinable
-    public init(copying source: UnsafeRawBufferPointer, startIndex: Int = 0) {
+    package init(copying source: UnsafeRawBufferPointer, startIndex: Int = 0) {
         self.startIndex = startIndex
         length = source.count
         if source.count <= Self.inlineCapacity {
@@ -113,7 +113,7 @@ public struct InlineBytes: RandomAccessCollection, Hashable, Sendable, Expressib
 
     /// Calls `body` with the bytes in contiguous memory (valid only during the call).
     @inlinable
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if let heap { return try heap.withUnsafeBytes(body) }
         var storage = words
         return try Swift.withUnsafeBytes(of: &storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
@@ -142,7 +142,7 @@ extension InlineBytes {
     /// Calls `body` with a cursor over the bytes (offsets are this collection's indices),
     /// valid only during the call.
     @inlinable
-    public func withCursor<R>(layer: DecodeError.Layer, _ body: (inout ByteCursor) -> R) -> R {
+    package func withCursor<R>(layer: DecodeError.Layer, _ body: (inout ByteCursor) -> R) -> R {
         withUnsafeBytes { raw in
             var c = ByteCursor(Span<UInt8>(_unsafeBytes: raw), startIndex: startIndex, layer: layer)
             return body(&c)
@@ -175,7 +175,7 @@ extension Optional where Wrapped == InlineBytes {
     /// Replaces the value with a copy of `source` indexed from `startIndex`, as `store` of
     /// `InlineBytes(copying:startIndex:)` does, writing inline bytes in place.
     @inlinable @inline(__always)
-    public mutating func storeCopy(of source: UnsafeRawBufferPointer, startIndex: Int) {
+    package mutating func storeCopy(of source: UnsafeRawBufferPointer, startIndex: Int) {
         guard source.count <= InlineBytes.inlineCapacity, self?.heap == nil else {
             self = InlineBytes(copying: source, startIndex: startIndex)
             return

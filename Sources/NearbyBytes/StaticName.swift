@@ -32,7 +32,7 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
     }
 
     /// The UTF-8 bytes of the text, lent for the call.
-    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if bits & Self.scalarTag != 0 {
             var text = description
             return text.withUTF8(body)

@@ -4,4 +4,4 @@
 /// in another one (`swap(&kept, &advertisement)`: a move of the bytes, with no copy and no
 /// reference count), and whatever it leaves behind is dropped when the call returns. A
 /// consumer that only looks at it reads it in place.
-public typealias AdvertisementSink = (inout Advertisement) -> Void
+package typealias AdvertisementSink = (inout Advertisement) -> Void

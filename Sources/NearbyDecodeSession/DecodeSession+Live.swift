@@ -6,7 +6,7 @@ extension DecodeSession {
     /// what a file of the same records gives, each line handed to `write` as soon as it is
     /// made, the source named `name` in the output and the diagnostics. Returns when the
     /// reader ends.
-    public func run(
+    package func run(
         live reader: any CaptureRecordReader, name: String, write: (UnsafeBufferPointer<UInt8>) -> Void,
         diagnostics: (String) -> Void
     ) -> Outcome {

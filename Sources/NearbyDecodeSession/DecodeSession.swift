@@ -31,9 +31,9 @@ public struct DecodeSession {
     public var jobs = 1
     /// Called with every advertisement that has AD data (`beaconsOnly` or not) and the path of
     /// its capture, in output order; a run with it decodes one file at a time, whatever `jobs`.
-    public var onAdvertisement: ((DecodedAdvertisement, String) -> Void)?
+    package var onAdvertisement: ((DecodedAdvertisement, String) -> Void)?
     /// Called with every decoding fault, after the advertisements before it.
-    public var onIssue: ((DecodeIssue) -> Void)?
+    package var onIssue: ((DecodeIssue) -> Void)?
 
     public init(
         beaconsOnly: Bool = false, summary: Bool = false, format: OutputFormat = .json,
@@ -62,7 +62,7 @@ public struct DecodeSession {
 
     /// Decodes `paths` in order, handing the output lines to `output` one at a time (without
     /// their line ends). The same as `run(paths:write:diagnostics:)`.
-    public func run(paths: [String], output: (String) -> Void, diagnostics: (String) -> Void) -> Outcome {
+    package func run(paths: [String], output: (String) -> Void, diagnostics: (String) -> Void) -> Outcome {
         run(
             paths: paths,
             write: { chunk in
@@ -82,7 +82,7 @@ public struct DecodeSession {
     /// 1, up to `jobs` files are decoded at once and their output handed on in the same order
     /// and with the same bytes as with one job (`secureFrames` decodes one file at a time:
     /// its eTLM pairing carries from file to file).
-    public func run(
+    package func run(
         paths: [String], write: (UnsafeBufferPointer<UInt8>) -> Void, diagnostics: (String) -> Void,
         chunkSize: Int = 1 << 16
     ) -> Outcome {
@@ -152,7 +152,7 @@ public struct DecodeSession {
     /// Paths in order, each with whether it was named (true) or found in a directory; a
     /// directory reached again through a symbolic link is said on `diagnostics` and not read
     /// twice.
-    public static func expand(_ paths: [String], diagnostics: (String) -> Void = { _ in }) -> [(String, Bool)] {
+    package static func expand(_ paths: [String], diagnostics: (String) -> Void = { _ in }) -> [(String, Bool)] {
         var out: [(String, Bool)] = []
         for path in paths {
             if FileTree.isDirectory(path) {

@@ -18,7 +18,7 @@ public enum DecodeTable {
     /// address type (15), RSSI in dBm (4, right-aligned), event type (15), then its beacons
     /// (or its AD errors), each column followed by two spaces; appended to `out` without the
     /// line end. `scratch` holds each beacon's JSON object on the way and the last date.
-    public static func write(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout Scratch) {
+    package static func write(_ d: DecodedAdvertisement, to w: inout JSONWriter, scratch: inout Scratch) {
         let a = d.advertisement
         NameText.withUTF8(a.addressType.name, else: a.addressType.description) { addressType in
             NameText.withUTF8(a.definedEventTypeName, else: a.eventTypeName) { eventType in

@@ -46,12 +46,12 @@ public enum AdvertisingDataDecoder {
     /// a decoder that reuses one `AdvertisingDataContents` allocates no beacon storage per
     /// advertisement (unless a copy of the previous frames is still held elsewhere).
     @inlinable
-    public static func decode(_ data: InlineBytes, into out: inout AdvertisingDataContents) {
+    package static func decode(_ data: InlineBytes, into out: inout AdvertisingDataContents) {
         data.withCursor(layer: .adStructure) { decode(&$0, into: &out) }
     }
 
     /// Replaces `out` with the decoding of the AD data from the cursor to its end.
-    public static func decode(_ c: inout ByteCursor, into out: inout AdvertisingDataContents) {
+    @usableFromInline package static func decode(_ c: inout ByteCursor, into out: inout AdvertisingDataContents) {
         // Frames are added to storage made `out`'s own here: `out` is not copied until the
         // walk returns.
         out.removeAllForDecoding()

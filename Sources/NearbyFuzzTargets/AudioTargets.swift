@@ -14,7 +14,7 @@ extension FuzzTarget {
         check: { input in
             guard input.count >= 2 else { return [] }
             let rate = input[0] & 2 == 0 ? 44_100 : 48_000
-            let demodulator: AudioDemodulator =
+            let demodulator: any StridedAudioDemodulator =
                 input[0] & 1 == 0
                 ? InaudibleDemodulator(sampleRate: rate) : AudibleDemodulator(sampleRate: rate)
             let block = (Int(input[1]) + 1) * 16

@@ -46,7 +46,7 @@ public struct JSONRun: ~Copyable {
 
     /// Bytes that need no escape, verbatim (inside a string whose quotes are in the literals).
     @inlinable @inline(__always)
-    public mutating func bytes(_ utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func bytes(_ utf8: UnsafeBufferPointer<UInt8>) {
         if let start = utf8.baseAddress { next.update(from: start, count: utf8.count) }
         next += utf8.count
     }
@@ -54,7 +54,7 @@ public struct JSONRun: ~Copyable {
     /// A string given as UTF-8, quoted and escaped as `JSONWriter.string(utf8:)` writes it
     /// (at most `JSONWriter.escapedLength(utf8.count)` bytes).
     @inlinable
-    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         next += JSONWriter.writeEscaped(utf8, to: next)
     }
 
@@ -68,7 +68,7 @@ public struct JSONRun: ~Copyable {
 
     /// The bytes that `body` writes at the pointer it is given, returning how many.
     @inlinable @inline(__always)
-    public mutating func write(_ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    package mutating func write(_ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         next += body(next)
     }
 
@@ -181,7 +181,7 @@ extension JSONRun {
     /// Bytes as a string of lower-case hex digits, two per byte, in quotes (2 × count + 2
     /// bytes).
     @inlinable
-    public mutating func hex(_ data: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline package mutating func hex(_ data: UnsafeBufferPointer<UInt8>) {
         next.pointee = UInt8(ascii: "\"")
         JSONWriter.writeHex(data, to: next + 1)
         next += 2 &* data.count &+ 1
@@ -231,7 +231,7 @@ extension JSONWriter {
     /// and continues after it; `endsWithValue` says whether the run ended with a value (the next
     /// key or value gets a comma) or with a key's colon or an opening bracket.
     @inlinable @inline(__always)
-    public mutating func run(
+    package mutating func run(
         maxLength: Int, endsWithValue: Bool, style: JSONRun.Style = .json, _ body: (inout JSONRun) -> Void
     ) {
         reserve(maxLength)

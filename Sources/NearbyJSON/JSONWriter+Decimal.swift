@@ -30,14 +30,14 @@ extension JSONWriter {
 
     /// Writes the two decimal digits of `value` (0…99) at `out` and `out + 1`.
     @inlinable
-    public static func writeTwoDigits(_ value: Int, to out: UnsafeMutablePointer<UInt8>) {
+    package static func writeTwoDigits(_ value: Int, to out: UnsafeMutablePointer<UInt8>) {
         let pair = UnsafeRawPointer(decimalPairs.utf8Start + value &* 2)
         UnsafeMutableRawPointer(out).storeBytes(of: pair.loadUnaligned(as: UInt16.self), as: UInt16.self)
     }
 
     /// Writes `value` in decimal at `out` and returns the number of digits (1…20).
     @inlinable
-    public static func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         // Below 10^16 (every count and time the tool writes), in chunks of 8 and 4 digits
         // whose pairs are independent 32-bit divisions, the leading chunk without zeros.
         if value < 10_000 { return writeLeading(UInt32(truncatingIfNeeded: value), to: out) }

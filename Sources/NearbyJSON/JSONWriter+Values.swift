@@ -75,7 +75,7 @@ extension JSONWriter {
     }
 
     /// A string given as UTF-8 bytes, escaped.
-    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         separate()
         appendEscaped(utf8)
         afterValue = true
@@ -85,7 +85,7 @@ extension JSONWriter {
     /// returning how many: ASCII that needs no escape (no `"`, `\\` or control character),
     /// such as an address or a UUID.
     @inlinable
-    public mutating func unescapedString(maxLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    package mutating func unescapedString(maxLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         separate()
         reserve(1)
         put(UInt8(ascii: "\""))
@@ -98,7 +98,7 @@ extension JSONWriter {
     /// Appends at most `maxLength` bytes that `body` writes at the pointer it is given,
     /// returning how many (text outside JSON, or inside a string that needs no escape).
     @inlinable
-    public mutating func append(maxLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    package mutating func append(maxLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         reserve(maxLength)
         _count &+= body(base + _count)
     }
@@ -110,14 +110,14 @@ extension JSONWriter {
     }
 
     /// Bytes as a string of lower-case hex digits, two per byte.
-    public mutating func hex(_ data: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline package mutating func hex(_ data: UnsafeBufferPointer<UInt8>) {
         separate()
         run(maxLength: 2 &* data.count &+ 2, endsWithValue: true) { $0.hex(data) }
     }
 
     /// Writes the lower-case hex digits of `data`, two per byte, at `out` (2 × count bytes).
     @inlinable
-    public static func writeHex(_ data: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) {
+    package static func writeHex(_ data: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) {
         guard let source = data.baseAddress else { return }
         let n = data.count
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(out)
@@ -149,7 +149,7 @@ extension JSONWriter {
 
     /// A string whose UTF-8 bytes need no escapes (no `"`, `\\` or control character).
     @inlinable
-    public mutating func plain(_ utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func plain(_ utf8: UnsafeBufferPointer<UInt8>) {
         separate()
         let n = utf8.count
         reserve(n &+ 2)

@@ -26,7 +26,7 @@ public struct JSONWriter: ~Copyable {
     deinit { base.deallocate() }
 
     /// The text written so far, UTF-8, lent for the call.
-    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: _count))
     }
 
@@ -64,7 +64,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends raw bytes (text outside JSON, or JSON already written).
     @inlinable
-    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
         if let source = bytes.baseAddress { (base + _count).update(from: source, count: bytes.count) }
         _count &+= bytes.count
@@ -178,7 +178,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes the two lower-case hex digits of `byte` at `out` and `out + 1`.
     @inlinable
-    public static func writeHex(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) {
+    package static func writeHex(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) {
         let pair = UnsafeRawPointer(hexPairs.utf8Start + Int(byte) &* 2)
         UnsafeMutableRawPointer(out).storeBytes(of: pair.loadUnaligned(as: UInt16.self), as: UInt16.self)
     }
@@ -224,7 +224,9 @@ public struct JSONWriter: ~Copyable {
     /// Writes `utf8` as a JSON string at `out`: quoted, `"` and `\` escaped, `\n`, `\r`
     /// and `\t` as such and the other control characters as `\u00XX`; returns how many
     /// bytes (at most `escapedLength(utf8.count)`).
-    public static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    @usableFromInline package static func writeEscaped(
+        _ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         out.pointee = UInt8(ascii: "\"")
         var n = 1
         var runStart = 0

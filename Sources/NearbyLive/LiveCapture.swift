@@ -61,7 +61,7 @@ public final class LiveCapture: CaptureRecordReader {
     /// Called with the time (Unix µs) at least every `tickMillis` while the capture waits
     /// for records, and after the last record: a live replay fires its lost timers there. Every
     /// record delivered afterwards has a later time.
-    public var onTick: ((Int64) -> Void)?
+    package var onTick: ((Int64) -> Void)?
     public var tickMillis: Int32 = 100
 
     private let transport: any HCITransport

@@ -8,7 +8,7 @@ import NearbyMessages
 public enum EventJSON {
     /// Writes the event's object, keys in the order of their UTF-8 bytes; with `kind`, a
     /// `kind` member (`replay --explain` tells its lines apart by it).
-    public static func write(_ e: EngineEvent, to w: inout JSONWriter, kind: StaticString? = nil) {
+    package static func write(_ e: EngineEvent, to w: inout JSONWriter, kind: StaticString? = nil) {
         w.beginObject()
         // The boolean's key sorts before "event" (custom) or after it (granted, hasError).
         if let v = e.value, e.kind == .permissionRequest {
@@ -36,7 +36,7 @@ public enum EventJSON {
     }
 
     /// A message's object: `content` (base64), `namespace`, `type`.
-    public static func writeMessage(_ m: Message, to w: inout JSONWriter) {
+    package static func writeMessage(_ m: Message, to w: inout JSONWriter) {
         w.beginObject()
         w.member("content", string: Base64.encode(m.content))
         w.member("namespace", string: m.namespace)

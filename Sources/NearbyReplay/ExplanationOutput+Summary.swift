@@ -40,7 +40,7 @@ extension ExplanationOutput {
     /// The closing line of `replay --explain` in JSON: `{"kind":"summary","notSightings":{TYPE:
     /// {"count","reason"}},"subscriptions":[{"counted","filteredOut","namespace","notCounted",
     /// "sightings","subscription","type"}]}`.
-    public static func writeSummary(
+    package static func writeSummary(
         _ summaries: [ReplayExplanation.SubscriptionSummary], notSightings: [String: (count: Int, reason: String)],
         to w: inout JSONWriter
     ) {

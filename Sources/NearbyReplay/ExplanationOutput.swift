@@ -7,7 +7,7 @@ import NearbyMessages
 /// base.
 public enum ExplanationOutput {
     /// Writes the line's object: `kind` `sighting` or `evidence`.
-    public static func write(_ x: ReplayExplanation, events: [EngineEvent], to w: inout JSONWriter) {
+    package static func write(_ x: ReplayExplanation, events: [EngineEvent], to w: inout JSONWriter) {
         switch x.body {
         case .sighting(let record, let verdicts):
             writeSighting(record, to: &w) { w in

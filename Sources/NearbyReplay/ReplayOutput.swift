@@ -26,7 +26,7 @@ public struct ReplayOutput: Sendable {
 
     /// Prints a finished replay: the origin line (tables), the events with the explanations
     /// between them, then the summaries.
-    public func write(_ result: ReplaySession.Result, write: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func write(_ result: ReplaySession.Result, write: (UnsafeBufferPointer<UInt8>) -> Void) {
         var out = JSONWriter()
         func flush(below limit: Int) {
             guard out.count >= limit else { return }
@@ -66,7 +66,7 @@ public struct ReplayOutput: Sendable {
     }
 
     /// One event as its line (`kind: "event"` in JSON when explaining).
-    public func line(_ event: EngineEvent, to out: inout JSONWriter) {
+    package func line(_ event: EngineEvent, to out: inout JSONWriter) {
         switch format {
         case .json: EventJSON.write(event, to: &out, kind: explain ? "event" : nil)
         case .table: out.text(EventText.row(event))
@@ -75,7 +75,7 @@ public struct ReplayOutput: Sendable {
     }
 
     /// One explanation as its line; `events` are the replay's, which it cites by index.
-    public func line(_ x: ReplayExplanation, events: [EngineEvent], to out: inout JSONWriter) {
+    package func line(_ x: ReplayExplanation, events: [EngineEvent], to out: inout JSONWriter) {
         switch format {
         case .json: ExplanationOutput.write(x, events: events, to: &out)
         case .table: out.text(ExplanationOutput.text(x))

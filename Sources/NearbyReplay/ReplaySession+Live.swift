@@ -28,7 +28,7 @@ extension ReplaySession {
     /// The events are those `run(scenario:captures:…)` gives for the capture written from the
     /// same session, with the scenario's time origin set to `originUnixMicros` and its end
     /// to `endMicros` (inputs after it dropped): `replay --time-origin --end`.
-    public func runLive(
+    package func runLive(
         scenario: Scenario, capture: LiveCapture, onEvent: (EngineEvent) -> Void, onIssue: (DecodeIssue) -> Void
     ) throws(ReplayError) -> LiveResult {
         // The capture holds the tick closure only while this call runs.

@@ -200,9 +200,19 @@ public struct ReplaySession {
         return (c.origin, sightings)
     }
 
+    /// Runs the scenario over the captures: the replay, and the decoding faults in the
+    /// captures, in order. A capture that cannot be read at all throws.
+    public func run(
+        scenario: Scenario, captures: [String], audio: [AudioFile] = []
+    ) throws(ReplayError) -> (result: Result, issues: [DecodeIssue]) {
+        var issues: [DecodeIssue] = []
+        let result = try run(scenario: scenario, captures: captures, audio: audio) { issues.append($0) }
+        return (result, issues)
+    }
+
     /// Runs the scenario over the captures. Decoding faults go to `onIssue`; a capture that
     /// cannot be read at all throws.
-    public func run(
+    package func run(
         scenario: Scenario, captures: [String], audio: [AudioFile] = [],
         onIssue: (DecodeIssue) -> Void
     ) throws(ReplayError) -> Result {

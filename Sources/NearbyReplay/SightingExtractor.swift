@@ -7,8 +7,15 @@ import NearbyMessages
 /// AltBeacon and BLE token v1 frames. URL and TLM frames identify no beacon and are not
 /// sightings.
 public enum SightingExtractor {
-    /// Calls `body` with the identity of each beacon or token frame of the advertisement.
-    public static func identities(_ decoded: DecodedAdvertisement, _ body: (SightingIdentity) -> Void) {
+    /// The identity of each beacon or token frame of the advertisement, in frame order.
+    public static func identities(_ decoded: DecodedAdvertisement) -> [SightingIdentity] {
+        var found: [SightingIdentity] = []
+        identities(decoded) { found.append($0) }
+        return found
+    }
+
+    /// `identities(_:)`, each lent to `body` as found.
+    package static func identities(_ decoded: DecodedAdvertisement, _ body: (SightingIdentity) -> Void) {
         for beacon in decoded.beacons {
             switch beacon {
             case .eddystone(.uid(let uid)):

@@ -75,9 +75,17 @@ public struct Synthesizer {
         var rssi: Int8
     }
 
+    /// The world run from 0 to its duration: every record in time order (within each view)
+    /// and every advertisement it completes.
+    public mutating func run() -> (records: [Record], receptions: [Reception]) {
+        var records: [Record] = [], receptions: [Reception] = []
+        run(record: { records.append($0) }, reception: { receptions.append($0) })
+        return (records, receptions)
+    }
+
     /// Runs the world from 0 to its duration, calling `record` for every record in time order
     /// (within each view) and `reception` for every advertisement it completes.
-    public mutating func run(record: (Record) throws -> Void, reception: (Reception) -> Void) rethrows {
+    package mutating func run(record: (Record) throws -> Void, reception: (Reception) -> Void) rethrows {
         let scanner = world.scanner
         var hciRecord = 0, airRecord = 0
         func emitHCI(_ bytes: [UInt8], at time: Int64, sent: Bool) throws {

@@ -42,7 +42,7 @@ struct AudioBenchmark {
         for _ in 0..<10 { for x in samples { sink += x * x } }
         let baseline = (Self.cpuNow() - start) / 10
         start = Self.cpuNow()
-        let demodulator: AudioDemodulator =
+        let demodulator: any StridedAudioDemodulator =
             mode == .audible
             ? AudibleDemodulator(sampleRate: sampleRate) : InaudibleDemodulator(sampleRate: sampleRate)
         var frames = 0

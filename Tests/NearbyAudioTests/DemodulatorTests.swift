@@ -12,14 +12,12 @@ import Testing
             mode == .audible
             ? AudibleDemodulator(sampleRate: rate) : InaudibleDemodulator(sampleRate: rate)
         var frames: [AudioTokenFrame] = []
-        signal.withUnsafeBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let n = min(block, p.count - i)
-                demodulator.process(p.baseAddress! + i, count: n, stride: 1)
-                frames += demodulator.takeFrames()
-                i += n
-            }
+        var i = 0
+        while i < signal.count {
+            let n = min(block, signal.count - i)
+            demodulator.process(Array(signal[i..<(i + n)]))
+            frames += demodulator.takeFrames()
+            i += n
         }
         demodulator.finish()
         return frames + demodulator.takeFrames()

@@ -16,7 +16,7 @@ import Foundation
 /// with the envelope as window (the matched filter); the decision in each group of four is
 /// the strongest tone, the reliability the product metric's best-to-second ratio. Decisions
 /// between detections follow the same local rule as NUT-I.
-public final class AudibleDemodulator: AudioDemodulator {
+public final class AudibleDemodulator: StridedAudioDemodulator {
     public let mode = AudioMode.audible
     public let sampleRate: Int
     public let threshold: Float
@@ -97,7 +97,11 @@ public final class AudibleDemodulator: AudioDemodulator {
         meanLength = Int((0.01 * rate).rounded())
     }
 
-    public func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
+    public func process(_ samples: [Float]) {
+        samples.withUnsafeBufferPointer { if let base = $0.baseAddress { process(base, count: $0.count, stride: 1) } }
+    }
+
+    package func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
         inSlices(count, of: Self.slice) { offset, n in
             converter.process(samples + offset * stride, count: n, stride: stride, into: &baseband)
             advance(final: false)

@@ -36,9 +36,17 @@ public struct AudioFileDecoder {
         public var seconds: Double { sampleRate > 0 ? Double(sampleFrames) / Double(sampleRate) : 0 }
     }
 
+    /// Decodes `path`: its CRC-valid frames in order, and what was read. Throws when the file
+    /// cannot be opened as audio or its sample rate is below 44.1 kHz.
+    public func decode(path: String) throws(AudioFileError) -> (frames: [AudioTokenFrame], summary: Summary) {
+        var frames: [AudioTokenFrame] = []
+        let summary = try decode(path: path) { frames.append($0) }
+        return (frames, summary)
+    }
+
     /// Decodes `path`, handing each frame to `emit` in order. Throws when the file cannot be
     /// opened as audio or its sample rate is below 44.1 kHz.
-    public func decode(path: String, emit: (AudioTokenFrame) -> Void) throws(AudioFileError) -> Summary {
+    package func decode(path: String, emit: (AudioTokenFrame) -> Void) throws(AudioFileError) -> Summary {
         let reader = try SoundFileReader(path: path)
         guard reader.sampleRate >= Self.minimumSampleRate else {
             throw AudioFileError(
@@ -46,10 +54,10 @@ public struct AudioFileDecoder {
                 reason: "sample rate \(reader.sampleRate) Hz is below 44 100 Hz; NUT v1 needs 44.1 kHz or more")
         }
         var summary = Summary(sampleRate: reader.sampleRate, channels: reader.channels)
-        var demodulators: [(channel: Int, demodulator: AudioDemodulator)] = []
+        var demodulators: [(channel: Int, demodulator: any StridedAudioDemodulator)] = []
         for channel in 0..<reader.channels {
             for mode in modes {
-                let d: AudioDemodulator =
+                let d: any StridedAudioDemodulator =
                     mode == .audible
                     ? AudibleDemodulator(sampleRate: reader.sampleRate)
                     : InaudibleDemodulator(sampleRate: reader.sampleRate)

@@ -138,7 +138,7 @@ public struct AudioEvaluation: Sendable {
             : (try? InaudibleEncoder(sampleRate: encodedRate).samples(token: token)) ?? []
         let recording = condition.apply(frame: frame, encodedRate: encodedRate, lead: lead, mode: mode, noise: &noise)
         let rate = Int(condition.recordingRate)
-        let demodulator: AudioDemodulator =
+        let demodulator: any StridedAudioDemodulator =
             mode == .audible
             ? AudibleDemodulator(sampleRate: rate) : InaudibleDemodulator(sampleRate: rate)
         recording.withUnsafeBufferPointer { demodulator.process($0.baseAddress!, count: $0.count, stride: 1) }
@@ -192,7 +192,7 @@ public struct AudioEvaluation: Sendable {
     public static func noiseOnly(seconds: Double, seed: UInt64) -> [AudioTokenFrame] {
         var noise = GaussianNoise(seed: seed)
         let rate = 48_000
-        let demodulators: [AudioDemodulator] = [
+        let demodulators: [any StridedAudioDemodulator] = [
             InaudibleDemodulator(sampleRate: rate), AudibleDemodulator(sampleRate: rate),
         ]
         var block = [Float](repeating: 0, count: 48_000)

@@ -46,7 +46,7 @@ public struct ChannelCondition: Sendable, Hashable {
 
     /// The recording of one frame (encoded at `encodedRate`, peak −1 dBFS) after `lead`
     /// seconds of silence and before 0.5 s of silence, through this channel.
-    public func apply(
+    package func apply(
         frame: [Float], encodedRate: Double, lead: Double, mode: AudioMode,
         noise: inout GaussianNoise
     ) -> [Float] {

@@ -71,7 +71,7 @@ public final class SoundFileReader {
 
     /// Reads up to `frames` frames into `buffer` (interleaved, `frames × channels` samples,
     /// resized when smaller) and returns how many frames were read; 0 at the end.
-    public func read(into buffer: inout [Float], frames: Int) -> Int {
+    package func read(into buffer: inout [Float], frames: Int) -> Int {
         let needed = frames * channels
         if buffer.count < needed { buffer = [Float](repeating: 0, count: needed) }
         let read = buffer.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(frames)) }

@@ -13,7 +13,7 @@ import Foundation
 /// applied locally: the strongest detection within 1.35 s (less than the shortest frame
 /// plus its gap) of the earliest pending one, followed forward while a stronger one lies
 /// within 1.35 s of it, is decided once the data to decode it has arrived.
-public final class InaudibleDemodulator: AudioDemodulator {
+public final class InaudibleDemodulator: StridedAudioDemodulator {
     public let mode = AudioMode.inaudible
     public let sampleRate: Int
     /// Detection threshold on S (noise: Exp(1)); 20 by default (13 dB).
@@ -49,7 +49,11 @@ public final class InaudibleDemodulator: AudioDemodulator {
         gridIm = [Float](repeating: 0, count: 16)
     }
 
-    public func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
+    public func process(_ samples: [Float]) {
+        samples.withUnsafeBufferPointer { if let base = $0.baseAddress { process(base, count: $0.count, stride: 1) } }
+    }
+
+    package func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
         inSlices(count, of: Self.slice) { offset, n in
             converter.process(samples + offset * stride, count: n, stride: stride, into: &baseband)
             advance(final: false)

@@ -28,7 +28,7 @@ public final class SpillFile {
     }
 
     /// Writes `bytes` at the end of the file.
-    public func append(_ bytes: UnsafeRawBufferPointer) throws(SpillError) {
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(SpillError) {
         do {
             _ = try file.descriptor.writeAll(bytes)
         } catch let e as Errno {
@@ -40,7 +40,7 @@ public final class SpillFile {
     }
 
     /// Fills `buffer` with the bytes at `offset`, which must lie within what was written.
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SpillError) {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SpillError) {
         precondition(offset >= 0 && offset + buffer.count <= size, "a spill read past what was written")
         var done = 0
         while done < buffer.count {

@@ -43,7 +43,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
 
     /// Takes the decoded report in `slot` and emits an advertisement when its data is
     /// complete: the report itself, left in the slot, or the joined chain, written over it.
-    public mutating func accept(_ slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
+    package mutating func accept(_ slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
         guard let details = Self.extendedDetails(of: slot.pointee) else { return emitted() }
         // Most reports come whole, with no chain open: handed on as they are.
         if details.dataStatus != 1 && pending.isEmpty { return emitted() }
@@ -91,7 +91,7 @@ public struct ExtendedAdvertisingReassembler: Sendable {
 
     /// Emits every chain still open (at the end of a capture), oldest first, as truncated
     /// (HCI-EXT-12).
-    public mutating func finish(into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
+    package mutating func finish(into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
         for key in order {
             guard let chain = pending[key] else { continue }
             slot.pointee = Self.pendingAdvertisement(chain)

@@ -19,7 +19,7 @@ public struct HCIEvent: Sendable {
     /// leaves the cursor at the first parameter, of layer `hciEvent`: for decoders that walk
     /// a record with one cursor.
     @inline(__always)
-    public static func readHeader(_ c: inout ByteCursor) throws(DecodeError) -> HCIEventCode {
+    package static func readHeader(_ c: inout ByteCursor) throws(DecodeError) -> HCIEventCode {
         c.layer = .hciEvent
         let code = HCIEventCode(rawValue: try c.readUInt8("Event_Code"))
         let lengthOffset = c.readerIndex

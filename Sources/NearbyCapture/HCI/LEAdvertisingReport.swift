@@ -12,7 +12,7 @@ import NearbyBytes
 /// still emitted; bytes after the last report are `trailing-bytes`.
 public enum LEAdvertisingReport {
     /// Decodes the subevent parameters after the subevent code.
-    public static func decode(
+    package static func decode(
         _ c: inout ByteCursor, context: RecordContext, into slot: UnsafeMutablePointer<Advertisement>,
         emitted: () -> Void
     ) throws(DecodeError) {

@@ -5,7 +5,7 @@ import NearbyBytes
 /// Address(6) Direct_Address_Type(1) Direct_Address(6) RSSI(int8)`. These reports carry
 /// no AD data: they are advertisements without beacons.
 public enum LEDirectedAdvertisingReport {
-    public static func decode(
+    package static func decode(
         _ c: inout ByteCursor, context: RecordContext, into slot: UnsafeMutablePointer<Advertisement>,
         emitted: () -> Void
     ) throws(DecodeError) {

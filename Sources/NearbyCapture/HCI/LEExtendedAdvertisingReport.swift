@@ -14,7 +14,7 @@ import NearbyBytes
 /// 127 for "not available". Reports are handed to `ExtendedAdvertisingReassembler`,
 /// which joins chained fragments before emitting.
 public enum LEExtendedAdvertisingReport {
-    public static func decode(
+    package static func decode(
         _ c: inout ByteCursor, context: RecordContext, reassembler: inout ExtendedAdvertisingReassembler,
         into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void
     ) throws(DecodeError) {

@@ -30,7 +30,7 @@ public enum AdvertisingPDU {
         case registerValue
     }
 
-    public static func decode(
+    package static func decode(
         _ c: inout ByteCursor, context: RecordContext, channelIndex: UInt8?, rssi: Int8?,
         crcStatus: CRCStatus, crcLayout: CRCLayout = .onAir,
         into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void

@@ -17,7 +17,7 @@ public struct LEPseudoHeader: Sendable {
 
     public static let length = 10
 
-    public init(_ c: inout ByteCursor) throws(DecodeError) {
+    package init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .lePseudoHeader
         let channelOffset = c.readerIndex
         rfChannel = try c.readUInt8("RF_Channel")

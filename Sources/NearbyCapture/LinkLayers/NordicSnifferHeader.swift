@@ -20,7 +20,7 @@ public struct NordicSnifferHeader: Sendable {
     public var channelIndex: UInt8
     public var rssiDBm: Int8
 
-    public init(_ c: inout ByteCursor) throws(DecodeError) {
+    package init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .nordicSniffer
         let total = c.readableBytes
         let headerLength: Int

@@ -19,7 +19,7 @@ public struct RecordDecoder: Sendable {
     /// Every field of the slot is written before each call (what a consumer leaves there
     /// is overwritten); the consumer reads the advertisement in place, or takes it. Built
     /// where the consumer reads it, an advertisement is never copied on its way out.
-    public mutating func decode(
+    package mutating func decode(
         _ record: borrowing RecordView, building slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void
     ) -> RecordOutcome {
         let context = RecordContext(index: record.metadata.index, timestampMicros: record.metadata.timestampMicros)
@@ -30,31 +30,46 @@ public struct RecordDecoder: Sendable {
         }
     }
 
+    /// Decodes `record`: how it is to be counted, and the advertisements it completes, in
+    /// order.
+    public mutating func decode(_ record: CaptureRecord) -> (outcome: RecordOutcome, advertisements: [Advertisement]) {
+        var advertisements: [Advertisement] = []
+        let outcome = decode(record) { advertisements.append($0) }
+        return (outcome, advertisements)
+    }
+
+    /// The advertisements of the extended-report chains still open at the end of a capture.
+    public mutating func finish() -> [Advertisement] {
+        var advertisements: [Advertisement] = []
+        finish { advertisements.append($0) }
+        return advertisements
+    }
+
     /// Decodes `record`, lending each advertisement it completes to `emit`, and says how
     /// the record is to be counted.
-    public mutating func decode(_ record: borrowing RecordView, emit: AdvertisementSink) -> RecordOutcome {
+    package mutating func decode(_ record: borrowing RecordView, emit: AdvertisementSink) -> RecordOutcome {
         Self.withSlot { slot in decode(record, building: slot) { emit(&slot.pointee) } }
     }
 
     /// Decodes a record held as a value of its own.
-    public mutating func decode(_ record: CaptureRecord, emit: AdvertisementSink) -> RecordOutcome {
+    package mutating func decode(_ record: CaptureRecord, emit: AdvertisementSink) -> RecordOutcome {
         record.withView { decode($0, emit: emit) }
     }
 
     /// Emits the extended-report chains still open at the end of a capture, built in `slot`
     /// as `decode(_:building:emitted:)` builds them.
-    public mutating func finish(building slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
+    package mutating func finish(building slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void) {
         reassembler.finish(into: slot, emitted: emitted)
     }
 
     /// Emits the extended-report chains still open at the end of a capture.
-    public mutating func finish(emit: AdvertisementSink) {
+    package mutating func finish(emit: AdvertisementSink) {
         Self.withSlot { slot in finish(building: slot) { emit(&slot.pointee) } }
     }
 
     /// Runs `body` with an advertisement slot on the stack (holding `Advertisement()`), for
     /// `decode(_:building:emitted:)` and `finish(building:emitted:)`.
-    public static func withSlot<R, E: Error>(
+    package static func withSlot<R, E: Error>(
         _ body: (UnsafeMutablePointer<Advertisement>) throws(E) -> R
     ) throws(E) -> R {
         try withUnsafeTemporaryAllocation(of: Advertisement.self, capacity: 1) { buffer throws(E) in

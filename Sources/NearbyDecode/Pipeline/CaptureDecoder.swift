@@ -14,6 +14,22 @@ public enum CaptureDecoder {
     /// bounded when a chain never closes; past it, a record is not reclassified at the end).
     static let openChainRecordLimit = 65_536
 
+    /// Decodes `path` into values: every advertisement (with or without AD data) in record
+    /// order, every fault, and the file's accounting. Throws only when the file cannot be
+    /// read at all. The advertisements are held in memory; `NearbyConformance.CaptureStream`
+    /// gives them one at a time.
+    public static func decode(
+        path: String
+    ) throws(CaptureFileError) -> (
+        advertisements: [DecodedAdvertisement], issues: [DecodeIssue], accounting: DecodeAccounting
+    ) {
+        var advertisements: [DecodedAdvertisement] = []
+        var issues: [DecodeIssue] = []
+        let accounting = try decode(
+            path: path, onAdvertisement: { advertisements.append($0) }, onIssue: { issues.append($0) })
+        return (advertisements, issues, accounting)
+    }
+
     /// Decodes `path`, calling `onAdvertisement` for each advertisement (with or without AD
     /// data) and `onIssue` for each fault, and returns the file's accounting. Throws only
     /// when the file cannot be read at all.
@@ -21,7 +37,7 @@ public enum CaptureDecoder {
     /// Each decoded advertisement is lent to `onAdvertisement`, not copied: read it in place,
     /// copy it to keep it, or take it with `swap`; whatever is left is overwritten by the
     /// next one, and changes made to it change nothing in the decode.
-    public static func decode(
+    package static func decode(
         path: String,
         onAdvertisement: (inout DecodedAdvertisement) -> Void,
         onIssue: (DecodeIssue) -> Void
@@ -31,7 +47,7 @@ public enum CaptureDecoder {
 
     /// Decodes what `reader` reads (a file, or a live source: `NearbyLive.LiveCapture`),
     /// naming it `name` in the issues, as `decode(path:onAdvertisement:onIssue:)` does.
-    public static func decode(
+    package static func decode(
         _ reader: any CaptureRecordReader, name path: String,
         onAdvertisement: (inout DecodedAdvertisement) -> Void,
         onIssue: (DecodeIssue) -> Void

@@ -34,7 +34,7 @@ public final class SecureFrameAnnotator {
     }
 
     /// Adds the fields to the beacon objects of `json` (the advertisement's `decode` object).
-    public func annotate(_ decoded: DecodedAdvertisement, _ json: inout JSONValue) {
+    package func annotate(_ decoded: DecodedAdvertisement, _ json: inout JSONValue) {
         guard case .object(var o) = json, case .array(var beacons)? = o["beacons"] else { return }
         let a = decoded.advertisement
         for (i, beacon) in decoded.beacons.enumerated() where i < beacons.count {

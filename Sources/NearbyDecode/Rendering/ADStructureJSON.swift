@@ -25,7 +25,7 @@ import NearbyJSON
 /// and at a structure that overruns the data (AD-3, which `errors` reports).
 public enum ADStructureJSON {
     /// Writes the `ad` member's value: an array of the structures of `data`.
-    public static func write(_ data: UnsafeBufferPointer<UInt8>, to w: inout JSONWriter) {
+    package static func write(_ data: UnsafeBufferPointer<UInt8>, to w: inout JSONWriter) {
         w.run(maxLength: bound(data), endsWithValue: true) { r in
             r.literal("[")
             var first = true
@@ -41,7 +41,7 @@ public enum ADStructureJSON {
     }
 
     /// Writes one structure's entry, `{"adType":N,…}`, as a value of `w`.
-    public static func writeEntry(_ type: UInt8, _ payload: UnsafeBufferPointer<UInt8>, to w: inout JSONWriter) {
+    package static func writeEntry(_ type: UInt8, _ payload: UnsafeBufferPointer<UInt8>, to w: inout JSONWriter) {
         w.run(maxLength: bound(payload), endsWithValue: true) { r in
             r.literal(#"{"adType":"#)
             r.integer(type)

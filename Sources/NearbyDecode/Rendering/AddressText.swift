@@ -9,7 +9,7 @@ public enum AddressText {
 
     /// Writes the address's 17 bytes at `out`; returns 17.
     @inline(__always)
-    public static func write(_ address: BluetoothAddress, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func write(_ address: BluetoothAddress, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let value = address.rawValue
         @inline(__always) func pair(_ k: Int) {
             JSONWriter.writeHex(UInt8(truncatingIfNeeded: value &>> UInt64(40 - 8 * k)), to: out + 3 * k)

@@ -7,7 +7,7 @@ import NearbyJSON
 /// seconds; keys in the order of their UTF-8 bytes.
 public enum BeaconJSON {
     /// Writes the beacon's object.
-    public static func write(_ beacon: BeaconFrame, to w: inout JSONWriter) {
+    package static func write(_ beacon: BeaconFrame, to w: inout JSONWriter) {
         w.beginObject()
         if !writeRun(beacon, to: &w, style: .json) { writeMembers(beacon, to: &w) }
         w.endObject()
@@ -17,7 +17,7 @@ public enum BeaconJSON {
     /// iBeacon, AltBeacon, token v1) in one run, in `style`: as the object's members, or as
     /// the ` key=value` text of `decode --format table`, which leaves out `type`. Returns
     /// false, having written nothing, for other frames.
-    public static func writeRun(_ beacon: BeaconFrame, to w: inout JSONWriter, style: JSONRun.Style) -> Bool {
+    package static func writeRun(_ beacon: BeaconFrame, to w: inout JSONWriter, style: JSONRun.Style) -> Bool {
         switch beacon {
         case .eddystone(.uid(let uid)):
             w.run(maxLength: runBound, endsWithValue: true, style: style) { r in

@@ -13,7 +13,7 @@ public enum CivilTime {
 
     /// Writes `YYYY-MM-DDThh:mm:ss.ffffffZ` (27 bytes for years 0…9999) at `out`; returns
     /// the number of bytes, at most `maximumLength`.
-    public static func write(micros: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func write(micros: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var cache = DateCache()
         return write(micros: micros, to: out, cache: &cache)
     }
@@ -30,7 +30,7 @@ public enum CivilTime {
 
     /// `write(micros:to:)`, the date taken from `cache` when it is of the same day and kept
     /// there otherwise.
-    public static func write(micros: Int64, to out: UnsafeMutablePointer<UInt8>, cache: inout DateCache) -> Int {
+    package static func write(micros: Int64, to out: UnsafeMutablePointer<UInt8>, cache: inout DateCache) -> Int {
         let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
         var secs = seconds
         var frac = fraction

@@ -8,7 +8,7 @@ extension DecodedAdvertisement {
     /// keys in the order of their UTF-8 bytes; `file` is the capture's path as named.
     /// Members of a fixed shape are written in runs (`JSONWriter.run`), their keys in the
     /// runs' literals.
-    public func writeJSON(file: EscapedString, to w: inout JSONWriter) {
+    package func writeJSON(file: EscapedString, to w: inout JSONWriter) {
         let a = advertisement
         w.beginObject()
         w.key("ad")

@@ -4,7 +4,7 @@
 public enum NameText {
     /// Calls `body` with the bytes of `name`, or of `fallback()` when there is none.
     @inline(__always)
-    public static func withUTF8<R>(
+    package static func withUTF8<R>(
         _ name: StaticString?, else fallback: @autoclosure () -> String, _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
         if let name { return body(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) }

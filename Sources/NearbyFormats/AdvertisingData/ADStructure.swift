@@ -18,12 +18,20 @@ public struct ADStructure: Sendable {
         self.offset = offset
     }
 
+    /// The AD structures of `data` in order, read as `forEach(in:_:)` walks them; the first
+    /// fault throws (AD-2, AD-3).
+    public static func structures(in data: ArraySlice<UInt8>) throws(DecodeError) -> [ADStructure] {
+        var found: [ADStructure] = []
+        try forEach(in: data) { (ad: ADStructure) throws(DecodeError) in found.append(ad) }
+        return found
+    }
+
     /// Walks the AD structures of `data` in order, strictly: a length byte of 0 ends the
     /// data (what follows is padding, as in Android's zero-filled scan records: AD-2); a
     /// structure whose length overruns the data is `length-overrun` at its length byte,
     /// and nothing beyond it is read (AD-3). Structures before the fault have been visited.
     @inlinable
-    public static func forEach(
+    package static func forEach(
         in data: ArraySlice<UInt8>, _ body: (ADStructure) throws(DecodeError) -> Void
     ) throws(DecodeError) {
         var c = ByteCursor(data, layer: .adStructure)
@@ -38,7 +46,7 @@ public struct ADStructure: Sendable {
     /// there, and leaves the cursor at its payload: for walks that skip the payloads of types
     /// they do not decode. Nil at the end of the data or at a length byte of 0.
     @inlinable
-    public static func readHeader(
+    package static func readHeader(
         _ c: inout ByteCursor
     ) throws(DecodeError) -> (type: ADType, offset: Int, payloadLength: Int)? {
         if c.isAtEnd { return nil }

@@ -4,7 +4,7 @@
 public enum ADStructureWalk {
     /// Calls `body` with each structure's AD type and payload (the octets after the type).
     @inlinable
-    public static func forEach(
+    package static func forEach(
         in data: UnsafeBufferPointer<UInt8>, _ body: (UInt8, UnsafeBufferPointer<UInt8>) -> Void
     ) {
         var i = 0

@@ -27,7 +27,7 @@ public struct AltBeacon: Hashable, Sendable {
     /// The same, reading the manufacturer data at the cursor to its end (the cursor is left
     /// where it was when this returns nil).
     @inline(__always)
-    public init?(company: CompanyIdentifier, _ c: inout ByteCursor) throws(DecodeError) {
+    package init?(company: CompanyIdentifier, _ c: inout ByteCursor) throws(DecodeError) {
         // ALTBEACON-2, ALTBEACON-4: any company; `BE AC`, or not an AltBeacon.
         guard c.peekUInt8() == 0xBE, c.peekUInt8(ahead: 1) == 0xAC else { return nil }
         c.layer = .altBeacon

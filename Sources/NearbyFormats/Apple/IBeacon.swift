@@ -26,7 +26,7 @@ public struct IBeacon: Hashable, Sendable {
     /// The same, reading the manufacturer data at the cursor to its end (the cursor is left
     /// where it was when this returns nil).
     @inline(__always)
-    public init?(company: CompanyIdentifier, _ c: inout ByteCursor) throws(DecodeError) {
+    package init?(company: CompanyIdentifier, _ c: inout ByteCursor) throws(DecodeError) {
         // IBEACON-2, IBEACON-3, IBEACON-4: Apple data starting `02 15`, or not an iBeacon.
         guard company == .apple, c.peekUInt8() == 0x02, c.peekUInt8(ahead: 1) == 0x15 else { return nil }
         c.layer = .iBeacon

@@ -4,7 +4,9 @@ import NearbyBytes
 /// 20 bytes (160-bit curve) or 32 bytes (256-bit curve), optionally followed by one byte
 /// of hashed flags (EDDYSTONE-E2EE-1, EDDYSTONE-E2EE-2). Other lengths are `length-mismatch`
 /// (EDDYSTONE-E2EE-3).
-public struct EddystoneE2EEEID: EddystoneServiceData, Hashable, Sendable {
+public struct EddystoneE2EEEID: EddystoneCursorFrame, Hashable, Sendable {
+    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) { self = try Self.decoding(serviceData) }
+
     /// The encrypted EID, as sent: 20 bytes (160-bit curve) or 32 bytes (256-bit curve) from
     /// offset 1 of the service data (EDDYSTONE-E2EE-1).
     public var eid: [UInt8]
@@ -14,7 +16,7 @@ public struct EddystoneE2EEEID: EddystoneServiceData, Hashable, Sendable {
 
     /// Reads the service data at the cursor to its end, frame type byte first.
     @inline(__always)
-    public init(_ c: inout ByteCursor) throws(DecodeError) {
+    package init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "E2EE-EID frame type")
         let body = c.readableBytes

@@ -5,7 +5,9 @@ import NearbyBytes
 /// Nordic's firmware, which appends an RFU byte (EDDYSTONE-ETLM-3). Fields are exposed as
 /// sent (EDDYSTONE-ETLM-1); decryption needs the beacon's identity key and belongs to the
 /// EID resolver (EDDYSTONE-ETLM-5, ETLM-CRYPTO-).
-public struct EddystoneEncryptedTLM: EddystoneServiceData, Hashable, Sendable {
+public struct EddystoneEncryptedTLM: EddystoneCursorFrame, Hashable, Sendable {
+    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) { self = try Self.decoding(serviceData) }
+
     /// ETLM: the 12 bytes of encrypted telemetry, offsets 2–13, as sent (EDDYSTONE-ETLM-1).
     public var ciphertext: [UInt8]
     /// SALT: 2 bytes, offsets 14–15, as sent (EDDYSTONE-ETLM-1).
@@ -17,7 +19,7 @@ public struct EddystoneEncryptedTLM: EddystoneServiceData, Hashable, Sendable {
 
     /// Reads the service data at the cursor to its end, frame type byte first.
     @inline(__always)
-    public init(_ c: inout ByteCursor) throws(DecodeError) {
+    package init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(2, "eTLM frame type and version")
         // EDDYSTONE-ETLM-2: `truncated` at s + 2, s + 14, s + 16.

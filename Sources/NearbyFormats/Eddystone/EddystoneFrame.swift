@@ -1,7 +1,9 @@
 import NearbyBytes
 
 /// A decoded Eddystone frame (the service data of UUID 0xFEAA).
-public enum EddystoneFrame: EddystoneServiceData, Hashable, Sendable {
+public enum EddystoneFrame: EddystoneCursorFrame, Hashable, Sendable {
+    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) { self = try Self.decoding(serviceData) }
+
     /// A UID frame (frame type 0x00).
     case uid(EddystoneUID)
     /// A URL frame (frame type 0x10).
@@ -23,7 +25,7 @@ public enum EddystoneFrame: EddystoneServiceData, Hashable, Sendable {
     /// Reads the service data at the cursor to its end, frame type byte first. Empty service
     /// data is `truncated` (EDDYSTONE-FRAME-9).
     @inline(__always)
-    public init(_ c: inout ByteCursor) throws(DecodeError) {
+    package init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         // The frame's own decoder reads the service data from its first byte: look ahead
         // on a copy of the cursor (a copy borrows the same bytes).

@@ -4,7 +4,9 @@ import NearbyBytes
 /// `20 | 00 | VBATT(2, BE, mV; 0 = not supported) | TEMP(2, BE, signed 8.8 °C; 0x8000 =
 /// not supported) | ADV_CNT(4, BE) | SEC_CNT(4, BE, 0.1 s since power-up)`: 14 bytes
 /// exactly.
-public struct EddystoneTLM: EddystoneServiceData, Hashable, Sendable {
+public struct EddystoneTLM: EddystoneCursorFrame, Hashable, Sendable {
+    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) { self = try Self.decoding(serviceData) }
+
     /// VBATT as sent: battery voltage, mV, offsets 2–3 (EDDYSTONE-TLM-4); 0 when the beacon
     /// does not measure it (read through `batteryMillivolts`).
     public var batteryRaw: UInt16
@@ -26,7 +28,7 @@ public struct EddystoneTLM: EddystoneServiceData, Hashable, Sendable {
 
     /// Reads the service data at the cursor to its end, frame type byte first.
     @inline(__always)
-    public init(_ c: inout ByteCursor) throws(DecodeError) {
+    package init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(2, "TLM frame type and version")
         // EDDYSTONE-TLM-4, EDDYSTONE-TLM-6, EDDYSTONE-TLM-8, EDDYSTONE-TLM-9; EDDYSTONE-TLM-10:

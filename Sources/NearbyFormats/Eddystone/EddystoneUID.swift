@@ -5,7 +5,9 @@ import NearbyBytes
 /// The 18-byte form without the RFU bytes, which early beacons sent, is accepted
 /// (EDDYSTONE-UID-6); a single RFU byte too (EDDYSTONE-UID-7). More than 20 bytes is
 /// `trailing-bytes` (EDDYSTONE-UID-9).
-public struct EddystoneUID: EddystoneServiceData, Hashable, Sendable {
+public struct EddystoneUID: EddystoneCursorFrame, Hashable, Sendable {
+    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) { self = try Self.decoding(serviceData) }
+
     /// Calibrated Tx power at 0 m, dBm, signed; offset 1, as sent, a value outside −100…+20
     /// included (EDDYSTONE-UID-1, EDDYSTONE-UID-2).
     public var txPowerDBm: Int8
@@ -27,7 +29,7 @@ public struct EddystoneUID: EddystoneServiceData, Hashable, Sendable {
 
     /// Reads the service data at the cursor to its end, frame type byte first.
     @inline(__always)
-    public init(_ c: inout ByteCursor) throws(DecodeError) {
+    package init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "UID frame type")
         // EDDYSTONE-UID-1, EDDYSTONE-UID-3; EDDYSTONE-UID-8: `truncated` at s + 1, s + 2, s + 12.

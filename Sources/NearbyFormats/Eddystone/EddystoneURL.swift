@@ -9,7 +9,9 @@ import NearbyBytes
 /// 0x7F–0xFF are reserved. Reserved bytes are reported (`reservedBytes`) and never put in
 /// the text: `url` is nil when the scheme or any byte is reserved (EDDYSTONE-URL-6,
 /// EDDYSTONE-URL-7).
-public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
+public struct EddystoneURL: EddystoneCursorFrame, Hashable, Sendable {
+    public init(serviceData: ArraySlice<UInt8>) throws(DecodeError) { self = try Self.decoding(serviceData) }
+
     /// Calibrated Tx power at 0 m, dBm, signed; offset 1, as sent (EDDYSTONE-URL-1).
     public var txPowerDBm: Int8
     /// The scheme byte, offset 2 (EDDYSTONE-URL-2): 0–3 index `schemes`; above 3 is reserved
@@ -40,7 +42,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
 
     /// Reads the service data at the cursor to its end, frame type byte first.
     @inline(__always)
-    public init(_ c: inout ByteCursor) throws(DecodeError) {
+    package init(_ c: inout ByteCursor) throws(DecodeError) {
         c.layer = .eddystone
         try c.skip(1, "URL frame type")
         // EDDYSTONE-URL-1, EDDYSTONE-URL-2; EDDYSTONE-URL-10: `truncated` at s + 1, s + 2.
@@ -81,7 +83,7 @@ public struct EddystoneURL: EddystoneServiceData, Hashable, Sendable {
     /// no `String`; nil when the scheme or a byte of the encoding is reserved (EDDYSTONE-URL-8).
     /// An encoding longer than the frame allows (17 bytes) is expanded all the same
     /// (EDDYSTONE-URL-12).
-    public func withExpandedURL<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    package func withExpandedURL<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard !hasReservedScheme else { return nil }
         // The longest scheme is 12 bytes, the longest expansion 6 (`.info/`).
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12 + encodedBytes.count * 6) { buffer -> R? in

@@ -56,7 +56,7 @@ public struct TokenAdvertisement: Hashable, Sendable {
     /// The same, reading the service data at the cursor to its end (the cursor is left
     /// where it was when this returns nil).
     @inline(__always)
-    public static func decode(_ c: inout ByteCursor) throws(DecodeError) -> Content? {
+    package static func decode(_ c: inout ByteCursor) throws(DecodeError) -> Content? {
         guard c.peekUInt8() == header else { return nil }  // TOKEN-2
         c.layer = .token
         try c.skip(1, "token header")

@@ -15,7 +15,7 @@ public enum ReferenceAdapter {
 
     /// Serves until the input ends: `readLine` gives the next request line (nil at the end),
     /// `write` sends a reply line.
-    public static func serve(readLine: () -> String?, write: (String) -> Void) {
+    package static func serve(readLine: () -> String?, write: (String) -> Void) {
         let audioFrames = AudioFrameCache()
         while let line = readLine() {
             guard case .object(let o)? = try? JSONParser.parse(line) else {

@@ -80,7 +80,7 @@ public struct SubscriptionEngine: Sendable {
     // MARK: inputs
 
     /// Fires every timer due at or before `time` (ENGINE-O2). Throws if `time` is before `now` (ENGINE-O1).
-    public mutating func advance(to time: Int64, into events: inout [EngineEvent]) throws(EngineInputError) {
+    package mutating func advance(to time: Int64, into events: inout [EngineEvent]) throws(EngineInputError) {
         guard time >= now else {
             throw EngineInputError(
                 .timeOrder,
@@ -113,7 +113,7 @@ public struct SubscriptionEngine: Sendable {
     }
 
     /// Feeds one sighting (after firing the timers due up to its time).
-    public mutating func sight(_ sighting: Sighting, into events: inout [EngineEvent]) throws(EngineInputError) {
+    package mutating func sight(_ sighting: Sighting, into events: inout [EngineEvent]) throws(EngineInputError) {
         try advance(to: sighting.timeMicros, into: &events)
         let source = sighting.source
         let t = sighting.timeMicros
@@ -141,7 +141,7 @@ public struct SubscriptionEngine: Sendable {
     }
 
     /// Performs an app action at `time` (after firing the timers due up to it).
-    public mutating func perform(
+    package mutating func perform(
         _ action: EngineAction, at time: Int64, into events: inout [EngineEvent]
     ) throws(EngineInputError) {
         try validate(action, at: time)
@@ -209,7 +209,7 @@ public struct SubscriptionEngine: Sendable {
     /// Fires all pending lost timers (and whatever else falls due before the last of them),
     /// so every found message ends with its lost (ENGINE-F9). Returns the engine's time afterwards.
     @discardableResult
-    public mutating func finish(into events: inout [EngineEvent]) -> Int64 {
+    package mutating func finish(into events: inout [EngineEvent]) -> Int64 {
         while !found.isEmpty, let top = timers.first {
             try! advance(to: max(top.deadline, now), into: &events)
         }

@@ -87,7 +87,7 @@ public struct Scenario: Sendable {
     /// (and left empty here) for the caller to load.
     /// A `world` object says how the scenario's captures were synthesized
     /// (docs/synthesis.md); `nearby-conformance synthesize` reads it, replay does not.
-    public init(json root: JSONNode, registryPath: inout String?) throws(JSONInputError) {
+    package init(json root: JSONNode, registryPath: inout String?) throws(JSONInputError) {
         let o = try root.object(allowed: [
             "scenario", "description", "lostTimeoutSeconds", "projectNamespace", "lowPowerScan",
             "timeOrigin", "initialState", "registry", "events", "end", "world",
