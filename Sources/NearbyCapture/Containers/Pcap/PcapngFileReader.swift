@@ -73,26 +73,19 @@ public final class PcapngFileReader: CaptureRecordReader, SteppingReader {
         _ h: pcap_pkthdr, _ bytes: UnsafeRawBufferPointer, _ body: (borrowing RecordView) -> Void
     ) -> CaptureReadStep {
         var packet: (start: Int64, dataStart: Int64)?
-        if var walker {
+        if walker != nil {
             // libpcap returns every packet block it reads: the first after `blockEnd` is this
             // packet's, the blocks before it ones libpcap passed over.
-            var at = blockEnd
-            while let block = walker.block(at: at) {
-                let next = walker.pass(block, at: at)
-                if PcapngBlockWalker.isPacket(type: block.type) {
-                    packet = (at, at + block.dataOffset)
-                    blockEnd = next
-                    break
-                }
-                // PCAPNG-10 (passed over), PCAPNG-11 (a damaged type).
-                if !PcapngBlockWalker.isLegal(type: block.type) { core.faults.append(strayBlock(block, at: at)) }
-                at = next
+            let (at, block) = walk { block, _ in PcapngBlockWalker.isPacket(type: block.type) }
+            if let block {
+                packet = (at, at + block.dataOffset)
+                blockEnd = at + block.length
+            } else {
+                // Out of step with libpcap (a block it read that the walk cannot frame): go on
+                // from where libpcap stands.
+                blockEnd = file.offset
             }
-            // Out of step with libpcap (a block it read that the walk cannot frame): go on
-            // from where libpcap stands.
-            if packet == nil { blockEnd = file.offset }
-            self.walker = walker
-            if let packet, let lie = lengthLie(packetAt: packet.start, walker: walker) {
+            if let packet, let walker, let lie = lengthLie(packetAt: packet.start, walker: walker) {
                 return core.report(queuing: lie)
             }
         }
@@ -151,42 +144,45 @@ public final class PcapngFileReader: CaptureRecordReader, SteppingReader {
         }
     }
 
+    /// Walks the blocks from `blockEnd` by their framing up to the first that `stop` accepts
+    /// (given the block and its offset), queuing as damage each block passed over whose type
+    /// no writer uses (PCAPNG-10, PCAPNG-11). Returns that block and its offset, or the
+    /// offset where the framing ends and no block. Nothing without a walker.
+    private func walk(
+        until stop: (PcapngBlockWalker.Block, Int64) -> Bool
+    ) -> (at: Int64, block: PcapngBlockWalker.Block?) {
+        guard var w = walker else { return (blockEnd, nil) }
+        defer { walker = w }
+        var at = blockEnd
+        while let block = w.block(at: at) {
+            if stop(block, at) { return (at, block) }
+            if !PcapngBlockWalker.isLegal(type: block.type) { core.faults.append(strayBlock(block, at: at)) }
+            at = w.pass(block, at: at)
+        }
+        return (at, nil)
+    }
+
     /// At the end of the file: the blocks after the last packet that no writer uses, queued
     /// as the blocks before a packet are. The file then ends.
     private func trailingBlocks() {
         done = true
-        guard var walker else { return }
-        var at = blockEnd
-        while at < walker.window.size, let block = walker.block(at: at) {
-            if !PcapngBlockWalker.isLegal(type: block.type) { core.faults.append(strayBlock(block, at: at)) }
-            at = walker.pass(block, at: at)
-        }
-        self.walker = walker
-        blockEnd = at
+        blockEnd = walk { _, _ in false }.at
     }
 
     /// libpcap gave up (`problem`) at a block after `blockEnd`: reports the blocks of types no
     /// writer uses before it, and it, skipping it and reading on past it (DAMAGE-14).
     private func recover(_ problem: DecodeError) -> CaptureReadStep {
-        guard var walker else {
+        guard walker != nil else {
             done = true
             return core.report(ContainerFault(at: nil, problem))
         }
         // libpcap read up to here: the block it gave up at is the one that ends here, or
         // that runs past it, or the first whose framing fails.
         let stopped = file.offset
-        var at = blockEnd
-        var framed: PcapngBlockWalker.Block?
-        while at < walker.window.size, let block = walker.block(at: at) {
-            if at + block.length >= stopped || PcapngBlockWalker.isPacket(type: block.type) {
-                framed = block
-                break
-            }
-            if !PcapngBlockWalker.isLegal(type: block.type) { core.faults.append(strayBlock(block, at: at)) }
-            at = walker.pass(block, at: at)
+        let (at, framed) = walk { block, at in
+            at + block.length >= stopped || PcapngBlockWalker.isPacket(type: block.type)
         }
-        self.walker = walker
-        let scan = Self.pcapngScan(walker)
+        let scan = Self.pcapngScan(walker!)
         var resume: Int64?
         if let framed, at + framed.length < scan.size, scan.runStarts(at: at + framed.length) {
             resume = at + framed.length
