@@ -16,7 +16,7 @@ import Foundation
 /// with the envelope as window (the matched filter); the decision in each group of four is
 /// the strongest tone, the reliability the product metric's best-to-second ratio. Decisions
 /// between detections follow the same local rule as NUT-I.
-public final class AudibleDemodulator: StridedAudioDemodulator {
+public final class AudibleDemodulator: BasebandReceiver, StridedAudioDemodulator {
     public let mode = AudioMode.audible
     public let sampleRate: Int
     public let threshold: Float
@@ -25,8 +25,6 @@ public final class AudibleDemodulator: StridedAudioDemodulator {
     static let window = 1.2
     static let decodeSpan = AudibleEncoder.frameDuration(tokenLength: 16) * 1.006 + 0.05
 
-    var converter: BasebandConverter
-    var baseband = ComplexHistory(capacity: 1 << 15)
     let rate: Double
     let fft: ComplexFFT
     let templateRe: [Float]  // FFT of the chirp template, conjugated
@@ -57,8 +55,6 @@ public final class AudibleDemodulator: StridedAudioDemodulator {
     }
 
     var detections: DetectionQueue<ChirpDetection>
-    var frames: [AudioTokenFrame] = []
-    var finished = false
 
     /// Energies of the latest `measure` hypotheses, 8 per symbol slot (low group, high group).
     var trialEnergies = [Float](repeating: 0, count: 8 * NUTFrameCoding.maximumSymbolCount)
@@ -67,12 +63,14 @@ public final class AudibleDemodulator: StridedAudioDemodulator {
     public init(sampleRate: Int, threshold: Float = 25) {
         self.sampleRate = sampleRate
         self.threshold = threshold
-        converter = BasebandConverter(
+        let converter = BasebandConverter(
             sampleRate: sampleRate, carrierHz: Self.mixHz, cutoffHz: 1_900, filterSeconds: 0.008)
-        rate = converter.outputRate
-        detections = DetectionQueue(window: Int(Self.window * converter.outputRate))
+        let rate = converter.outputRate
+        self.rate = rate
+        detections = DetectionQueue(window: Int(Self.window * rate))
         let length = Int((AudibleEncoder.chirpSeconds * rate).rounded())
-        fft = ComplexFFT(size: 2048)
+        let fft = ComplexFFT(size: 2048)
+        self.fft = fft
         hop = 2048 - length + 1
         // The chirp in baseband: e^(j2π((1200 − 2700) t + ½ k t²)) under its 5 ms ramps.
         let k = (AudibleEncoder.chirpEndHz - AudibleEncoder.firstToneHz) / AudibleEncoder.chirpSeconds
@@ -95,37 +93,12 @@ public final class AudibleDemodulator: StridedAudioDemodulator {
         power = [Float](repeating: 0, count: 1 << 15)
         powerMask = (1 << 15) - 1
         meanLength = Int((0.01 * rate).rounded())
-    }
-
-    public func process(_ samples: [Float]) {
-        samples.withUnsafeBufferPointer { if let base = $0.baseAddress { process(base, count: $0.count, stride: 1) } }
-    }
-
-    package func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
-        inSlices(count, of: Self.slice) { offset, n in
-            converter.process(samples + offset * stride, count: n, stride: stride, into: &baseband)
-            advance(final: false)
-        }
-    }
-
-    /// Input samples handled per step.
-    static let slice = 16_384
-
-    public func finish() {
-        guard !finished else { return }
-        finished = true
-        converter.finish(into: &baseband)
-        advance(final: true)
-    }
-
-    public func takeFrames() -> [AudioTokenFrame] {
-        defer { frames.removeAll() }
-        return frames
+        super.init(converter: converter)
     }
 
     var halfWindowBlocks: Int { 50 }
 
-    func advance(final: Bool) {
+    override func advance(final: Bool) {
         // Matched filter by overlap-save: outputs mfNext ..< mfNext + hop from 2048 inputs.
         let scale = 1 / Float(2048 * 2048)
         while mfNext + 2048 <= baseband.end || (final && mfNext < baseband.end) {

@@ -13,14 +13,12 @@ import Foundation
 /// applied locally: the strongest detection within 1.35 s (less than the shortest frame
 /// plus its gap) of the earliest pending one, followed forward while a stronger one lies
 /// within 1.35 s of it, is decided once the data to decode it has arrived.
-public final class InaudibleDemodulator: StridedAudioDemodulator {
+public final class InaudibleDemodulator: BasebandReceiver, StridedAudioDemodulator {
     public let mode = AudioMode.inaudible
     public let sampleRate: Int
     /// Detection threshold on S (noise: Exp(1)); 20 by default (13 dB).
     public let threshold: Float
 
-    private var converter: BasebandConverter
-    private var baseband = ComplexHistory(capacity: 1 << 15)
     private var acquisition: PreambleAcquisition
     private let receiver: InaudibleFrameReceiver
     private let matchedFilter = RootRaisedCosine.matchedFilter(samplesPerChip: 4, halfSpan: 4)
@@ -32,8 +30,6 @@ public final class InaudibleDemodulator: StridedAudioDemodulator {
     private var filteredRe: [Float] = []
     private var filteredIm: [Float] = []
     private var detections = DetectionQueue<PreambleAcquisition.Candidate>(window: InaudibleDemodulator.window)
-    private var frames: [AudioTokenFrame] = []
-    private var finished = false
 
     static let window = Int(1.35 * PreambleAcquisition.gridRate)
     /// Longest frame on the slowest time scale plus margins, seconds.
@@ -42,40 +38,16 @@ public final class InaudibleDemodulator: StridedAudioDemodulator {
     public init(sampleRate: Int, threshold: Float = 20) {
         self.sampleRate = sampleRate
         self.threshold = threshold
-        converter = BasebandConverter(sampleRate: sampleRate, carrierHz: Int(InaudibleEncoder.carrierHz), cutoffHz: 900)
+        let converter = BasebandConverter(
+            sampleRate: sampleRate, carrierHz: Int(InaudibleEncoder.carrierHz), cutoffHz: 900)
         acquisition = PreambleAcquisition(threshold: threshold)
         receiver = InaudibleFrameReceiver(basebandRate: converter.outputRate)
         gridRe = [Float](repeating: 0, count: 16)
         gridIm = [Float](repeating: 0, count: 16)
+        super.init(converter: converter)
     }
 
-    public func process(_ samples: [Float]) {
-        samples.withUnsafeBufferPointer { if let base = $0.baseAddress { process(base, count: $0.count, stride: 1) } }
-    }
-
-    package func process(_ samples: UnsafePointer<Float>, count: Int, stride: Int) {
-        inSlices(count, of: Self.slice) { offset, n in
-            converter.process(samples + offset * stride, count: n, stride: stride, into: &baseband)
-            advance(final: false)
-        }
-    }
-
-    /// Input samples handled per step.
-    static let slice = 16_384
-
-    public func finish() {
-        guard !finished else { return }
-        finished = true
-        converter.finish(into: &baseband)
-        advance(final: true)
-    }
-
-    public func takeFrames() -> [AudioTokenFrame] {
-        defer { frames.removeAll() }
-        return frames
-    }
-
-    private func advance(final: Bool) {
+    override func advance(final: Bool) {
         // Grid samples at m / 4800 s, interpolated from the decimated baseband.
         let ratio = converter.outputRate / PreambleAcquisition.gridRate
         while true {
