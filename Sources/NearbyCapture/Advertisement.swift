@@ -45,11 +45,12 @@ public struct Advertisement: Sendable {
         directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
     ) {
         self.init()
+        self.data = data
         fill(
             record: record, timestampMicros: timestampMicros, source: source, eventTypeRaw: eventTypeRaw,
             address: address, addressType: addressType, rssiDBm: rssiDBm, txPowerDBm: txPowerDBm,
-            channelIndex: channelIndex, data: data, extended: extended,
-            directAddress: directAddress, directAddressType: directAddressType)
+            channelIndex: channelIndex, extended: extended, directAddress: directAddress,
+            directAddressType: directAddressType)
     }
 
     /// An advertisement with no data, from no record: storage for a decoder to `fill`.
@@ -61,27 +62,12 @@ public struct Advertisement: Sendable {
         addressType = AddressType(rawValue: 0)
     }
 
-    /// Sets every field, as `init` would, in place: how the report decoders build each
-    /// advertisement in storage that is reused (`AdvertisementSink`).
+    /// Sets every field but `data`, as `init` would, in place: how the report decoders build
+    /// each advertisement in the slot they reuse (`RecordDecoder.withSlot`), its data stored
+    /// first (`Optional<InlineBytes>.store(_:)`, or read in place with
+    /// `ByteCursor.readDeclaredInlineBytes(_:declaredAt:_:into:)`).
     @inline(__always)
-    public mutating func fill(
-        record: Int, timestampMicros: Int64?, source: AdvertisementSource, eventTypeRaw: UInt16,
-        address: BluetoothAddress, addressType: AddressType, rssiDBm: Int8?, txPowerDBm: Int8? = nil,
-        channelIndex: UInt8? = nil, data: consuming InlineBytes?, extended: ExtendedReportDetails? = nil,
-        directAddress: BluetoothAddress? = nil, directAddressType: AddressType? = nil
-    ) {
-        self.data.store(data)
-        fill(
-            record: record, timestampMicros: timestampMicros, source: source, eventTypeRaw: eventTypeRaw,
-            address: address, addressType: addressType, rssiDBm: rssiDBm, txPowerDBm: txPowerDBm,
-            channelIndex: channelIndex, extended: extended, directAddress: directAddress,
-            directAddressType: directAddressType)
-    }
-
-    /// Sets every field but `data`, which the caller has set: `fill` for a decoder that reads
-    /// the data in place (`ByteCursor.readDeclaredInlineBytes(_:declaredAt:_:into:)`).
-    @inline(__always)
-    public mutating func fill(
+    package mutating func fill(
         record: Int, timestampMicros: Int64?, source: AdvertisementSource, eventTypeRaw: UInt16,
         address: BluetoothAddress, addressType: AddressType, rssiDBm: Int8?, txPowerDBm: Int8? = nil,
         channelIndex: UInt8? = nil, extended: ExtendedReportDetails? = nil,

@@ -45,7 +45,7 @@ extension FuzzTarget {
         var violations: [String] = []
         var decoder = RecordDecoder()
         var fed = 0
-        func check(_ advertisement: inout Advertisement) {
+        func check(_ advertisement: Advertisement) {
             if advertisement.record < 1 || advertisement.record > fed {
                 violations.append("an advertisement names record \(advertisement.record) of \(fed) fed")
             }
@@ -63,11 +63,13 @@ extension FuzzTarget {
             let record = CaptureRecord(
                 index: fed, timestampMicros: Int64(fed), encapsulation: encapsulation,
                 bytes: bytes[...])
-            if case .malformed(let error) = decoder.decode(record, emit: check) {
+            let (outcome, advertisements) = decoder.decode(record)
+            advertisements.forEach(check)
+            if case .malformed(let error) = outcome {
                 violations += checkError(error, within: bytes.count).map { "record \(fed): " + $0 }
             }
         }
-        decoder.finish(emit: check)
+        decoder.finish().forEach(check)
         return violations
     }
 }

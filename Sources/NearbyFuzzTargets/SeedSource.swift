@@ -43,7 +43,7 @@ enum SeedSource {
             var decoder = RecordDecoder()
             while let result = reader.next() {
                 guard case .record(let r) = result else { continue }
-                _ = decoder.decode(r) { if let d = $0.data, !d.isEmpty { out.append(Array(d)) } }
+                for a in decoder.decode(r).advertisements { if let d = a.data, !d.isEmpty { out.append(Array(d)) } }
             }
         }
         for path in files(root, "Vectors/frames", suffixes: [".json"]) {

@@ -7,11 +7,9 @@ import Testing
 func decodeRecord(
     _ bytes: [UInt8], _ encapsulation: Encapsulation, decoder: inout RecordDecoder
 ) -> ([Advertisement], RecordOutcome) {
-    var out: [Advertisement] = []
-    let outcome = decoder.decode(
-        CaptureRecord(index: 1, timestampMicros: 0, encapsulation: encapsulation, bytes: bytes[...])
-    ) { out.append($0) }
-    return (out, outcome)
+    let (outcome, advertisements) = decoder.decode(
+        CaptureRecord(index: 1, timestampMicros: 0, encapsulation: encapsulation, bytes: bytes[...]))
+    return (advertisements, outcome)
 }
 
 func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Advertisement], RecordOutcome) {
@@ -130,8 +128,7 @@ func decodeRecord(_ bytes: [UInt8], _ encapsulation: Encapsulation) -> ([Adverti
         ])
         let (ads, _) = decodeRecord(first, .hexText, decoder: &decoder)
         #expect(ads.isEmpty)
-        var flushed: [Advertisement] = []
-        decoder.finish { flushed.append($0) }
+        let flushed = decoder.finish()
         #expect(flushed.count == 1)
         #expect(flushed.first?.extended?.truncated == true)
         #expect(flushed.first?.extended?.dataStatus == 1)

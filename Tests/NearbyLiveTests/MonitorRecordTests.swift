@@ -20,12 +20,11 @@ import Testing
         #expect(Array(bytes.prefix(4)) == [0x00, 0x02, 0x00, 0x03])
         #expect(Array(bytes.dropFirst(4)) == event)
         var decoder = RecordDecoder()
-        var addresses: [String] = []
         let record = CaptureRecord(
             index: 1, timestampMicros: 0, encapsulation: .pcap(.bluetoothLinuxMonitor), bytes: bytes[...])
-        let outcome = decoder.decode(record) { (a: inout Advertisement) in addresses.append(a.address.description) }
+        let (outcome, advertisements) = decoder.decode(record)
         #expect(outcome == .decoded)
-        #expect(addresses == ["c4:7d:00:00:0b:03"])
+        #expect(advertisements.map(\.address.description) == ["c4:7d:00:00:0b:03"])
     }
 
     @Test func aPacketShorterThanItsHeaderIsKeptAsItCame() {

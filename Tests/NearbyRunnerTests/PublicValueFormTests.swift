@@ -33,10 +33,13 @@ struct PublicValueFormTests {
         while case .record(let record)? = reader.next() {
             let (outcome, advertisements) = byValue.decode(record)
             returned += advertisements.map { Self.describe($0) }
-            #expect(lending.decode(record) { lent.append(Self.describe($0)) } == outcome)
+            let lentOutcome = RecordDecoder.withSlot { slot in
+                record.withView { lending.decode($0, building: slot) { lent.append(Self.describe(slot.pointee)) } }
+            }
+            #expect(lentOutcome == outcome)
         }
         returned += byValue.finish().map { Self.describe($0) }
-        lending.finish { lent.append(Self.describe($0)) }
+        RecordDecoder.withSlot { slot in lending.finish(building: slot) { lent.append(Self.describe(slot.pointee)) } }
         #expect(!lent.isEmpty)
         #expect(returned == lent)
     }

@@ -16,22 +16,14 @@ public enum LEAdvertisingReport {
         _ c: inout ByteCursor, context: RecordContext, into slot: UnsafeMutablePointer<Advertisement>,
         emitted: () -> Void
     ) throws(DecodeError) {
-        c.layer = .advertisingReport
-        let count = try c.readUInt8("Num_Reports")
-        for _ in 0..<count {
+        try c.forEachReport(in: .advertisingReport) { c throws(DecodeError) in
             let eventType = try c.readUInt8("Event_Type")
-            let addressType = try c.readUInt8("Address_Type")
-            let address = try c.readAddressLE("Address")
-            let lengthOffset = c.readerIndex
-            let length = try c.readUInt8("Data_Length")
-            // HCI-ADV-14: a Data_Length past the event is `length-overrun` at it. Read into the
-            // advertisement where it is built (a report that faults after it is not emitted).
-            try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data", into: &slot.pointee.data)
-            let rssi = try c.readInt8("RSSI")
+            let (addressType, address) = try c.readTypedAddress("Address_Type", "Address")
+            try c.readReportData(into: &slot.pointee.data)  // HCI-ADV-14
+            let rssi = try c.readPower("RSSI")  // HCI-ADV-13
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros, source: .hciAdvertisingReport,
-                eventTypeRaw: UInt16(eventType), address: BluetoothAddress(rawValue: address),
-                addressType: AddressType(rawValue: addressType), rssiDBm: rssi == 127 ? nil : rssi)  // HCI-ADV-13
+                eventTypeRaw: UInt16(eventType), address: address, addressType: addressType, rssiDBm: rssi)
             emitted()  // HCI-ADV-8, HCI-ADV-17: each report as it decodes
         }
         try c.expectEnd("LE Advertising Report")  // HCI-ADV-16

@@ -9,21 +9,16 @@ public enum LEDirectedAdvertisingReport {
         _ c: inout ByteCursor, context: RecordContext, into slot: UnsafeMutablePointer<Advertisement>,
         emitted: () -> Void
     ) throws(DecodeError) {
-        c.layer = .directedAdvertisingReport
-        let count = try c.readUInt8("Num_Reports")
-        for _ in 0..<count {
+        try c.forEachReport(in: .directedAdvertisingReport) { c throws(DecodeError) in
             let eventType = try c.readUInt8("Event_Type")
-            let addressType = try c.readUInt8("Address_Type")
-            let address = try c.readAddressLE("Address")
-            let directType = try c.readUInt8("Direct_Address_Type")
-            let direct = try c.readAddressLE("Direct_Address")
-            let rssi = try c.readInt8("RSSI")
+            let (addressType, address) = try c.readTypedAddress("Address_Type", "Address")
+            let (directType, direct) = try c.readTypedAddress("Direct_Address_Type", "Direct_Address")
+            let rssi = try c.readPower("RSSI")
+            slot.pointee.data.store(nil)
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros,
-                source: .hciDirectedAdvertisingReport, eventTypeRaw: UInt16(eventType),
-                address: BluetoothAddress(rawValue: address), addressType: AddressType(rawValue: addressType),
-                rssiDBm: rssi == 127 ? nil : rssi, data: nil,
-                directAddress: BluetoothAddress(rawValue: direct), directAddressType: AddressType(rawValue: directType))
+                source: .hciDirectedAdvertisingReport, eventTypeRaw: UInt16(eventType), address: address,
+                addressType: addressType, rssiDBm: rssi, directAddress: direct, directAddressType: directType)
             emitted()
         }
         try c.expectEnd("LE Directed Advertising Report")

@@ -18,37 +18,28 @@ public enum LEExtendedAdvertisingReport {
         _ c: inout ByteCursor, context: RecordContext, reassembler: inout ExtendedAdvertisingReassembler,
         into slot: UnsafeMutablePointer<Advertisement>, emitted: () -> Void
     ) throws(DecodeError) {
-        c.layer = .extendedAdvertisingReport
-        let count = try c.readUInt8("Num_Reports")
-        for _ in 0..<count {
+        try c.forEachReport(in: .extendedAdvertisingReport) { c throws(DecodeError) in
             let eventType = try c.readUInt16LE("Event_Type")
-            let addressType = try c.readUInt8("Address_Type")
-            let address = try c.readAddressLE("Address")
+            let (addressType, address) = try c.readTypedAddress("Address_Type", "Address")
             let primaryPHY = try c.readUInt8("Primary_PHY")
             let secondaryPHY = try c.readUInt8("Secondary_PHY")
             let sid = try c.readUInt8("Advertising_SID")
-            let txPower = try c.readInt8("TX_Power")
-            let rssi = try c.readInt8("RSSI")
+            let txPower = try c.readPower("TX_Power")  // HCI-EXT-14
+            let rssi = try c.readPower("RSSI")
             let interval = try c.readUInt16LE("Periodic_Advertising_Interval")
-            let directType = try c.readUInt8("Direct_Address_Type")
-            let direct = try c.readAddressLE("Direct_Address")
-            let lengthOffset = c.readerIndex
-            let length = try c.readUInt8("Data_Length")
-            try c.readDeclaredInlineBytes(Int(length), declaredAt: lengthOffset, "Data", into: &slot.pointee.data)
+            let (directType, direct) = try c.readTypedAddress("Direct_Address_Type", "Direct_Address")
+            try c.readReportData(into: &slot.pointee.data)
             // HCI-EXT-17: the direct address only when directed; HCI-EXT-5: the data status.
             let directed = eventType & 0x0004 != 0
             let status = UInt8((eventType >> 5) & 0x3)
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros,
-                source: .hciExtendedAdvertisingReport, eventTypeRaw: eventType,
-                address: BluetoothAddress(rawValue: address), addressType: AddressType(rawValue: addressType),
-                // HCI-EXT-14: 127 is no value.
-                rssiDBm: rssi == 127 ? nil : rssi, txPowerDBm: txPower == 127 ? nil : txPower,
+                source: .hciExtendedAdvertisingReport, eventTypeRaw: eventType, address: address,
+                addressType: addressType, rssiDBm: rssi, txPowerDBm: txPower,
                 extended: ExtendedReportDetails(
                     primaryPHY: primaryPHY, secondaryPHY: secondaryPHY, sid: sid,
                     periodicAdvertisingInterval: interval, dataStatus: status, truncated: status == 2),
-                directAddress: directed ? BluetoothAddress(rawValue: direct) : nil,
-                directAddressType: directed ? AddressType(rawValue: directType) : nil)
+                directAddress: directed ? direct : nil, directAddressType: directed ? directType : nil)
             reassembler.accept(slot, emitted: emitted)
         }
         try c.expectEnd("LE Extended Advertising Report")

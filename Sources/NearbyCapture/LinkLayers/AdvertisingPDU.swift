@@ -72,10 +72,11 @@ public enum AdvertisingPDU {
         case 0, 2, 4, 6:
             // LL-8: AdvA, then AD data; TxAdd gives the address type. LL-9: a SCAN_RSP's AdvA.
             let address = try p.readAddressLE("AdvA")
+            slot.pointee.data.store(p.readRestInlineBytes())
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros, source: .linkLayer,
                 eventTypeRaw: UInt16(type), address: BluetoothAddress(rawValue: address), addressType: txAdd,
-                rssiDBm: rssi, channelIndex: channelIndex, data: p.readRestInlineBytes())
+                rssiDBm: rssi, channelIndex: channelIndex)
             emitted()
             return .decoded
         case 1:
@@ -83,10 +84,11 @@ public enum AdvertisingPDU {
             let address = try p.readAddressLE("AdvA")
             let target = try p.readAddressLE("TargetA")
             try p.expectEnd("ADV_DIRECT_IND")
+            slot.pointee.data.store(nil)
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros, source: .linkLayer,
                 eventTypeRaw: 1, address: BluetoothAddress(rawValue: address), addressType: txAdd,
-                rssiDBm: rssi, channelIndex: channelIndex, data: nil,
+                rssiDBm: rssi, channelIndex: channelIndex,
                 directAddress: BluetoothAddress(rawValue: target), directAddressType: rxAdd)
             emitted()
             return .decoded

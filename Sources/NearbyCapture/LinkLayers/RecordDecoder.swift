@@ -34,26 +34,10 @@ public struct RecordDecoder: Sendable {
     /// order.
     public mutating func decode(_ record: CaptureRecord) -> (outcome: RecordOutcome, advertisements: [Advertisement]) {
         var advertisements: [Advertisement] = []
-        let outcome = decode(record) { advertisements.append($0) }
+        let outcome = Self.withSlot { slot in
+            record.withView { decode($0, building: slot) { advertisements.append(slot.pointee) } }
+        }
         return (outcome, advertisements)
-    }
-
-    /// The advertisements of the extended-report chains still open at the end of a capture.
-    public mutating func finish() -> [Advertisement] {
-        var advertisements: [Advertisement] = []
-        finish { advertisements.append($0) }
-        return advertisements
-    }
-
-    /// Decodes `record`, lending each advertisement it completes to `emit`, and says how
-    /// the record is to be counted.
-    package mutating func decode(_ record: borrowing RecordView, emit: AdvertisementSink) -> RecordOutcome {
-        Self.withSlot { slot in decode(record, building: slot) { emit(&slot.pointee) } }
-    }
-
-    /// Decodes a record held as a value of its own.
-    package mutating func decode(_ record: CaptureRecord, emit: AdvertisementSink) -> RecordOutcome {
-        record.withView { decode($0, emit: emit) }
     }
 
     /// Emits the extended-report chains still open at the end of a capture, built in `slot`
@@ -62,9 +46,11 @@ public struct RecordDecoder: Sendable {
         reassembler.finish(into: slot, emitted: emitted)
     }
 
-    /// Emits the extended-report chains still open at the end of a capture.
-    package mutating func finish(emit: AdvertisementSink) {
-        Self.withSlot { slot in finish(building: slot) { emit(&slot.pointee) } }
+    /// The advertisements of the extended-report chains still open at the end of a capture.
+    public mutating func finish() -> [Advertisement] {
+        var advertisements: [Advertisement] = []
+        Self.withSlot { slot in finish(building: slot) { advertisements.append(slot.pointee) } }
+        return advertisements
     }
 
     /// Runs `body` with an advertisement slot on the stack (holding `Advertisement()`), for

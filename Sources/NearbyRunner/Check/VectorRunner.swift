@@ -51,13 +51,9 @@ public enum VectorRunner {
             let encapsulation: Encapsulation
             if case .h4 = input { encapsulation = .hexText } else { encapsulation = .pcap(.bluetoothLELL) }
             var decoder = RecordDecoder()
-            var advertisements: [DecodedAdvertisement] = []
-            let outcome = decoder.decode(
-                CaptureRecord(index: 1, timestampMicros: nil, encapsulation: encapsulation, bytes: bytes[...])
-            ) {
-                advertisements.append(DecodedAdvertisement($0))
-            }
-            decoder.finish { advertisements.append(DecodedAdvertisement($0)) }
+            let (outcome, decoded) = decoder.decode(
+                CaptureRecord(index: 1, timestampMicros: nil, encapsulation: encapsulation, bytes: bytes[...]))
+            let advertisements = (decoded + decoder.finish()).map { DecodedAdvertisement($0) }
             if case .malformed(let e) = outcome { firstError = e }
             if firstError == nil { firstError = advertisements.lazy.compactMap(\.contents.errors.first).first }
             beacons = advertisements.flatMap(\.beacons)
