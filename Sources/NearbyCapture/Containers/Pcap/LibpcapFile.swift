@@ -1,4 +1,5 @@
 import CPcap
+import NearbyBytes
 import NearbySystem
 
 /// A pcap or pcapng file opened by libpcap (`pcap_fopen_offline_with_tstamp_precision`, with
@@ -70,6 +71,12 @@ final class LibpcapFile {
         case PCAP_ERROR_BREAK: return .end
         default: return .refused(String(cString: pcap_geterr(handle)))
         }
+    }
+
+    /// The fault code for what libpcap's refusal `message` says: `truncated` when the file
+    /// ends inside a header or record, else `invalid-value`.
+    static func code(ofRefusal message: String) -> DecodeError.Code {
+        message.contains("truncated") ? .truncated : .invalidValue
     }
 
     /// The file offset of the next byte libpcap reads.

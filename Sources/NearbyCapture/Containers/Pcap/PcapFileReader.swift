@@ -132,7 +132,7 @@ public final class PcapFileReader: CaptureRecordReader {
             case .end:
                 done = true
             case .refused(let message):
-                let code: DecodeError.Code = message.contains("truncated") ? .truncated : .invalidValue
+                let code = LibpcapFile.code(ofRefusal: message)
                 let problem = DecodeError(
                     .pcap, code, at: Self.faultyField(libpcapMessage: message), "libpcap: \(message)")
                 if held != nil { return lookAheadFailed(body, next: nil, problem) }

@@ -62,7 +62,7 @@ public final class PcapngFileReader: CaptureRecordReader, SteppingReader {
             trailingBlocks()
             return core.reportWaiting() ?? .end
         case .refused(let message):
-            let code: DecodeError.Code = message.contains("truncated") ? .truncated : .invalidValue
+            let code = LibpcapFile.code(ofRefusal: message)
             return recover(DecodeError(.pcap, code, at: 0, "libpcap: \(message)"))
         }
     }
