@@ -15,6 +15,11 @@ import Testing
         for (k, e) in model {
             #expect(table[k]?.generation == e.generation && table[k]?.seen == e.seen, "\(context): key \(k)")
         }
+        // Each subscription's list holds exactly its pairs' messages.
+        for s in Set(model.keys.map(\.subscription)) {
+            let expected = model.keys.filter { $0.subscription == s }.map(\.message).sorted()
+            #expect(table.messages(of: s).sorted() == expected, "\(context): subscription \(s)")
+        }
     }
 
     func key(_ slot: Int, _ message: Int) -> FoundKey { FoundKey(subscription: Int32(slot), message: Int32(message)) }
@@ -46,6 +51,12 @@ import Testing
                 let found = table.withUpdates { run in keys.map { key in run.update(key) { $0.seen[.iBeacon] = t } } }
                 #expect(found == keys.map { model[$0] != nil }, "step \(step)")
                 for key in keys { model[key]?.seen[.iBeacon] = t }
+            case 7 where step % 50 == 0:
+                // A subscription ends: all its pairs go at once.
+                let gone = table.removeAll(of: k.subscription).sorted()
+                let expected = model.keys.filter { $0.subscription == k.subscription }
+                #expect(gone == expected.map(\.message).sorted(), "step \(step)")
+                for key in expected { model[key] = nil }
             default:
                 table.remove(k)
                 model[k] = nil

@@ -190,6 +190,9 @@ package struct ScenarioGenerator {
     /// The registry's messages, which subscriptions are made to select more often than not.
     package var registered: [Message] = []
     package var scenario = ModelScenario()
+    /// The ids actions name: `ids`, or in one scenario in four a crowd of fourteen, so that
+    /// many subscriptions live at once, share filters and end out of the order they were made.
+    package var idPool = ScenarioGenerator.ids
 
     package init(seed: UInt64, fileSafe: Bool = false) {
         rng = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15)
@@ -268,6 +271,7 @@ package struct ScenarioGenerator {
 
     package mutating func setup() {
         var s = ModelScenario()
+        idPool = chance(25) ? Self.ids + (3...12).map { "s\($0)" } : Self.ids
         if chance(30) { s.originUnixMicros = Self.unixBase + Int64(int(1000)) * 1_000_000 }
         scenario.originUnixMicros = s.originUnixMicros
         for i in 0..<int(5) {
@@ -334,7 +338,7 @@ package struct ScenarioGenerator {
             ])
             let target = registered.isEmpty || chance(10) ? message() : pick(registered)
             return .subscribe(
-                id: pick(Self.ids),
+                id: pick(idPool),
                 SubscriptionParams(
                     deviceTypes: types, messageNamespace: chance(20) ? "" : target.namespace,
                     type: chance(55) ? "" : target.type,
@@ -342,14 +346,14 @@ package struct ScenarioGenerator {
                     beaconStrategy: BeaconStrategy(
                         includeIBeacons: chance(60), lowPowerPreferred: chance(60), allowInBackground: chance(40)),
                     permissionRequestHandler: chance(30)))
-        case 30..<36: return .unsubscribe(id: pick(Self.ids))
+        case 30..<36: return .unsubscribe(id: pick(idPool))
         case 36..<44:
             return .publish(
-                id: pick(Self.ids),
+                id: pick(idPool),
                 PublicationParams(
                     message: message(), strategy: strategy(infinite: chance(10)),
                     permissionRequestHandler: chance(30)))
-        case 44..<48: return .unpublish(id: pick(Self.ids))
+        case 44..<48: return .unpublish(id: pick(idPool))
         case 48..<80: return .changeState(stateChange())
         case 80..<82: return .stopNearby
         case 82..<92: return .answerPermission(granted: chance(70))

@@ -1,6 +1,7 @@
 /// The engine's found (subscription, message) pairs: a hash table from the pair's `FoundKey`
 /// to its `Entry` (the evidence per source and the generation its lost timer carries), probed
-/// linearly.
+/// linearly, with each subscription's found messages listed beside it (ENGINE-F3, ENGINE-F5 to
+/// ENGINE-F7 act on one subscription's pairs).
 ///
 /// A key is hashed by one multiplication (Fibonacci hashing: the pairs' keys are small
 /// integers, not chosen by anyone to collide), an entry is updated in place, and removal
@@ -12,6 +13,10 @@ struct FoundTable: Sendable {
     struct Entry: Sendable {
         var seen = SourceTimes()
         var generation: UInt32
+        /// Where the pair's message stands in its subscription's list; kept by the table.
+        fileprivate var listPosition: Int32 = 0
+
+        init(generation: UInt32) { self.generation = generation }
     }
 
     /// One place of the table: a key (`empty` for none) and its entry.
@@ -27,6 +32,9 @@ struct FoundTable: Sendable {
     /// `slots.count − 1`; the capacity is a power of two.
     private var mask: Int
     private(set) var count = 0
+    /// The messages found by each subscription, indexed by subscription, in no particular
+    /// order: the pair (s, lists[s][i]) has listPosition i.
+    private var lists: [[Int32]] = []
 
     init() {
         slots = [Slot](repeating: Slot(key: Self.empty, entry: .init(generation: 0)), count: 16)
@@ -95,11 +103,32 @@ struct FoundTable: Sendable {
         let key = pair.packed
         precondition(key != Self.empty, "FoundTable keys have non-negative indices")
         if let i = find(key) {
+            let position = slots[i].entry.listPosition
             slots[i].entry = entry
+            slots[i].entry.listPosition = position
             return
         }
         if 2 * (count + 1) > slots.count { grow() }
-        insertNew(key, entry)
+        let s = Int(pair.subscription)
+        if s >= lists.count { lists.append(contentsOf: repeatElement([], count: s + 1 - lists.count)) }
+        var listed = entry
+        listed.listPosition = Int32(lists[s].count)
+        lists[s].append(pair.message)
+        insertNew(key, listed)
+    }
+
+    /// The messages subscription `subscription` has found, in no particular order.
+    func messages(of subscription: Int32) -> [Int32] {
+        Int(subscription) < lists.count ? lists[Int(subscription)] : []
+    }
+
+    /// Removes every pair of `subscription`; returns their messages, in no particular order.
+    mutating func removeAll(of subscription: Int32) -> [Int32] {
+        guard Int(subscription) < lists.count else { return [] }
+        let messages = lists[Int(subscription)]
+        lists[Int(subscription)] = []
+        for m in messages { removeSlot(at: find(FoundKey(subscription: subscription, message: m).packed)!) }
+        return messages
     }
 
     /// Puts a key not in the table at the first free place of its probe run.
@@ -112,7 +141,20 @@ struct FoundTable: Sendable {
 
     /// Removes `pair` if present.
     mutating func remove(_ pair: FoundKey) {
-        guard var hole = find(pair.packed) else { return }
+        guard let i = find(pair.packed) else { return }
+        let s = Int(pair.subscription)
+        let position = Int(slots[i].entry.listPosition)
+        if let moved = lists[s].swapRemove(at: position),
+            let j = find(FoundKey(subscription: pair.subscription, message: moved).packed)
+        {
+            slots[j].entry.listPosition = Int32(position)
+        }
+        removeSlot(at: i)
+    }
+
+    /// Empties `place` of the table (its subscription's list is the caller's).
+    private mutating func removeSlot(at place: Int) {
+        var hole = place
         count -= 1
         // Backward shift: move later members of the probe run into the hole when the hole
         // lies between their home and their position (cyclically).

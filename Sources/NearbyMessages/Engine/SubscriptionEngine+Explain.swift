@@ -71,9 +71,9 @@ extension SubscriptionEngine {
                 return verdict
             }
             // ENGINE-A6
-            if source == .beacon,
-                let subscriber = subscribersByFilter[Int(s.filter)].first(where: { $0.slot == slot }),
-                subscriber.lowPowerBeacons, !configuration.lowPowerScan.listens(at: t, since: subscriber.since)
+            if source == .beacon, profiles.counting[Int(s.profile)].lowPowerBeacons,
+                !configuration.lowPowerScan.listens(
+                    at: t, since: subscribersByFilter[Int(s.filter)][Int(s.filterPosition)].since)
             {
                 verdict.stop = .outsideLowPowerWindow
                 return verdict
@@ -107,7 +107,7 @@ extension SubscriptionEngine {
     public func countingSources(ofSubscription id: String) -> EvidenceSources {
         guard let slot = subscriptionByID[ExactString(id)] else { return [] }
         let s = subscriptions[Int(slot)]
-        return subscribersByFilter[Int(s.filter)].first { $0.slot == slot }?.sources ?? []
+        return s.status == .live ? profiles.counting[Int(s.profile)].sources : []
     }
 
     /// When the subscription `id` (its latest object) ends by its TTL (ENGINE-F6), µs; nil for an

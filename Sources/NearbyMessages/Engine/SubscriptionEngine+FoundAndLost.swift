@@ -16,11 +16,13 @@ extension SubscriptionEngine {
     @inline(__always)
     mutating func touch(_ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64) {
         let windows = configuration.lowPowerScan
+        let counting = profiles.counting
         // The pairs already found (nearly every touch) are updated in one run over the
         // table's storage.
         let allFound = found.withUpdates { table in
             var all = true
-            for s in subscribers where s.counts(source, at: t, windows: windows) {
+            for s in subscribers where counting[Int(s.profile)].counts(source, at: t, since: s.since, windows: windows)
+            {
                 if !table.update(FoundKey(subscription: s.slot, message: m), { $0.seen[source] = t }) { all = false }
             }
             return all
@@ -31,10 +33,18 @@ extension SubscriptionEngine {
     /// ENGINE-F1: the subscribers of message `m` that count this sighting and have not found `m`
     /// find it now, each with its lost timer (ENGINE-F2).
     mutating func addFound(_ m: Int32, _ source: EvidenceSource, _ t: Int64, into events: inout [EngineEvent]) {
-        let windows = configuration.lowPowerScan
         let f = messageFilters[Int(m)]
-        let subscribers = subscribersByFilter[Int(f.exact)] + (f.everyType.map { subscribersByFilter[Int($0)] } ?? [])
-        for s in subscribers where s.counts(source, at: t, windows: windows) {
+        addFound(m, subscribersByFilter[Int(f.exact)], source, t, into: &events)
+        if let w = f.everyType { addFound(m, subscribersByFilter[Int(w)], source, t, into: &events) }
+    }
+
+    mutating func addFound(
+        _ m: Int32, _ subscribers: [Subscriber], _ source: EvidenceSource, _ t: Int64,
+        into events: inout [EngineEvent]
+    ) {
+        let windows = configuration.lowPowerScan
+        for s in subscribers
+        where profiles.counting[Int(s.profile)].counts(source, at: t, since: s.since, windows: windows) {
             let slot = s.slot
             let key = FoundKey(subscription: slot, message: m)
             if found[key] == nil {
@@ -82,7 +92,7 @@ extension SubscriptionEngine {
         case .publicationExpiry:
             // ENGINE-P1
             guard publications[Int(t.slot)].status == .live else { return nil }
-            publications[Int(t.slot)].status = .expired
+            end(publication: t.slot, as: .expired)
             batch.append(
                 EngineEvent(
                     timeMicros: t.deadline, kind: .publicationExpired, publication: publications[Int(t.slot)].id))
@@ -105,12 +115,35 @@ extension SubscriptionEngine {
         subscriptions[Int(slot)].status = status
         guard wasLive else { return }
         subscriptions[Int(slot)].endedAt = time
-        subscribersByFilter[Int(subscriptions[Int(slot)].filter)].removeAll { $0.slot == slot }
-        if subscriptions[Int(slot)].params.type.isEmpty { typelessSubscriptions -= 1 }
-        for key in found.allKeys where key.subscription == slot {
-            found.remove(key)
-            if status == .expired { batch.append(lostEvent(key, at: time)) }
+        let s = subscriptions[Int(slot)]
+        if let moved = subscribersByFilter[Int(s.filter)].swapRemove(at: Int(s.filterPosition)) {
+            subscriptions[Int(moved.slot)].filterPosition = s.filterPosition
         }
+        if let moved = profiles.remove(at: s.profilePosition, of: s.profile) {
+            subscriptions[Int(moved)].profilePosition = s.profilePosition
+        }
+        if s.params.type.isEmpty { typelessSubscriptions -= 1 }
+        for m in found.removeAll(of: slot) where status == .expired {
+            batch.append(lostEvent(FoundKey(subscription: slot, message: m), at: time))
+        }
+    }
+
+    /// Ends a live or expired publication: expired (ENGINE-P1, ENGINE-F7), released or terminated
+    /// (ENGINE-L1).
+    mutating func end(publication slot: Int32, as status: Status) {
+        if publications[Int(slot)].status == .live {
+            let key = Self.handlerKey(publications[Int(slot)].params.strategy)
+            livePublicationStrategies[key]! -= 1
+            if livePublicationStrategies[key] == 0 { livePublicationStrategies[key] = nil }
+        }
+        publications[Int(slot)].status = status
+    }
+
+    /// What the handlers read of a publication's strategy (ENGINE-H2, ENGINE-H4): all but its TTL.
+    static func handlerKey(_ strategy: Strategy) -> Strategy {
+        var key = strategy
+        key.ttl = .infinite
+        return key
     }
 
     /// ENGINE-F6: sets the timer that ends a subscription or publication (`slot`) when its TTL runs

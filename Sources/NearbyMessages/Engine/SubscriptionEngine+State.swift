@@ -3,18 +3,18 @@
 extension SubscriptionEngine {
     // MARK: state (ENGINE-A1 to ENGINE-A6, ENGINE-F3, ENGINE-D1, ENGINE-D4, ENGINE-H1 to ENGINE-H5)
 
-    /// Which sources subscription `s` counts in the current state (those no rule stops:
-    /// `stop(_:counting:)`), and whether its beacon sightings count only in the low-power
-    /// scan's windows (ENGINE-A6).
-    func countingNow(_ s: Subscription) -> (EvidenceSources, lowPowerBeacons: Bool) {
+    /// What a live subscription with parameters `p` counts in the current state: the sources no
+    /// rule stops (`stop(_:counting:)`), and whether its beacon sightings count only in the
+    /// low-power scan's windows (ENGINE-A6).
+    func countingNow(_ p: SubscriptionParams) -> CountingProfiles.Counting {
         var sources: EvidenceSources = []
-        for source in EvidenceSource.allCases where stop(s, counting: source) == nil { sources.insert(source.set) }
-        guard sources.contains(.beacon) else { return (sources, false) }
+        for source in EvidenceSource.allCases where stop(p, counting: source) == nil { sources.insert(source.set) }
+        guard sources.contains(.beacon) else { return .init(sources: sources) }
         // ENGINE-A6: iBeacon ranging runs for it when the location allows ranging and it asks for
         // the high-power mode.
-        let b = s.params.beaconStrategy
+        let b = p.beaconStrategy
         let ranging = state.locationPermission.allowsRanging(foreground: state.appState == .foreground)
-        return (sources, !(ranging && (b.includeIBeacons || !b.lowPowerPreferred)))
+        return .init(sources: sources, lowPowerBeacons: !(ranging && (b.includeIBeacons || !b.lowPowerPreferred)))
     }
 
     /// The first rule, in the order of docs/spec/engine.md, that stops subscription `s` counting sightings from
@@ -22,15 +22,20 @@ extension SubscriptionEngine {
     /// (ENGINE-A6's windows depend on the sighting's time: `explain`.)
     func stop(_ s: Subscription, counting source: EvidenceSource) -> CountingStop? {
         switch s.status {
-        case .live: break
+        case .live: return stop(s.params, counting: source)
         case .released: return .released
         case .expired: return s.endedAt == s.expiresAt ? .expired : .stoppedByUser
         case .terminated: return .terminated
         }
+    }
+
+    /// The first rule that stops a live subscription with parameters `p` counting sightings from
+    /// `source` in the current state (ENGINE-A1 to ENGINE-A5, ENGINE-L1); nil when they count.
+    func stop(_ p: SubscriptionParams, counting source: EvidenceSource) -> CountingStop? {
         // ENGINE-A1, ENGINE-A5 (a live subscription while the app is not running cannot be: ENGINE-L1 ends them all)
         guard isRunning else { return .terminated }
         guard state.nearbyPermission == .granted else { return .nearbyPermission(state.nearbyPermission) }
-        let p = s.params, st = p.strategy
+        let st = p.strategy
         guard st.mode.contains(.scan) else { return .broadcastOnly }
         let foreground = state.appState == .foreground
         if source == .audioToken {
@@ -67,35 +72,41 @@ extension SubscriptionEngine {
         return nil
     }
 
-    /// ENGINE-F3: after a state change, recomputes what each subscription counts; a found message
+    /// ENGINE-F3: after a state change, recomputes what each profile counts (and so each live
+    /// subscription); for a subscription that counts fewer sources than before, a found message
     /// whose every remaining source is gone is lost now; one still in evidence elsewhere keeps
     /// its latest remaining sighting as the start of its lost timeout (or is lost now when
     /// that has passed).
     mutating func reconcileSources(at time: Int64, into batch: inout [EngineEvent]) {
-        var narrowed: [Int32: EvidenceSources] = [:]
-        for i in subscriptions.indices where subscriptions[i].status == .live {
-            let (sources, lowPower) = countingNow(subscriptions[i])
-            let f = Int(subscriptions[i].filter)
-            let j = subscribersByFilter[f].firstIndex { $0.slot == Int32(i) }!
-            if !subscribersByFilter[f][j].sources.subtracting(sources).isEmpty { narrowed[Int32(i)] = sources }
-            subscribersByFilter[f][j].sources = sources
-            subscribersByFilter[f][j].lowPowerBeacons = lowPower
-        }
-        guard !narrowed.isEmpty else { return }
-        for key in found.allKeys.sorted() {
-            guard let kept = narrowed[key.subscription], var entry = found[key] else { continue }
-            entry.seen.keep(only: kept)
-            let latest = entry.seen.latest
-            if latest == .min || latest + configuration.lostTimeoutMicros <= time {
-                found.remove(key)
-                batch.append(lostEvent(key, at: time))
-            } else {
-                found.set(key, entry)
-                timers.push(
-                    .init(
-                        deadline: latest + configuration.lostTimeoutMicros, kind: .lost,
-                        slot: key.subscription, message: key.message, generation: entry.generation))
+        for p in profiles.indices {
+            let counting = countingNow(profiles.params[p])
+            let narrowed = !profiles.counting[p].sources.subtracting(counting.sources).isEmpty
+            profiles.counting[p] = counting
+            guard narrowed else { continue }
+            for slot in profiles.members[p] {
+                for m in found.messages(of: slot) {
+                    forget(FoundKey(subscription: slot, message: m), but: counting.sources, at: time, into: &batch)
+                }
             }
+        }
+    }
+
+    /// ENGINE-F3: found pair `key` keeps only the evidence of the sources `kept`.
+    private mutating func forget(
+        _ key: FoundKey, but kept: EvidenceSources, at time: Int64, into batch: inout [EngineEvent]
+    ) {
+        guard var entry = found[key] else { return }
+        entry.seen.keep(only: kept)
+        let latest = entry.seen.latest
+        if latest == .min || latest + configuration.lostTimeoutMicros <= time {
+            found.remove(key)
+            batch.append(lostEvent(key, at: time))
+        } else {
+            found.set(key, entry)
+            timers.push(
+                .init(
+                    deadline: latest + configuration.lostTimeoutMicros, kind: .lost,
+                    slot: key.subscription, message: key.message, generation: entry.generation))
         }
     }
 
@@ -127,8 +138,8 @@ extension SubscriptionEngine {
     mutating func reconcileHandlers(into batch: inout [EngineEvent]) {
         let foreground = state.appState == .foreground
         var bluetoothInUse = false, microphoneInUse = false
-        for s in subscriptions where s.status == .live {
-            let p = s.params, st = p.strategy
+        for i in profiles.indices where !profiles.members[i].isEmpty {
+            let p = profiles.params[i], st = p.strategy
             if st.mediums.contains(.ble) {
                 // ENGINE-H2: tokens over BLE (scanning or broadcasting) as ENGINE-A3 allows them; beacon
                 // scanning as the beacon strategy allows it.
@@ -145,8 +156,7 @@ extension SubscriptionEngine {
                 microphoneInUse = true
             }
         }
-        for p in publications where p.status == .live {
-            let st = p.params.strategy
+        for st in livePublicationStrategies.keys {
             if st.mediums.contains(.ble), foreground || st.allowInBackground { bluetoothInUse = true }
             if st.mediums.contains(.audio), st.mode.contains(.scan), foreground { microphoneInUse = true }
         }

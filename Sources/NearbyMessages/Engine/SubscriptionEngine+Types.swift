@@ -39,6 +39,11 @@ extension SubscriptionEngine {
         var params: SubscriptionParams
         /// The filter it selects messages by (ENGINE-R3), an index into `subscribersByFilter`.
         var filter: Int32
+        /// Its counting profile (ENGINE-A1 to ENGINE-A6), an index into `profiles`.
+        var profile: Int32
+        /// While live: its place in its filter's subscribers and in its profile's members.
+        var filterPosition: Int32 = 0
+        var profilePosition: Int32 = 0
         /// When its TTL ends it (ENGINE-F6), µs; nil for an infinite TTL.
         var expiresAt: Int64?
         var status = Status.live
@@ -46,29 +51,15 @@ extension SubscriptionEngine {
         var endedAt: Int64?
     }
 
-    /// A live subscription in the list of the filter it selects by (ENGINE-R3), with what it counts
-    /// in the current state (ENGINE-A1 to ENGINE-A6).
+    /// A live subscription in the list of the filter it selects by (ENGINE-R3), with its counting
+    /// profile (ENGINE-A1 to ENGINE-A6).
     struct Subscriber: Sendable, BitwiseCopyable {
         /// Its index in `subscriptions`.
         let slot: Int32
+        /// Its index in `profiles`.
+        let profile: Int32
         /// When it was made: the start of its low-power scan's windows, µs.
         let since: Int64
-        /// The sources it counts (ENGINE-A1 to ENGINE-A5).
-        var sources: EvidenceSources = []
-        /// Its beacon sightings count only inside the low-power scan's windows (ENGINE-A6).
-        var lowPowerBeacons = false
-
-        init(slot: Int32, since: Int64) {
-            self.slot = slot
-            self.since = since
-        }
-
-        /// Whether a sighting from `source` at `t` counts for it (ENGINE-A1 to ENGINE-A6; ENGINE-A6: a beacon
-        /// sighting inside the low-power scan's `windows` when duty-cycled).
-        @inline(__always)
-        func counts(_ source: EvidenceSource, at t: Int64, windows: LowPowerScan) -> Bool {
-            sources.contains(source) && (source != .beacon || !lowPowerBeacons || windows.listens(at: t, since: since))
-        }
     }
 
     struct Publication: Sendable {

@@ -28,6 +28,15 @@ public struct SubscriptionEngine: Sendable {
     var subscriptionByID: [ExactString: Int32] = [:]
     var publications: [Publication] = []
     var publicationByID: [ExactString: Int32] = [:]
+    /// The subscriptions and publications the app may still hold (live or expired), and some it
+    /// no longer does: stopping Nearby and terminating walk these, and prune them.
+    var heldSubscriptions: [Int32] = []
+    var heldPublications: [Int32] = []
+    /// What the handlers ask of the live publications (ENGINE-H2, ENGINE-H4): how many have each
+    /// strategy (its TTL left out).
+    var livePublicationStrategies: [Strategy: Int] = [:]
+    /// The live subscriptions by what they count (ENGINE-A1 to ENGINE-A6).
+    var profiles = CountingProfiles()
 
     /// Every message the engine knows: the registry's (namespace "" made the project's, equal
     /// ones merged: ENGINE-R3, ENGINE-R4) and the reserved beacon-ID messages made so far (ENGINE-R2).
@@ -152,11 +161,15 @@ public struct SubscriptionEngine: Sendable {
             let ns = params.messageNamespace.isEmpty ? configuration.projectNamespace : params.messageNamespace
             let slot = Int32(subscriptions.count)
             let filter = filterID(FilterKey(namespace: ExactString(ns), type: ExactString(params.type)))
-            var s = Subscription(id: id, params: params, filter: filter)
+            let profile = profiles.profile(of: params)
+            var s = Subscription(id: id, params: params, filter: filter, profile: profile)
             s.expiresAt = scheduleExpiry(params.strategy.ttl, .subscriptionExpiry, slot: slot, at: time)
+            s.filterPosition = Int32(subscribersByFilter[Int(filter)].count)
+            s.profilePosition = profiles.add(slot, to: profile)
             subscriptions.append(s)
             subscriptionByID[ExactString(id)] = slot
-            subscribersByFilter[Int(filter)].append(Subscriber(slot: slot, since: time))
+            heldSubscriptions.append(slot)
+            subscribersByFilter[Int(filter)].append(Subscriber(slot: slot, profile: profile, since: time))
             if params.type.isEmpty { typelessSubscriptions += 1 }
             askPermission(subscription: id, custom: params.permissionRequestHandler, at: time, into: &batch)
         case .unsubscribe(let id):
@@ -167,23 +180,28 @@ public struct SubscriptionEngine: Sendable {
             p.expiresAt = scheduleExpiry(params.strategy.ttl, .publicationExpiry, slot: slot, at: time)
             publications.append(p)
             publicationByID[ExactString(id)] = slot
+            heldPublications.append(slot)
+            livePublicationStrategies[Self.handlerKey(params.strategy), default: 0] += 1
             askPermission(publication: id, custom: params.permissionRequestHandler, at: time, into: &batch)
         case .unpublish(let id):
-            publications[Int(publicationByID[ExactString(id)]!)].status = .released
+            end(publication: publicationByID[ExactString(id)]!, as: .released)
         case .changeState(let change):
             state.apply(change)
             // ENGINE-D3: the permission set another way (the app's settings toggle) answers the dialog.
             if state.nearbyPermission != .notDetermined { isPermissionDialogShowing = false }
         case .stopNearby:
             // ENGINE-F7: everything expires, as by its TTL.
-            for i in subscriptions.indices where subscriptions[i].status == .live {
-                end(subscription: Int32(i), as: .expired, at: time, into: &batch)
+            heldSubscriptions.removeAll { !subscriptions[Int($0)].status.isHeld }
+            for i in heldSubscriptions where subscriptions[Int(i)].status == .live {
+                end(subscription: i, as: .expired, at: time, into: &batch)
                 batch.append(
-                    EngineEvent(timeMicros: time, kind: .subscriptionExpired, subscription: subscriptions[i].id))
+                    EngineEvent(timeMicros: time, kind: .subscriptionExpired, subscription: subscriptions[Int(i)].id))
             }
-            for i in publications.indices where publications[i].status == .live {
-                publications[i].status = .expired
-                batch.append(EngineEvent(timeMicros: time, kind: .publicationExpired, publication: publications[i].id))
+            heldPublications.removeAll { !publications[Int($0)].status.isHeld }
+            for i in heldPublications where publications[Int(i)].status == .live {
+                end(publication: i, as: .expired)
+                batch.append(
+                    EngineEvent(timeMicros: time, kind: .publicationExpired, publication: publications[Int(i)].id))
             }
         case .answerPermission(let granted):
             // ENGINE-D3
@@ -191,10 +209,12 @@ public struct SubscriptionEngine: Sendable {
             isPermissionDialogShowing = false
         case .terminate:
             // ENGINE-L1: everything goes without a callback, the dialog with it.
-            for i in subscriptions.indices where subscriptions[i].status.isHeld {
-                end(subscription: Int32(i), as: .terminated, at: time, into: &batch)
+            for i in heldSubscriptions where subscriptions[Int(i)].status.isHeld {
+                end(subscription: i, as: .terminated, at: time, into: &batch)
             }
-            for i in publications.indices where publications[i].status.isHeld { publications[i].status = .terminated }
+            for i in heldPublications where publications[Int(i)].status.isHeld { end(publication: i, as: .terminated) }
+            heldSubscriptions = []
+            heldPublications = []
             isPermissionDialogShowing = false
             isRunning = false
         case .launch:
