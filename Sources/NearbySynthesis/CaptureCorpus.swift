@@ -101,10 +101,20 @@ public struct CaptureCorpus: Sendable {
     }
 
     /// The 16 bytes `device` builds its beacon identifiers from: the first 10 and last 6 are
-    /// its Eddystone-UID namespace and instance, all 16 its iBeacon UUID (major 0, minor the
-    /// device's low byte… see `advertisingData`).
+    /// its Eddystone-UID namespace and instance, all 16 its iBeacon UUID (`iBeaconID`). They
+    /// repeat every 2,048 devices.
     public static func identifier(device: Int) -> [UInt8] {
         (0..<16).map { UInt8(truncatingIfNeeded: (device &* 131) >> ($0 % 4) &+ $0 &* 17) }
+    }
+
+    /// The iBeacon ID `device` advertises: its `identifier` as the UUID, major its bits 0–15
+    /// (high byte first), minor its bits 16–23 and 7, so that every device below 2^24 has
+    /// its own.
+    public static func iBeaconID(device: Int) -> [UInt8] {
+        identifier(device: device) + [
+            UInt8(truncatingIfNeeded: device >> 8), UInt8(truncatingIfNeeded: device),
+            UInt8(truncatingIfNeeded: device >> 16), 7,
+        ]
     }
 
     /// One advertisement's AD data, and whether it carries a beacon frame.
@@ -132,8 +142,7 @@ public struct CaptureCorpus: Sendable {
             return (BeaconAdvertisingData.eddystoneEID(Array(id[..<8]), txPower: -4), true)
         case 40..<60:
             return (
-                BeaconAdvertisingData.iBeacon(
-                    uuidMajorMinor: id + [0, UInt8(device & 0xFF), 0, 7], measuredPower: -59), true
+                BeaconAdvertisingData.iBeacon(uuidMajorMinor: Self.iBeaconID(device: device), measuredPower: -59), true
             )
         case 60..<65:
             return (

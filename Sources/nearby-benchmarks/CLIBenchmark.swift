@@ -57,13 +57,19 @@ struct CLIBenchmark {
         return parts.joined(separator: "/")
     }()
 
-    func run() -> [Summary] {
-        let counts = capture.prepare()
+    /// The `nearby-conformance` built beside this program; stops when it is missing.
+    static var builtTool: String {
         let bin = String(CommandLine.arguments[0].split(separator: "/").dropLast().joined(separator: "/"))
         let tool = (CommandLine.arguments[0].hasPrefix("/") ? "/" : "") + bin + "/nearby-conformance"
         guard FileSystem.isAccessible(tool, .execute) else {
             fatalError("\(tool) is missing: swift build -c release (both products)")
         }
+        return tool
+    }
+
+    func run() -> [Summary] {
+        let counts = capture.prepare()
+        let tool = Self.builtTool
         let loop = capture.directory + "/beacon-loop"
         guard
             Self.run(["cc", "-O2", "-o", loop, Self.repository + "/Scripts/baselines/beacon-loop.c", "-lpcap"])

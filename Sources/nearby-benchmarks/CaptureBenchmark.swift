@@ -176,8 +176,9 @@ struct CaptureBenchmark {
     }
 
     /// The scenario for the replay figure: a registry with every corpus UID and iBeacon
-    /// (20 types) and 100 subscriptions over those types, written beside the corpus.
-    func replayScenario() -> String {
+    /// (20 types) and `subscriptions` subscriptions, the first `selecting` of them over those
+    /// types and the rest over types no message has, written beside the corpus.
+    func replayScenario(subscriptions count: Int = 100, selecting: Int = 100) -> String {
         var beacons: [JSONValue] = []
         let corpus = CaptureCorpus(advertisements: 0)
         for device in 0..<corpus.devices {
@@ -194,26 +195,28 @@ struct CaptureBenchmark {
             beacons.append(
                 .object([
                     "advertisedId": .object([
-                        "type": .string("IBEACON"), "id": .string(Base64.encode(id + [0, UInt8(device & 0xFF), 0, 7])),
+                        "type": .string("IBEACON"),
+                        "id": .string(Base64.encode(CaptureCorpus.iBeaconID(device: device))),
                     ]),
                     "attachments": .array([attachment]),
                 ]))
         }
-        let subscriptions: [JSONValue] = (0..<100).map { s in
+        let subscriptions: [JSONValue] = (0..<count).map { s in
             .object([
                 "time": .integer(0),
                 "subscribe": .object([
                     "id": .string("s\(s)"), "deviceTypesToDiscover": .array([.string("bleBeacons")]),
-                    "messageNamespace": .string("proj"), "type": .string("t\(s % 20)"),
+                    "messageNamespace": .string("proj"), "type": .string(s < selecting ? "t\(s % 20)" : "u\(s)"),
                 ]),
             ])
         }
         let doc: JSONValue = .object([
-            "scenario": .integer(1), "description": .string("benchmark: 100 subscriptions over the corpus beacons"),
+            "scenario": .integer(1),
+            "description": .string("benchmark: \(count) subscriptions, \(selecting) over the corpus beacons"),
             "registry": .object(["registry": .integer(1), "beacons": .array(beacons)]),
             "events": .array(subscriptions),
         ])
-        let path = "\(directory)/replay.scenario.json"
+        let path = "\(directory)/replay-\(count)-\(selecting).scenario.json"
         do {
             try OutputFile.write(Array(doc.serialized.utf8), to: path)
         } catch {

@@ -1,6 +1,7 @@
 // nearby-benchmarks: throughput figures, release build only, never part of `swift test`.
 //
 //     swift run -c release nearby-benchmarks [all [N] | capture [N] | stages [N] | cli [N] | engine | audio]
+//     swift run -c release nearby-benchmarks replay-scaling
 //     swift run -c release nearby-benchmarks [decode-child FILE | replay-child FILE]   (for profilers)
 //
 // `all` (the default) runs the other three and ends with one table of every figure against
@@ -13,6 +14,8 @@
 // measured around each run.
 
 import NearbyAudio
+import NearbyJSON
+import NearbySystem
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
@@ -233,6 +236,23 @@ case "cli":
     var b = CaptureBenchmark()
     if let corpusSize { b.advertisements = corpusSize }
     _ = CLIBenchmark(capture: b).run()
+case "replay-scaling":
+    ReplayScalingBenchmark(tool: CLIBenchmark.builtTool).run()
+case "measure":
+    // The intermediate of `replay-scaling`: runs the rest of the command line, output to
+    // /dev/null, and prints its CPU seconds and its peak resident memory (KiB) as wait4
+    // reports them (this small process's peak is what the child inherits).
+    let command = Array(CommandLine.arguments.dropFirst(2))
+    let errors = "\(Environment.temporaryFolder)/nearby-benchmarks-\(CurrentProcess.id).err"
+    defer { try? FileSystem.remove(errors) }
+    guard let r = ProcessRun.run(command, executable: command[0], errors: errors) else {
+        fatalError("cannot start \(command[0])")
+    }
+    guard r.status == 0 else {
+        let said = (try? JSONFile.read(errors)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        fatalError("\(command.joined(separator: " ")) failed (wait status \(r.status)): \(said)")
+    }
+    print(r.cpuSeconds, r.peakKiB)
 case "all":
     let summaries = captureBenchmark() + audioBenchmark() + engineBenchmark()
     print("")
@@ -253,5 +273,7 @@ case "replay-child":
     precondition(r.sightings > 0)
     print(CaptureBenchmark.ownPeakKiB())
 default:
-    print("unknown benchmark \(which); available: all [N], capture [N], stages [N], cli [N], engine, audio")
+    print(
+        "unknown benchmark \(which); available: all [N], capture [N], stages [N], cli [N], engine, audio, "
+            + "replay-scaling")
 }
