@@ -39,6 +39,31 @@ import Testing
         }
     }
 
+    /// Inserts and removals mixed, so that removals shift later members of a probe run back:
+    /// every identity present is found with its value and every removed one is gone.
+    @Test func agreesWithADictionaryThroughRemovals() {
+        var rng = SeededGenerator(seed: 53)
+        var table = IdentityTable<Int32>()
+        var model: [SightingIdentity: Int32] = [:]
+        for step in 0..<20_000 {
+            let id = identity(&rng)
+            if rng.below(3) == 0 {
+                table.remove(id)
+                model[id] = nil
+            } else if model[id] == nil {
+                table.insert(id, Int32(step))
+                model[id] = Int32(step)
+            }
+            if step % 499 == 0 {
+                #expect(table.count == model.count, "step \(step)")
+                for (id, value) in model { #expect(table[id] == value, "step \(step)") }
+            }
+        }
+        for id in model.keys { table.remove(id) }
+        #expect(table.count == 0)
+        for _ in 0..<100 { #expect(table[identity(&rng)] == nil) }
+    }
+
     @Test func aDefaultIsInsertedOnceAndModifiedInPlace() {
         var table = IdentityTable<[Int32]>()
         let a = SightingIdentity(.iBeacon, [UInt8](repeating: 1, count: 20))

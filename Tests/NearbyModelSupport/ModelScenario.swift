@@ -190,13 +190,14 @@ package struct ScenarioGenerator {
     /// The registry's messages, which subscriptions are made to select more often than not.
     package var registered: [Message] = []
     package var scenario = ModelScenario()
-    /// The ids actions name: `ids`, or in one scenario in four a crowd of fourteen, so that
-    /// many subscriptions live at once, share filters and end out of the order they were made.
-    package var idPool = ScenarioGenerator.ids
+    /// The ids actions name: `ids`, or for a crowded generator fourteen, so that many
+    /// subscriptions live at once, share filters and end out of the order they were made.
+    package let idPool: [String]
 
-    package init(seed: UInt64, fileSafe: Bool = false) {
+    package init(seed: UInt64, fileSafe: Bool = false, crowded: Bool = false) {
         rng = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15)
         self.fileSafe = fileSafe
+        idPool = crowded ? Self.ids + (3...12).map { "s\($0)" } : Self.ids
     }
 
     package mutating func int(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
@@ -271,7 +272,6 @@ package struct ScenarioGenerator {
 
     package mutating func setup() {
         var s = ModelScenario()
-        idPool = chance(25) ? Self.ids + (3...12).map { "s\($0)" } : Self.ids
         if chance(30) { s.originUnixMicros = Self.unixBase + Int64(int(1000)) * 1_000_000 }
         scenario.originUnixMicros = s.originUnixMicros
         for i in 0..<int(5) {

@@ -6,7 +6,8 @@
 /// reserved messages come from captures, so the hash must not be one that a crafted capture
 /// can make collide: without the table's key, it cannot choose identities that share a
 /// probe run. Nothing iterates a table, so its layout (which the key changes from run to
-/// run) never reaches the output. At most half full; entries are never removed.
+/// run) never reaches the output. At most half full; removal shifts the probe run back (no
+/// tombstones).
 struct IdentityTable<Value>: Sendable where Value: Sendable {
     private struct Slot: Sendable {
         var key: SightingIdentity
@@ -51,6 +52,26 @@ struct IdentityTable<Value>: Sendable where Value: Sendable {
         slots[i] = Slot(key: key, value: value)
         count += 1
         return i
+    }
+
+    /// Removes `key` if present.
+    mutating func remove(_ key: SightingIdentity) {
+        guard var hole = find(key) else { return }
+        count -= 1
+        // Backward shift: move later members of the probe run into the hole when the hole
+        // lies between their home and their position (cyclically).
+        var i = hole
+        while true {
+            i = (i &+ 1) & mask
+            guard let slot = slots[i] else { break }
+            let h = home(slot.key)
+            let inRange = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i)
+            if !inRange {
+                slots[hole] = slot
+                hole = i
+            }
+        }
+        slots[hole] = nil
     }
 
     @inline(__always)

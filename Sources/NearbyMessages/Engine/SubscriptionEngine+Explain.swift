@@ -89,7 +89,7 @@ extension SubscriptionEngine {
             where ExactString(m.namespace) == ExactString(namespace)
                 && (p.type.isEmpty || ExactString(m.type) == ExactString(p.type))
             {
-                let known = messageIndex[m].map { found[FoundKey(subscription: slot, message: $0)] != nil } ?? false
+                let known = index(of: m).map { found[FoundKey(subscription: slot, message: $0)] != nil } ?? false
                 if !verdict.messages.contains(where: { $0.message == m }) {
                     verdict.messages.append(CountedMessage(message: m, newlyFound: !known))
                 }

@@ -52,6 +52,7 @@ extension SubscriptionEngine {
                 var entry = FoundTable.Entry(generation: generation)
                 entry.seen[source] = t
                 found.set(key, entry)
+                pairsOfMessage[Int(m)] += 1
                 timers.push(
                     .init(
                         deadline: t + configuration.lostTimeoutMicros, kind: .lost, slot: slot, message: m,
@@ -79,8 +80,9 @@ extension SubscriptionEngine {
                 return .init(
                     deadline: deadline, kind: .lost, slot: t.slot, message: t.message, generation: t.generation)
             } else if deadline == t.deadline {
-                found.remove(key)
                 batch.append(lostEvent(key, at: t.deadline))
+                found.remove(key)
+                pairGone(key.message)
             }
         case .subscriptionExpiry:
             // ENGINE-F6
@@ -123,8 +125,9 @@ extension SubscriptionEngine {
             subscriptions[Int(moved)].profilePosition = s.profilePosition
         }
         if s.params.type.isEmpty { typelessSubscriptions -= 1 }
-        for m in found.removeAll(of: slot) where status == .expired {
-            batch.append(lostEvent(FoundKey(subscription: slot, message: m), at: time))
+        for m in found.removeAll(of: slot) {
+            if status == .expired { batch.append(lostEvent(FoundKey(subscription: slot, message: m), at: time)) }
+            pairGone(m)
         }
     }
 

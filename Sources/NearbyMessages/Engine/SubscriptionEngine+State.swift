@@ -99,8 +99,9 @@ extension SubscriptionEngine {
         entry.seen.keep(only: kept)
         let latest = entry.seen.latest
         if latest == .min || latest + configuration.lostTimeoutMicros <= time {
-            found.remove(key)
             batch.append(lostEvent(key, at: time))
+            found.remove(key)
+            pairGone(key.message)
         } else {
             found.set(key, entry)
             timers.push(

@@ -43,7 +43,14 @@ public struct SubscriptionEngine: Sendable {
     var messages: [Message] = []
     var messageIndex: [Message: Int32] = [:]
     var messageFilters: [MessageFilters] = []
+    /// How many found pairs hold each message.
+    var pairsOfMessage: [Int32] = []
+    /// The indices of released reserved messages, to be reused (`releaseIfReserved`).
+    var freeMessages: [Int32] = []
+    /// The reserved messages made (ENGINE-R2), by beacon ID.
     var reservedMessages = IdentityTable<Int32>()
+    /// The registry's messages that equal a beacon ID's reserved message (ENGINE-R4), by beacon ID.
+    var registryReserved = IdentityTable<Int32>()
     /// The messages of the sighting being fed that a subscriber counts and has not found
     /// yet (ENGINE-F1), found once the registry walk is done; empty between sightings.
     var unfound: [Int32] = []
@@ -76,6 +83,7 @@ public struct SubscriptionEngine: Sendable {
         for (i, m) in resolving.messages.enumerated() {
             let index = intern(m)
             precondition(index == i, "the registry holds each message once, byte for byte (R4)")
+            if let id = Self.beaconID(reservedMessage: m) { registryReserved.insert(id, index) }
         }
     }
 
@@ -132,20 +140,24 @@ public struct SubscriptionEngine: Sendable {
         // ENGINE-R2: a beacon ID's reserved message, made only while something could find it
         // (messages have no state of their own, and making one per beacon ever seen would cost
         // a lookup per sighting and memory without bound).
+        var reserved: Int32?
         switch sighting.identity.kind {
         case .eddystoneUID
         where sighting.identity.count == 16 && hasSubscribers(reservedUIDFilter, reservedEveryTypeFilter):
-            touch(reservedMessage(sighting.identity, type: Message.eddystoneUIDType), source, t)
+            reserved = reservedMessage(sighting.identity, type: Message.eddystoneUIDType)
         case .iBeacon
         where sighting.identity.count == 20 && hasSubscribers(reservedIBeaconFilter, reservedEveryTypeFilter):
-            touch(reservedMessage(sighting.identity, type: Message.iBeaconIDType), source, t)
+            reserved = reservedMessage(sighting.identity, type: Message.iBeaconIDType)
         default:
             break
         }
+        if let reserved { touch(reserved, source, t) }
         if !unfound.isEmpty {
             for m in unfound { addFound(m, source, t, into: &events) }
             unfound.removeAll(keepingCapacity: true)
         }
+        // A reserved message no subscription found (none counted the sighting) goes again.
+        if let reserved { releaseIfReserved(reserved) }
         if events.count - start > 1 { events[start...].sort(by: EngineEvent.batchOrder) }
     }
 
