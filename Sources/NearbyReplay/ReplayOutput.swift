@@ -33,10 +33,7 @@ public struct ReplayOutput: Sendable {
             out.withBytes { write($0) }
             out.removeAll()
         }
-        if format == .table {
-            out.text(EventText.originLine(unixMicros: result.originUnixMicros))
-            out.newline()
-        }
+        start(origin: result.originUnixMicros, to: &out)
         var explanations = explain ? result.explanations[...] : []
         for (index, event) in result.events.enumerated() {
             while let x = explanations.first, x.afterEvent <= index {
@@ -63,6 +60,55 @@ public struct ReplayOutput: Sendable {
             }
         }
         flush(below: 1)
+    }
+
+    /// What comes before the first event: a table's origin line.
+    func start(origin unixMicros: Int64, to out: inout JSONWriter) {
+        guard format == .table else { return }
+        out.text(EventText.originLine(unixMicros: unixMicros))
+        out.newline()
+    }
+
+    /// Prints a replay whose events come in batches as it runs (`ReplaySession.run(…, onEvents:)`;
+    /// without explanations): byte for byte what `write` prints for the same replay.
+    package final class Stream {
+        let output: ReplayOutput
+        let write: (UnsafeBufferPointer<UInt8>) -> Void
+        var out = JSONWriter()
+        var started = false
+
+        package init(_ output: ReplayOutput, write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+            precondition(!output.explain, "explanations cite events by index: print them with write(_:)")
+            self.output = output
+            self.write = write
+        }
+
+        /// Prints a batch of events, after the origin line when it is the first.
+        package func events(_ events: [EngineEvent], originUnixMicros: Int64) {
+            if !started { begin(originUnixMicros) }
+            for event in events {
+                output.line(event, to: &out)
+                if out.count >= ReplayOutput.chunkSize { flush() }
+            }
+        }
+
+        /// Ends the output (the origin line alone for a replay without events) and hands on
+        /// what is gathered.
+        package func finish(originUnixMicros: Int64) {
+            if !started { begin(originUnixMicros) }
+            flush()
+        }
+
+        private func begin(_ originUnixMicros: Int64) {
+            started = true
+            output.start(origin: originUnixMicros, to: &out)
+        }
+
+        private func flush() {
+            guard out.count > 0 else { return }
+            out.withBytes { write($0) }
+            out.removeAll()
+        }
     }
 
     /// One event as its line (`kind: "event"` in JSON when explaining).

@@ -20,7 +20,8 @@ import NearbyMessages
 ///
 /// Memory does not grow with the captures: the sightings are sorted by a `SpillingSorter`,
 /// which holds `sightingRunCapacity` of them in memory (7 MiB) and spills the rest to an
-/// unnamed temporary file in `$TMPDIR` (56 bytes a sighting). What grows is the events.
+/// unnamed temporary file in `$TMPDIR` (56 bytes a sighting). The events are kept in the
+/// result, unless they are handed on as they come (`run(…, onEvents:)`).
 public struct ReplaySession {
     public struct Result: Sendable {
         public var events: [EngineEvent]
@@ -210,11 +211,17 @@ public struct ReplaySession {
         return (result, issues)
     }
 
+    /// How many events gather before they are handed to `onEvents`.
+    static let eventBatch = 4_096
+
     /// Runs the scenario over the captures. Decoding faults go to `onIssue`; a capture that
-    /// cannot be read at all throws.
+    /// cannot be read at all throws. With `onEvents` (and without `explain`, whose
+    /// explanations cite events by index), the events are handed on in order, in batches, as
+    /// the engine produces them, with the Unix time of scenario time 0, and the result keeps
+    /// none: the replay's memory then does not grow with its events.
     package func run(
         scenario: Scenario, captures: [String], audio: [AudioFile] = [],
-        onIssue: (DecodeIssue) -> Void
+        onIssue: (DecodeIssue) -> Void, onEvents: ((_ originUnixMicros: Int64, [EngineEvent]) -> Void)? = nil
     ) throws(ReplayError) -> Result {
         let c = try collect(scenario: scenario, captures: captures, audio: audio, onIssue: onIssue)
         var sightings = c.sightings
@@ -227,6 +234,12 @@ public struct ReplaySession {
             configuration: scenario.configuration)
         var events: [EngineEvent] = []
         var explainer = explain ? ReplayExplainer(scenario: scenario) : nil
+        let handOn = explain ? nil : onEvents
+        func handOnEvents(atLeast count: Int) {
+            guard let handOn, events.count >= count, !events.isEmpty else { return }
+            handOn(origin, events)
+            events.removeAll(keepingCapacity: true)
+        }
         var i = 0
         func feedInputs(through time: Int64) throws(EngineInputError) {
             while i < scenario.inputs.count, scenario.inputs[i].time <= time {
@@ -241,6 +254,7 @@ public struct ReplaySession {
                 case .action(let a): try engine.perform(a, at: time, into: &events)
                 case .sighting(let s): try engine.sight(s, into: &events)
                 }
+                handOnEvents(atLeast: Self.eventBatch)
                 i += 1
             }
         }
@@ -274,6 +288,7 @@ public struct ReplaySession {
                         &engine, .init(sighting: sighting, origin: origin, address: s.address), &events)
                 } else {
                     try engine.sight(sighting, into: &events)
+                    handOnEvents(atLeast: Self.eventBatch)
                 }
             }
             try feedInputs(through: .max)
@@ -284,6 +299,7 @@ public struct ReplaySession {
                 engine.finish(into: &events)
             }
             explainer?.explainTimers(events, from: fired)
+            handOnEvents(atLeast: 1)
         } catch let error as EngineInputError {
             throw ReplayError(.inputRefused, error.reason)
         } catch {

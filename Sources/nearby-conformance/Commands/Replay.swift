@@ -136,12 +136,16 @@ struct Replay: ParsableCommand {
         if live.isLive { return try runLive(loaded) }
         let result: ReplaySession.Result
         var faults: [String: Int] = [:]
+        // Without explanations and a timeline, each event is printed as it comes.
+        let keepsEvents = explain || html != nil
+        let stream =
+            keepsEvents ? nil : ReplayOutput.Stream(replayOutput) { _ = FileDescriptorOutput.write($0, fd: 1) }
         do {
             let files = audio.map {
                 ReplaySession.AudioFile(path: $0, startMicros: Int64((audioStart * 1e6).rounded()))
             }
             var session = ReplaySession()
-            session.explain = explain || html != nil
+            session.explain = keepsEvents
             result = try session.run(
                 scenario: loaded, captures: captures, audio: files,
                 onIssue: { issue in
@@ -151,7 +155,7 @@ struct Replay: ParsableCommand {
                         var e = StandardError()
                         print(issue.description, to: &e)
                     }
-                })
+                }, onEvents: stream.map { s in { s.events($1, originUnixMicros: $0) } })
         } catch {
             print("error: \(error)", to: &stderr)
             throw ExitCode(ExitStatus.failure)
@@ -170,7 +174,11 @@ struct Replay: ParsableCommand {
                     + "); without --quiet each is printed",
                 to: &stderr)
         }
-        replayOutput.write(result) { _ = FileDescriptorOutput.write($0, fd: 1) }
+        if let stream {
+            stream.finish(originUnixMicros: result.originUnixMicros)
+        } else {
+            replayOutput.write(result) { _ = FileDescriptorOutput.write($0, fd: 1) }
+        }
         if let html {
             var notes = ["scenario \(scenario)"]
             notes += captures.map { "capture \($0)" } + audio.map { "sound file \($0) from \(audioStart) s" }
