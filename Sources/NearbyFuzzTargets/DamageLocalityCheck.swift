@@ -3,7 +3,10 @@ import NearbyCapture
 /// The promise of docs/damaged-captures.md ("only the damage is lost"), as an invariant:
 /// damage that covers bytes `[a, b)` of a file loses only the records that overlap
 /// `[a − k, b + k)` (`k` = `margin`), and the last record when it is the only whole record
-/// after the damage, no byte is read twice (records and skipped ranges
+/// after the damage, and the records under another reading of the rest of the file (btsnoop,
+/// classic pcap: two or more records read from bytes inside the clean file's records, each
+/// following the one before, that end exactly at the end of the file; DAMAGE-11 may take
+/// that run, as good a reading as the true one), no byte is read twice (records and skipped ranges
 /// come in file order and never overlap), and every container fault lies at a record that
 /// may be lost or within `k` bytes of the damage. Checked on every damage class of
 /// `CaptureDamage`, by the damage battery and, on each input that reads cleanly, by the
@@ -58,6 +61,8 @@ public enum DamageLocalityCheck {
         let faultZone = lowest...highest
         var problems: [String] = []
         var delivered: [Int: (Int64?, [UInt8])] = [:]
+        // The records read, in order: where their data starts and where they end.
+        var readOrder: [(data: Int, end: Int)] = []
         var covered = 0
         var lineStarts = [0]
         if layout.format == .hexText {
@@ -79,6 +84,7 @@ public enum DamageLocalityCheck {
                 }
                 covered = offset + (layout.format == .hexText ? 1 : r.bytes.count)
                 delivered[offset] = (r.metadata.timestampMicros, Array(r.bytes))
+                readOrder.append((offset, offset + r.bytes.count))
             case .malformed(let fault):
                 let (index, fileOffset, line, skipped) = (fault.index, fault.fileOffset, fault.line, fault.skipped)
                 if let skipped {
@@ -95,7 +101,9 @@ public enum DamageLocalityCheck {
                 }
             }
         }
-        for p in damaged.placements where !mayBeLost.contains(where: { $0.extent == p.extent }) {
+        let otherReading = Self.otherReading(readOrder, damaged, layout)
+        for p in damaged.placements
+        where !mayBeLost.contains(where: { $0.extent == p.extent }) && !(otherReading?.overlaps(p.extent) ?? false) {
             let record = layout.records[p.record]
             let dataAt = layout.format == .hexText ? p.extent.lowerBound : p.extent.lowerBound + record.header
             guard let got = delivered[dataAt] else {
@@ -108,5 +116,22 @@ public enum DamageLocalityCheck {
             }
         }
         return problems
+    }
+
+    /// The bytes another reading of the rest of the file covers (btsnoop, classic pcap): the
+    /// records read last, two or more, none of them a clean record (their data starts where
+    /// no clean record's does), the last ending exactly at the end of the file; nil when the
+    /// reader read no such run.
+    static func otherReading(
+        _ read: [(data: Int, end: Int)], _ damaged: CaptureDamage, _ layout: CaptureLayout
+    ) -> Range<Int>? {
+        guard layout.format == .btsnoop || layout.format == .pcap else { return nil }
+        let header = layout.format == .btsnoop ? 24 : 16
+        let clean = Set(damaged.placements.map { $0.extent.lowerBound + header })
+        let run = read.reversed().prefix { !clean.contains($0.data) }
+        guard run.count >= 2, let last = run.first, let first = run.last, last.end == damaged.bytes.count else {
+            return nil
+        }
+        return (first.data - header)..<last.end
     }
 }

@@ -148,3 +148,29 @@ import Testing
         #expect(FuzzTarget.nutCodeword.check(input).isEmpty)
     }
 }
+
+extension FuzzTargetTests {
+    /// The damage invariant excuses the records under another reading of the rest of a file
+    /// (`DamageLocalityCheck.otherReading`), and only those: the reader's last records, two or
+    /// more, none a clean record, ending exactly at the end of the file
+    /// (`Fuzz/Regressions/capture-btsnoop/another-reading-inside-the-records` is such a file).
+    @Test func onlyAnotherReadingToTheEndOfTheFileExcusesLostRecords() throws {
+        let path = Self.root + "/Fuzz/Regressions/capture-btsnoop/damage-within-the-run-after-a-clock-step"
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let layout = try #require(CaptureLayout(path: path, bytes: bytes))
+        // Clean records whose data starts at 124, 377 and 630 of a 883-byte damaged file.
+        let damaged = CaptureDamage(
+            kind: .zeroBlock, bytes: [UInt8](repeating: 0, count: 883), damage: 50..<60,
+            placements: [(0, 100..<353), (1, 353..<606), (2, 606..<859)], touched: 50..<60)
+        func excused(_ read: [(data: Int, end: Int)]) -> Range<Int>? {
+            DamageLocalityCheck.otherReading(read, damaged, layout)
+        }
+        // Two records from inside the clean ones, the last ending at the end of the file.
+        #expect(excused([(124, 353), (200, 500), (524, 883)]) == 176..<883)
+        // One such record is no run; one that ends before the end of the file is no reading
+        // of the rest; a clean record read last means the reader came back to the true chain.
+        #expect(excused([(124, 353), (524, 883)]) == nil)
+        #expect(excused([(200, 500), (524, 800)]) == nil)
+        #expect(excused([(200, 500), (524, 600), (630, 883)]) == nil)
+    }
+}
