@@ -211,6 +211,7 @@ public struct JSONParser {
     private mutating func string() throws(SyntaxError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
+        let start = index
         var runStart = index
         func flush(_ p: JSONParser, _ to: Int, _ s: inout String.UnicodeScalarView) {
             s.append(contentsOf: String(decoding: p.bytes[runStart..<to], as: UTF8.self).unicodeScalars)
@@ -220,8 +221,10 @@ public struct JSONParser {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 try validateUTF8(runStart..<index)
+                defer { index += 1 }
+                // Without an escape, the string is its bytes: made at once, not scalar by scalar.
+                if runStart == start { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
                 flush(self, index, &scalars)
-                index += 1
                 return String(scalars)
             }
             if b < 0x20 { throw error("control character in a string (escape it)") }
