@@ -101,13 +101,8 @@ extension DecodeSession {
                 }
                 switch format {
                 case .json:
-                    if let secureFrames {
-                        var object = decoded.jsonObject(file: path)
-                        secureFrames.annotate(decoded, &object)
-                        out.value(object)
-                    } else {
-                        decoded.writeJSON(file: escapedPath, to: &out)
-                    }
+                    decoded.writeJSON(
+                        file: escapedPath, to: &out, beaconMembers: secureFrames?.members(decoded) ?? [])
                 case .table: DecodeTable.write(decoded, to: &out, scratch: &scratch)
                 }
                 endLine(&out)

@@ -33,12 +33,14 @@ public final class SecureFrameAnnotator {
         beaconNames = beacons.map(\.name)
     }
 
-    /// Adds the fields to the beacon objects of `json` (the advertisement's `decode` object).
-    package func annotate(_ decoded: DecodedAdvertisement, _ json: inout JSONValue) {
-        guard case .object(var o) = json, case .array(var beacons)? = o["beacons"] else { return }
+    /// The members each beacon of `decoded` gains, by the beacon's index (empty for a frame
+    /// that gains none): `resolved` or `resolveError` for an EID frame, `telemetry` or
+    /// `telemetryError` for an eTLM frame. Call once per advertisement, in capture order: an
+    /// EID resolved here pairs with the eTLM frames of the same address after it.
+    package func members(_ decoded: DecodedAdvertisement) -> [[String: JSONValue]] {
         let a = decoded.advertisement
-        for (i, beacon) in decoded.beacons.enumerated() where i < beacons.count {
-            guard case .object(var b) = beacons[i] else { continue }
+        return decoded.beacons.map { beacon in
+            var b: [String: JSONValue] = [:]
             switch beacon {
             case .eddystone(.eid(let frame)):
                 guard let t = a.timestampMicros else {
@@ -72,8 +74,19 @@ public final class SecureFrameAnnotator {
                     b["telemetryError"] = .string(reason.text)
                 }
             default:
-                continue
+                break
             }
+            return b
+        }
+    }
+
+    /// Adds the fields (`members`) to the beacon objects of `json` (the advertisement's
+    /// `decode` object).
+    package func annotate(_ decoded: DecodedAdvertisement, _ json: inout JSONValue) {
+        guard case .object(var o) = json, case .array(var beacons)? = o["beacons"] else { return }
+        for (i, extra) in members(decoded).enumerated() where i < beacons.count && !extra.isEmpty {
+            guard case .object(var b) = beacons[i] else { continue }
+            b.merge(extra) { $1 }
             beacons[i] = .object(b)
         }
         o["beacons"] = .array(beacons)

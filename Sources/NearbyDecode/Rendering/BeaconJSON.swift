@@ -13,6 +13,14 @@ public enum BeaconJSON {
         w.endObject()
     }
 
+    /// Writes the beacon's object with `extra` members merged in among its own, keys in
+    /// order (`decode --registry` adds a few to EID and eTLM frames).
+    package static func write(_ beacon: BeaconFrame, adding extra: [String: JSONValue], to w: inout JSONWriter) {
+        guard case .object(var members) = object(beacon) else { preconditionFailure("a beacon is an object") }
+        members.merge(extra) { $1 }
+        w.value(.object(members))
+    }
+
     /// Writes the members of a frame of a fixed shape (Eddystone-UID, TLM version 0, EID,
     /// iBeacon, AltBeacon, token v1) in one run, in `style`: as the object's members, or as
     /// the ` key=value` text of `decode --format table`, which leaves out `type`. Returns

@@ -7,8 +7,9 @@ extension DecodedAdvertisement {
     /// Writes the `decode` output object of this advertisement (docs/decode-output.md),
     /// keys in the order of their UTF-8 bytes; `file` is the capture's path as named.
     /// Members of a fixed shape are written in runs (`JSONWriter.run`), their keys in the
-    /// runs' literals.
-    package func writeJSON(file: EscapedString, to w: inout JSONWriter) {
+    /// runs' literals. `beaconMembers`, when given, holds members to add to each beacon's
+    /// object, by the beacon's index (`decode --registry`: `SecureFrameAnnotator.members`).
+    package func writeJSON(file: EscapedString, to w: inout JSONWriter, beaconMembers: [[String: JSONValue]] = []) {
         let a = advertisement
         w.beginObject()
         w.key("ad")
@@ -26,7 +27,13 @@ extension DecodedAdvertisement {
                 r.literal(#"","beacons":["#)
             }
         }
-        for beacon in contents.beacons { BeaconJSON.write(beacon, to: &w) }
+        for (i, beacon) in contents.beacons.enumerated() {
+            if i < beaconMembers.count, !beaconMembers[i].isEmpty {
+                BeaconJSON.write(beacon, adding: beaconMembers[i], to: &w)
+            } else {
+                BeaconJSON.write(beacon, to: &w)
+            }
+        }
         w.endArray()
         w.run(maxLength: 40, endsWithValue: false) { r in
             r.member(#","channel":"#, a.channelIndex)
