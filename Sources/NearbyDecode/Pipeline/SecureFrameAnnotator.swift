@@ -38,6 +38,13 @@ public final class SecureFrameAnnotator {
     /// `telemetryError` for an eTLM frame. Call once per advertisement, in capture order: an
     /// EID resolved here pairs with the eTLM frames of the same address after it.
     package func members(_ decoded: DecodedAdvertisement) -> [[String: JSONValue]] {
+        let secure = decoded.beacons.contains {
+            switch $0 {
+            case .eddystone(.eid), .eddystone(.encryptedTLM): true
+            default: false
+            }
+        }
+        guard secure else { return [] }
         let a = decoded.advertisement
         return decoded.beacons.map { beacon in
             var b: [String: JSONValue] = [:]

@@ -156,16 +156,13 @@ struct FoundTable: Sendable {
     private mutating func removeSlot(at place: Int) {
         var hole = place
         count -= 1
-        // Backward shift: move later members of the probe run into the hole when the hole
-        // lies between their home and their position (cyclically).
+        // Backward shift (`ProbeRun`).
         var i = hole
         while true {
             i = (i + 1) & mask
             let k = slots[i].key
             if k == Self.empty { break }
-            let h = home(k)
-            let inRange = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i)
-            if !inRange {
+            if ProbeRun.fillsHole(hole, from: i, home: home(k)) {
                 slots[hole] = slots[i]
                 hole = i
             }

@@ -58,15 +58,12 @@ struct IdentityTable<Value>: Sendable where Value: Sendable {
     mutating func remove(_ key: SightingIdentity) {
         guard var hole = find(key) else { return }
         count -= 1
-        // Backward shift: move later members of the probe run into the hole when the hole
-        // lies between their home and their position (cyclically).
+        // Backward shift (`ProbeRun`).
         var i = hole
         while true {
             i = (i &+ 1) & mask
             guard let slot = slots[i] else { break }
-            let h = home(slot.key)
-            let inRange = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i)
-            if !inRange {
+            if ProbeRun.fillsHole(hole, from: i, home: home(slot.key)) {
                 slots[hole] = slot
                 hole = i
             }

@@ -81,8 +81,7 @@ extension SubscriptionEngine {
                     deadline: deadline, kind: .lost, slot: t.slot, message: t.message, generation: t.generation)
             } else if deadline == t.deadline {
                 batch.append(lostEvent(key, at: t.deadline))
-                found.remove(key)
-                pairGone(key.message)
+                losePair(key)
             }
         case .subscriptionExpiry:
             // ENGINE-F6

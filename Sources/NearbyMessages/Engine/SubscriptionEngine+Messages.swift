@@ -43,6 +43,12 @@ extension SubscriptionEngine {
         }
     }
 
+    /// Removes found pair `key` (make its lost event first: its message may go with it).
+    mutating func losePair(_ key: FoundKey) {
+        found.remove(key)
+        pairGone(key.message)
+    }
+
     /// A found pair of message `m` has gone: a reserved message no pair holds any more is
     /// released (ENGINE-R2).
     mutating func pairGone(_ m: Int32) {

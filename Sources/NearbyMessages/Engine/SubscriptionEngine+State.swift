@@ -100,8 +100,7 @@ extension SubscriptionEngine {
         let latest = entry.seen.latest
         if latest == .min || latest + configuration.lostTimeoutMicros <= time {
             batch.append(lostEvent(key, at: time))
-            found.remove(key)
-            pairGone(key.message)
+            losePair(key)
         } else {
             found.set(key, entry)
             timers.push(
