@@ -85,9 +85,13 @@ public struct CaptureStream: AsyncSequence, Sendable {
         init(path: String) { self.path = path }
 
         /// Nobody reads any more: the decoder stops waiting and keeps nothing.
+        ///
+        /// Gives back every slot the decoder can hold: the ``bufferLimit`` buffered items and
+        /// the one it may be waiting for, so the semaphore ends no lower than it began
+        /// (libdispatch traps when a semaphore is released below its initial value).
         func abandon() {
             state.withLock { $0.abandoned = true }
-            for _ in 0..<CaptureStream.bufferLimit { room.signal() }
+            for _ in 0...CaptureStream.bufferLimit { room.signal() }
         }
 
         func next() async -> Next {

@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    /// The decoder fills the buffer and waits for room; ending the iteration then must let
+    /// it go and leave its semaphore as it was made (libdispatch traps on a semaphore
+    /// released below its initial value).
+    @Test func endingEarlyWhileTheDecoderWaitsForRoomLetsItGo() async throws {
+        for _ in 0..<3 {
+            for try await _ in CaptureFile(path: Self.crowded).stream() {
+                // Long enough for the decoder to fill the buffer and wait for room.
+                try await Task.sleep(for: .milliseconds(300))
+                break
+            }
+        }
+        // The decoders finish on their own queue once they are let go.
+        try await Task.sleep(for: .milliseconds(500))
+    }
+
     @Test func anUnreadableFileThrowsBeforeAnyItem() async {
         var items = 0
         await #expect(throws: ConformanceError.self) {
