@@ -1,18 +1,11 @@
 /// Opens a capture file of any supported format, chosen by its content.
 public enum CaptureFile {
     /// A reader for `path`. Throws when the file cannot be read at all: missing, empty,
-    /// not a capture, or with a damaged file header (RECORDS-2). `-`, `/dev/stdin` and other pipes are
-    /// read to their end into a temporary copy first (`SpooledInput`), the format
-    /// recognised from their first bytes as for a file.
+    /// not a capture, or with a damaged file header (RECORDS-2). `-`, `/dev/stdin` and other
+    /// pipes are read as they arrive (`PipeReader`, RECORDS-11), the format recognised from
+    /// their first bytes as for a file.
     public static func open(_ path: String) throws(CaptureFileError) -> any CaptureRecordReader {
-        if SpooledInput.isStream(path) {
-            let spool = try SpooledInput(source: path)
-            do throws(CaptureFileError) {
-                return SpooledReader(spool: spool, inner: try open(spool.path))
-            } catch {
-                throw CaptureFileError(path: path, code: error.code, reason: error.reason)
-            }
-        }
+        if PipeInput.isStream(path) { return try PipeReader(source: path) }
         let file = try BufferedFile(path: path)
         if file.size == 0 { throw CaptureFileError(path: path, code: .empty, reason: "empty file") }
         var prefix = [UInt8]()
