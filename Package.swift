@@ -75,6 +75,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         // Documentation (`swift package generate-documentation`): a plugin, linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -139,6 +140,7 @@ let package = Package(
             dependencies: [
                 "NearbyAudio", "NearbyBytes", "NearbyCapture", "NearbyDecode", "NearbyFormats", "NearbyJSON",
                 "NearbyLive", "NearbyMessages", "NearbySystem",
+                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         .target(

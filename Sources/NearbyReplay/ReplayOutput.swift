@@ -104,7 +104,9 @@ public struct ReplayOutput: Sendable {
             output.start(origin: originUnixMicros, to: &out)
         }
 
-        private func flush() {
+        /// Hands on the lines gathered so far (`replay --reorder-window` does after each batch,
+        /// so that each event is written as it comes).
+        package func flush() {
             guard out.count > 0 else { return }
             out.withBytes { write($0) }
             out.removeAll()

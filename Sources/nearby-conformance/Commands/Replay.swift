@@ -28,7 +28,9 @@ struct Replay: ParsableCommand {
             docs/damaged-captures.md), said on standard error. \
             With --live SOURCE, sightings come from a running controller as they arrive and each \
             callback is printed when it fires: scenario time 0 is the moment scanning started, \
-            scenario events and lost timers fire on the host's clock (docs/live.md).
+            scenario events and lost timers fire on the host's clock (docs/live.md). \
+            With --reorder-window, one capture is replayed as it is read, a pipe as it arrives \
+            (docs/scenario-format.md).
             """)
 
     @Option(help: "The scenario file (JSON).")
@@ -92,6 +94,16 @@ struct Replay: ParsableCommand {
     @OptionGroup var live: LiveOptions
 
     @Option(
+        help: ArgumentHelp(
+            """
+            Replay one capture as it is read (a pipe as it arrives), writing each callback as soon as no later \
+            record can come before it: a sighting is fed once the capture has reached a time this many seconds \
+            past it. An advertisement that comes later than that after a later one is not replayed: counted, \
+            said on standard error, exit status 2 (docs/spec/engine.md, ENGINE-O1B).
+            """, valueName: "seconds"))
+    var reorderWindow: ExactSeconds?
+
+    @Option(
         help: """
             Also write a timeline of the replay to this HTML file (self-contained; docs/timeline.md): \
             found-to-lost bars per subscription and message, sightings per source with RSSI, device \
@@ -111,6 +123,15 @@ struct Replay: ParsableCommand {
             if timeOrigin != nil || end != nil {
                 throw ValidationError("--live starts scenario time when scanning starts and ends it at the stop.")
             }
+        }
+        if let reorderWindow {
+            if captures.count != 1 || !audio.isEmpty || live.isLive {
+                throw ValidationError("--reorder-window replays one capture as it is read: give one --capture.")
+            }
+            if explain || html != nil {
+                throw ValidationError("--explain and --html read a whole replay: leave out --reorder-window.")
+            }
+            if reorderWindow.micros < 0 { throw ValidationError("--reorder-window takes seconds, 0 or more.") }
         }
         if let html, let problem = OutputPath.problemWritingFile(html) { throw ValidationError("--html: \(problem)") }
         if !audioStart.isFinite || abs(audioStart) > 1e9 {
@@ -134,6 +155,7 @@ struct Replay: ParsableCommand {
         }
         if subscribeAll { loaded = loaded.subscribingToEverything() }
         if live.isLive { return try runLive(loaded) }
+        if let reorderWindow { return try runAsRead(loaded, window: reorderWindow) }
         let result: ReplaySession.Result
         var faults: [String: Int] = [:]
         // Without explanations and a timeline, each event is printed as it comes.
