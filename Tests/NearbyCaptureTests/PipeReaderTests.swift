@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-import NearbyCapture
 import NearbyTestSupport
 import Synchronization
 import Testing
+
+@testable import NearbyCapture
 
 /// RECORDS-11: a capture read from a pipe gives the steps the file gives, and its records
 /// come as the pipe brings them.
@@ -14,7 +15,9 @@ import Testing
     final class Feeder: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
 
-        init(_ bytes: [UInt8], into path: String, hold: (@Sendable (Int) -> Void)? = nil) {
+        init(
+            _ bytes: [UInt8], into path: String, pauseEachPiece: Bool = false, hold: (@Sendable (Int) -> Void)? = nil
+        ) {
             DispatchQueue.global().async { [done] in
                 defer { done.signal() }
                 guard let handle = FileHandle(forWritingAtPath: path) else { return }
@@ -26,7 +29,7 @@ import Testing
                     let n = min(bytes.count - at, Int(state >> 33) % 4_096 + 1)
                     handle.write(Data(bytes[at..<at + n]))
                     at += n
-                    if state >> 60 == 0 { usleep(500) }
+                    if pauseEachPiece || state >> 60 == 0 { usleep(500) }
                 }
                 try? handle.close()
             }
@@ -108,5 +111,33 @@ import Testing
         feeder.done.wait()
         let records = ReaderDigestTests.steps(path, inRuns: true).filter { $0.hasPrefix("R ") }.count
         #expect(indices == Array(1...records))
+    }
+
+    /// A pipe faster than its reader: while the reader waits, at most `segmentsAhead` segments
+    /// (files held open) wait for it, and the writer waits in turn; then every record comes.
+    @Test func aReaderThatWaitsHoldsABoundedNumberOfSegments() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let path = RepositoryPaths.root + "/Captures/synthetic/crowded/crowded-256.pcap"
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let pipe = try fifo(in: dir)
+        // A pause after every piece: the copier finds the pipe empty and cuts a segment each time.
+        let feeder = Feeder(bytes, into: pipe, pauseEachPiece: true)
+        let reader = try #require(try CaptureFile.open(pipe) as? PipeReader)
+        Thread.sleep(forTimeInterval: 2)
+        #expect(reader.segmentsWaiting <= PipeInput.segmentsAhead)
+        let written = feeder.done.wait(timeout: .now()) == .success
+        #expect(!written, "the writer was never held back")
+        if written { feeder.done.signal() }
+        var records = 0
+        while true {
+            let step = reader.read { _ in
+                records += 1
+                return true
+            }
+            if case .end = step { break }
+        }
+        feeder.done.wait()
+        #expect(records == ReaderDigestTests.steps(path, inRuns: true).filter { $0.hasPrefix("R ") }.count)
     }
 }

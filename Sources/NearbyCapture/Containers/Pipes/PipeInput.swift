@@ -42,6 +42,11 @@ final class PipeInput: @unchecked Sendable {
     private let items = Mutex<(queue: [Item], abandoned: Bool)>(([], false))
     /// Signalled once for each item queued.
     private let ready = DispatchSemaphore(value: 0)
+    /// Room for segments cut and not yet taken: the copier waits when `segmentsAhead` are, so
+    /// that a pipe faster than its reader holds that many files open, not one per megabyte.
+    private let room = DispatchSemaphore(value: PipeInput.segmentsAhead)
+    /// How many segments may wait to be read.
+    static let segmentsAhead = 8
 
     /// Opens `source` (`-` for standard input) and starts copying it on a thread of its own.
     init(source: String) throws(CaptureFileError) {
@@ -74,12 +79,24 @@ final class PipeInput: @unchecked Sendable {
     /// The next item, waiting for the copier.
     func next() -> Item {
         ready.wait()
-        return items.withLock { $0.queue.removeFirst() }
+        let item = items.withLock { $0.queue.removeFirst() }
+        if case .segment = item { room.signal() }
+        return item
+    }
+
+    /// Segments cut and not yet taken (at most `segmentsAhead`).
+    var segmentsWaiting: Int {
+        items.withLock { $0.queue.count { if case .segment = $0 { true } else { false } } }
     }
 
     /// Nobody reads any more: the copier stops at its next read.
+    ///
+    /// Gives back every slot the copier can hold, the segments waiting and the one it may be
+    /// waiting to queue, so that `room` ends no lower than it began (libdispatch traps when
+    /// a semaphore is released below its initial value).
     func abandon() {
         items.withLock { $0.abandoned = true }
+        for _ in 0...Self.segmentsAhead { room.signal() }
     }
 
     /// The most bytes released before a segment is cut, though the pipe has more at hand.
@@ -192,6 +209,7 @@ final class PipeInput: @unchecked Sendable {
     }
 
     private func publish(_ item: Item) {
+        if case .segment = item { room.wait() }
         items.withLock { $0.queue.append(item) }
         ready.signal()
     }

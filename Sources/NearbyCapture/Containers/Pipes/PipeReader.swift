@@ -20,13 +20,23 @@ final class PipeReader: CaptureRecordReader {
     /// Opens `source` and reads on until the first segment or the end of the pipe. Throws as
     /// `CaptureFile.open` does for a file holding what the pipe held.
     init(source: String) throws(CaptureFileError) {
-        input = try PipeInput(source: source)
-        let first = try Self.open(input.next(), of: input)
+        let input = try PipeInput(source: source)
+        let first: (reader: any CaptureRecordReader, segment: PipeInput.Segment?)
+        do {
+            first = try Self.open(input.next(), of: input)
+        } catch {
+            input.abandon()
+            throw error
+        }
+        self.input = input
         (inner, segment) = first
         (format, encapsulationDescription) = (first.reader.format, first.reader.encapsulationDescription)
     }
 
     deinit { input.abandon() }
+
+    /// Segments the copier has cut that wait to be read.
+    var segmentsWaiting: Int { input.segmentsWaiting }
 
     /// The reader of `item`, with its segment.
     private static func open(
