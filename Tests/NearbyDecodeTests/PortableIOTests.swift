@@ -48,4 +48,23 @@ import Testing
         }
         #expect(unnamed(plain.stdoutLines) == unnamed(named.stdoutLines))
     }
+
+    /// Under NEARBY_PORTABLE_IO=1 the copy of a pipe and its segments have names in $TMPDIR
+    /// while they are read: whatever the pipe holds (a capture, nothing, not a capture), the
+    /// command leaves none behind.
+    @Test func aCaptureOnStandardInputLeavesNothingInTheTemporaryFolder() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let capture = try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.root + "/Captures/synthetic/crowded/crowded.btsnoop"))
+        )
+        let environment = Self.portable.merging(["TMPDIR": dir.path]) { $1 }
+        for (input, status) in [(capture, Int32(0)), ([], 1), (Array("not a capture\n".utf8), 1)] {
+            for _ in 0..<5 {
+                let r = try CommandLineTool.run(["decode", "-"], input: input, environment: environment)
+                #expect(r.status == status, "\(r.stderr)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    }
 }
