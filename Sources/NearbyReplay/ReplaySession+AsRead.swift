@@ -115,16 +115,19 @@ extension ReplaySession {
                         return
                     }
                     let movesOrigin = origin != nil && scenario.timeOrigin == .firstAdvertisement && t < origin!
-                    var identities: [(SightingIdentity, Int8?)] = []
-                    let rssi = decoded.advertisement.rssiDBm
-                    SightingExtractor.identities(decoded) { identities.append(($0, rssi)) }
-                    if movesOrigin || (t < fed && !identities.isEmpty) {
-                        late += 1
-                        if firstLate == nil { firstLate = (decoded.advertisement.record, t) }
+                    if movesOrigin || t < fed {
+                        // Late when it would move the origin, or when it holds a sighting.
+                        var sighted = movesOrigin
+                        if !sighted { SightingExtractor.identities(decoded) { _ in sighted = true } }
+                        if sighted {
+                            late += 1
+                            if firstLate == nil { firstLate = (decoded.advertisement.record, t) }
+                        }
                         return
                     }
                     earliest = min(earliest, t)
-                    for (identity, rssi) in identities {
+                    let rssi = decoded.advertisement.rssiDBm
+                    SightingExtractor.identities(decoded) { identity in
                         sightings += 1
                         waiting.insert(Waiting(unixMicros: t, order: order, identity: identity, rssi: rssi))
                         order += 1
