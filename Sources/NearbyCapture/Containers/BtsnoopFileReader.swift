@@ -26,7 +26,7 @@ public final class BtsnoopFileReader: CaptureRecordReader, SteppingReader {
     private let file: BufferedFile
     // Only `read` touches the reader's state, and a reader is used by one thread at a time
     // (it is not Sendable).
-    @exclusivity(unchecked) private var index = 0
+    @exclusivity(unchecked) private var core = ReaderCore()
     private var done = false
     /// Bytes after the last record lent that hold no plausible record: reported by the next
     /// `read`, which then goes on at their end.
@@ -171,17 +171,15 @@ public final class BtsnoopFileReader: CaptureRecordReader, SteppingReader {
     func step(_ body: (borrowing RecordView) -> Void) -> CaptureReadStep {
         if let (skip, problem) = pendingSkip {
             pendingSkip = nil
-            index += 1
             if skip.resynchronized { file.seek(to: skip.range.upperBound) } else { done = true }
-            return .malformed(
+            return core.report(
                 ContainerFault(
-                    index: index, fileOffset: skip.range.lowerBound + Int64(problem.offset), line: nil,
+                    at: skip.range.lowerBound + Int64(problem.offset),
                     DecodeError(
                         .btsnoop, problem.code, at: problem.offset, "record header: \(problem.reason); \(skip)"),
                     skipped: skip))
         }
         guard !done, file.remaining > 0 else { return .end }
-        index += 1
         let headerOffset = file.offset
         let headerBytes = file.peek(Header.length)
         guard headerBytes.count == Header.length else {
@@ -189,9 +187,9 @@ public final class BtsnoopFileReader: CaptureRecordReader, SteppingReader {
             let skip = SkippedBytes(range: headerOffset..<file.size, resynchronized: false)
             // BTSNOOP-11: the field the file ends in (the timestamp is 8 bytes, at 16).
             let field = min(headerBytes.count / 4 * 4, 16)
-            return .malformed(
+            return core.report(
                 ContainerFault(
-                    index: index, fileOffset: headerOffset + Int64(field), line: nil,
+                    at: headerOffset + Int64(field),
                     DecodeError(
                         .btsnoop, .truncated, at: field,
                         "record header: the file ends after \(headerBytes.count) of 24 bytes; \(skip)"),
@@ -209,9 +207,9 @@ public final class BtsnoopFileReader: CaptureRecordReader, SteppingReader {
             // BTSNOOP-12: the file was cut short since it was opened, or could not be read.
             done = true
             let skip = SkippedBytes(range: headerOffset..<file.size, resynchronized: false)
-            return .malformed(
+            return core.report(
                 ContainerFault(
-                    index: index, fileOffset: headerOffset + Int64(bytes.count), line: nil,
+                    at: headerOffset + Int64(bytes.count),
                     DecodeError(
                         .btsnoop, .truncated, at: bytes.count,
                         "record data: the file ended or could not be read after \(bytes.count - 24) of \(length) bytes; "
@@ -230,7 +228,7 @@ public final class BtsnoopFileReader: CaptureRecordReader, SteppingReader {
         body(
             RecordView(
                 RecordMetadata(
-                    index: index, timestampMicros: record.timestampMicros,
+                    index: core.number(), timestampMicros: record.timestampMicros,
                     encapsulation: .btsnoop(datalink, flags: header.flags),
                     originalLength: Int(header.originalLength), fileOffset: headerOffset + Int64(Header.length)),
                 bytes: Span(
@@ -268,9 +266,9 @@ public final class BtsnoopFileReader: CaptureRecordReader, SteppingReader {
         case .lengthLies(let next):
             let skip = SkippedBytes(range: record.start..<next, resynchronized: true)
             file.seek(to: next)
-            return .malformed(
+            return core.report(
                 ContainerFault(
-                    index: index, fileOffset: record.start + 4, line: nil,
+                    at: record.start + 4,
                     DecodeError(
                         .btsnoop, .invalidValue, at: 4,
                         "record header: included length \(record.end - record.start - 24) runs past the next plausible "
@@ -290,9 +288,9 @@ public final class BtsnoopFileReader: CaptureRecordReader, SteppingReader {
     /// DAMAGE-11, DAMAGE-13).
     private func recover(at record: ProbedRecord, _ problem: DecodeError) -> CaptureReadStep {
         let fault = { (skip: SkippedBytes?) -> CaptureReadStep in
-            .malformed(
+            self.core.report(
                 ContainerFault(
-                    index: self.index, fileOffset: record.start + Int64(problem.offset), line: nil,
+                    at: record.start + Int64(problem.offset),
                     DecodeError(
                         .btsnoop, problem.code, at: problem.offset,
                         "record header: " + problem.reason + (skip.map { "; \($0)" } ?? "")),

@@ -21,7 +21,7 @@ public struct ContainerFault: Hashable, Sendable {
     }
 
     /// A fault not yet numbered: the reader numbers it when it reports it (`ReaderCore`).
-    init(at fileOffset: Int64?, _ error: DecodeError, skipped: SkippedBytes? = nil) {
-        self.init(index: 0, fileOffset: fileOffset, error, skipped: skipped)
+    init(at fileOffset: Int64?, line: Int? = nil, _ error: DecodeError, skipped: SkippedBytes? = nil) {
+        self.init(index: 0, fileOffset: fileOffset, line: line, error, skipped: skipped)
     }
 }

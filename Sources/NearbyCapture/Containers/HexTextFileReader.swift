@@ -16,7 +16,7 @@ public final class HexTextFileReader: CaptureRecordReader, SteppingReader {
     private let file: BufferedFile
     private var lineBuffer = [UInt8]()
     private var bytes = [UInt8]()
-    private var index = 0
+    private var core = ReaderCore()
     private var lineNumber = 0
 
     public init(path: String) throws(CaptureFileError) {
@@ -64,7 +64,6 @@ public final class HexTextFileReader: CaptureRecordReader, SteppingReader {
             lineNumber += 1
             let trimmed = lineBuffer.drop(while: { $0 == 0x20 || $0 == 0x09 })
             if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }  // HEXTEXT-2
-            index += 1
             // HEXTEXT-3: the first tab-separated field of whole hex octets is the packet.
             for field in lineBuffer.split(separator: 0x09, omittingEmptySubsequences: true) {
                 let text = String(decoding: field, as: UTF8.self)
@@ -75,7 +74,7 @@ public final class HexTextFileReader: CaptureRecordReader, SteppingReader {
                         body(
                             RecordView(
                                 RecordMetadata(
-                                    index: index, timestampMicros: nil, encapsulation: .hexText,
+                                    index: core.number(), timestampMicros: nil, encapsulation: .hexText,
                                     originalLength: raw.count, line: lineNumber),
                                 bytes: Span(_unsafeBytes: raw)))
                     }
@@ -83,11 +82,10 @@ public final class HexTextFileReader: CaptureRecordReader, SteppingReader {
                 }
             }
             // HEXTEXT-5, DAMAGE-15: a line without one is one malformed record.
-            return .malformed(
+            return core.report(
                 ContainerFault(
-                    index: index, fileOffset: lineStart, line: lineNumber,
-                    DecodeError(.hexText, .invalidValue, at: 0, "line \(lineNumber) has no field of hex digit pairs"),
-                    skipped: nil))
+                    at: lineStart, line: lineNumber,
+                    DecodeError(.hexText, .invalidValue, at: 0, "line \(lineNumber) has no field of hex digit pairs")))
         }
     }
 }
