@@ -40,8 +40,27 @@ public struct AESEAX: Sendable {
     /// The tag of `ciphertext` under `nonce` and `header`, `length` bytes.
     public func tag(ciphertext: [UInt8], nonce: [UInt8], header: [UInt8] = [], length: Int) -> [UInt8] {
         precondition((1...16).contains(length), "an EAX tag has 1 to 16 bytes")
-        let n = omac(0, nonce), h = omac(1, header), m = omac(2, ciphertext)
-        return (0..<length).map { n[$0] ^ h[$0] ^ m[$0] }
+        let n = omac(0, nonce), rest = nonceFreeTag(ciphertext: ciphertext, header: header)
+        return (0..<length).map { n[$0] ^ rest[$0] }
+    }
+
+    /// H′ ⊕ OMAC^2(C), 16 bytes: the part of the tag that does not depend on the nonce
+    /// (ETLM-CRYPTO-4). The tag is OMAC^0(nonce) ⊕ this, truncated.
+    public func nonceFreeTag(ciphertext: [UInt8], header: [UInt8] = []) -> [UInt8] {
+        let h = omac(1, header), m = omac(2, ciphertext)
+        return (0..<16).map { h[$0] ^ m[$0] }
+    }
+
+    /// `open` for a search over nonces: `nonceFreeTag` is `nonceFreeTag(ciphertext:header:)`
+    /// of this ciphertext and header, computed once for every nonce tried, so that a nonce
+    /// costs one OMAC. The plaintext when `received` (1…16 bytes) matches, else nil.
+    public func open(_ ciphertext: [UInt8], tag received: [UInt8], nonce: [UInt8], nonceFreeTag: [UInt8]) -> [UInt8]? {
+        guard (1...16).contains(received.count), nonceFreeTag.count == 16 else { return nil }
+        let n = omac(0, nonce)
+        var difference: UInt8 = 0
+        for i in 0..<received.count { difference |= n[i] ^ nonceFreeTag[i] ^ received[i] }
+        guard difference == 0 else { return nil }
+        return counterMode(ciphertext, initialCounter: n)
     }
 
     /// Verifies `tag` and decrypts. The tag is checked before any plaintext is returned.
@@ -66,10 +85,10 @@ public struct AESEAX: Sendable {
     func omac(_ t: UInt8, _ message: [UInt8]) -> [UInt8] {
         // Cannot fail: AES128 holds a 16-byte key.
         var mac = try! AES.CMAC(key: cipher.key)
-        var tweak = [UInt8](repeating: 0, count: 16)
-        tweak[15] = t
-        mac.update(data: tweak)
-        mac.update(data: message)
+        var block = [UInt8](repeating: 0, count: 16)
+        block[15] = t
+        block.append(contentsOf: message)
+        mac.update(data: block)
         return mac.finalize().withUnsafeBytes { Array($0) }
     }
 

@@ -44,6 +44,25 @@ public enum EncryptedTelemetry {
         return tlm(plain)  // ETLM-CRYPTO-6
     }
 
+    /// The first of `beaconTimes` (each any second of its rotation period) whose nonce
+    /// opens `frame` under `generator`'s identity key, with its period start and the TLM;
+    /// nil when none does. The same answer as trying `decrypt` at each time in turn, with
+    /// the nonce-free part of the tag computed once (ETLM-CRYPTO-4).
+    public static func search(
+        _ frame: EddystoneEncryptedTLM, with generator: EIDGenerator, beaconTimes: [UInt32]
+    ) -> (periodStart: UInt32, tlm: EddystoneTLM)? {
+        let eax = AESEAX(cipher: generator.identityKey)
+        let rest = eax.nonceFreeTag(ciphertext: frame.ciphertext)
+        for time in beaconTimes {
+            let start = generator.periodStart(time)
+            let n = nonce(periodStart: start, salt: frame.salt)
+            if let plain = eax.open(frame.ciphertext, tag: frame.mic, nonce: n, nonceFreeTag: rest) {
+                return (start, tlm(plain))  // ETLM-CRYPTO-6
+            }
+        }
+        return nil
+    }
+
     /// The service data of an eTLM frame (starting `20 01`) holding `tlm`, for the
     /// synthesizer and for tests. `nordicPadding` appends Nordic's RFU byte (19 bytes).
     public static func encrypt(

@@ -32,6 +32,20 @@ import Testing
         }
     }
 
+    // ETLM-CRYPTO-2, ETLM-CRYPTO-6: a search over beacon times finds the period of the
+    // frame's nonce (65,536 ÷ 1,024 = period 64) wherever it stands among the times tried,
+    // and gives its period start; none when no time tried is in that period.
+    @Test func aSearchOverBeaconTimesFindsThePeriodOfTheNonce() throws {
+        let frame = try EddystoneEncryptedTLM(serviceData: Self.frame18[...])
+        let times: [UInt32] = [62 * 1024, 63 * 1024 + 5, 65536 + 700, 65 * 1024]
+        let found = try #require(EncryptedTelemetry.search(frame, with: Self.gen(), beaconTimes: times))
+        #expect(found.periodStart == 65536 && found.tlm == Self.plain)
+        #expect(EncryptedTelemetry.search(frame, with: Self.gen(), beaconTimes: [63 * 1024, 65 * 1024]) == nil)
+        #expect(
+            EncryptedTelemetry.search(frame, with: Self.gen(9), beaconTimes: [65536 + 700]) == nil,
+            "under K = 9 that second is in the period that starts at 66,048")
+    }
+
     // ETLM-CRYPTO-7.
     @Test func nordics19ByteFrameDecryptsToo() throws {
         let frame = try EddystoneEncryptedTLM(serviceData: (Self.frame18 + [0])[...])

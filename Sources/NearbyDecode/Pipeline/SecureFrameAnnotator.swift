@@ -129,12 +129,12 @@ public final class SecureFrameAnnotator {
             let expected = r.expectedBeaconTime(atMicros: t) >> Int64(g.exponent)
             let w = Int64(resolver.windowPeriods(beacon: index, atMicros: t))
             // Nearest the expected period first: 0, −1, +1, −2, +2, …
-            for step in 0...(2 * w) {
+            let times = (0...(2 * w)).map { step in
                 let offset: Int64 = step % 2 == 0 ? step / 2 : -(step + 1) / 2
-                let time = UInt32(truncatingIfNeeded: (expected + offset) << Int64(g.exponent))
-                if let tlm = try? EncryptedTelemetry.decrypt(frame, with: g, beaconTime: time) {
-                    return .success((index, time, tlm))
-                }
+                return UInt32(truncatingIfNeeded: (expected + offset) << Int64(g.exponent))
+            }
+            if let found = EncryptedTelemetry.search(frame, with: g, beaconTimes: times) {
+                return .success((index, found.periodStart, found.tlm))
             }
         }
         if let pairedFailure {
