@@ -53,7 +53,7 @@ extension ReplaySession {
         var fed = Int64.min
         var engine: SubscriptionEngine?
         var events: [EngineEvent] = []
-        var next = 0
+        var feed = ScenarioInputFeed(scenario)
         var sightings = 0, untimed = 0, late = 0
         var firstLate: (record: Int, unixMicros: Int64)?
         var failure: EngineInputError?
@@ -72,13 +72,8 @@ extension ReplaySession {
             return o
         }
         func feedInputs(through time: Int64) throws(EngineInputError) {
-            while next < scenario.inputs.count, scenario.inputs[next].time <= time {
-                let (t, input) = scenario.inputs[next]
-                switch input {
-                case .action(let a): try engine!.perform(a, at: t, into: &events)
-                case .sighting(let s): try engine!.sight(s, into: &events)
-                }
-                next += 1
+            try feed.due(through: time) { (_, t, input) throws(EngineInputError) in
+                try engine!.apply(input, at: t, into: &events)
             }
         }
         /// Feeds the sightings waiting up to Unix time `limit`, and hands on the events.
@@ -144,11 +139,7 @@ extension ReplaySession {
         do throws(EngineInputError) {
             if let failure { throw failure }
             try feedInputs(through: .max)
-            if let end = scenario.endMicros {
-                try engine!.advance(to: max(end, engine!.now), into: &events)
-            } else {
-                engine!.finish(into: &events)
-            }
+            try engine!.end(at: scenario.endMicros, into: &events)
         } catch {
             throw ReplayError(.inputRefused, error.reason)
         }

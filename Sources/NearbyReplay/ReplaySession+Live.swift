@@ -46,7 +46,7 @@ extension ReplaySession {
             registry: scenario.registry.placed(originUnixMicros: origin), initialState: scenario.initialState,
             configuration: scenario.configuration)
         var events: [EngineEvent] = []
-        var next = 0
+        var feed = ScenarioInputFeed(scenario)
         var failure: EngineInputError?
         var sightings = 0, early = 0
         var endMicros: Int64 = 0
@@ -56,13 +56,8 @@ extension ReplaySession {
             events.removeAll(keepingCapacity: true)
         }
         func reach(_ time: Int64) throws(EngineInputError) {
-            while next < scenario.inputs.count, scenario.inputs[next].time <= time {
-                let (t, input) = scenario.inputs[next]
-                switch input {
-                case .action(let a): try engine.perform(a, at: t, into: &events)
-                case .sighting(let s): try engine.sight(s, into: &events)
-                }
-                next += 1
+            try feed.due(through: time) { (_, t, input) throws(EngineInputError) in
+                try engine.apply(input, at: t, into: &events)
             }
             try engine.advance(to: max(time, engine.now), into: &events)
         }
@@ -107,6 +102,6 @@ extension ReplaySession {
         if let failure { throw ReplayError(.inputRefused, failure.reason) }
         return LiveResult(
             originUnixMicros: origin, endMicros: endMicros, captureSightings: sightings,
-            inputsNotReached: scenario.inputs.count - next, advertisementsBeforeStart: early, accounting: accounting)
+            inputsNotReached: feed.remaining, advertisementsBeforeStart: early, accounting: accounting)
     }
 }

@@ -240,10 +240,9 @@ public struct ReplaySession {
             handOn(origin, events)
             events.removeAll(keepingCapacity: true)
         }
-        var i = 0
+        var feed = ScenarioInputFeed(scenario)
         func feedInputs(through time: Int64) throws(EngineInputError) {
-            while i < scenario.inputs.count, scenario.inputs[i].time <= time {
-                let (time, input) = scenario.inputs[i]
+            try feed.due(through: time) { (i, time, input) throws(EngineInputError) in
                 if keepTimeline { timeline.append((time, Self.describe(input))) }
                 switch input {
                 case .action(let a) where explainer != nil:
@@ -251,11 +250,9 @@ public struct ReplaySession {
                     try explainer!.perform(&engine, a, at: time, input: record, &events)
                 case .sighting(let s) where explainer != nil:
                     try explainer!.sight(&engine, .init(sighting: s, origin: .scenario(input: i)), &events)
-                case .action(let a): try engine.perform(a, at: time, into: &events)
-                case .sighting(let s): try engine.sight(s, into: &events)
+                default: try engine.apply(input, at: time, into: &events)
                 }
                 handOnEvents(atLeast: Self.eventBatch)
-                i += 1
             }
         }
         do {
@@ -293,11 +290,7 @@ public struct ReplaySession {
             }
             try feedInputs(through: .max)
             let fired = events.count
-            if let end = scenario.endMicros {
-                try engine.advance(to: max(end, engine.now), into: &events)
-            } else {
-                engine.finish(into: &events)
-            }
+            try engine.end(at: scenario.endMicros, into: &events)
             explainer?.explainTimers(events, from: fired)
             handOnEvents(atLeast: 1)
         } catch let error as EngineInputError {
