@@ -75,6 +75,8 @@ extension DecodeSession {
             return result
         }
         let escapedPath = EscapedString(path)
+        // The line a display filter reads, written apart from the output.
+        var filterLine = JSONWriter(capacity: filter == nil ? 0 : 1024)
         if format == .table {
             out.text(DecodeTable.header)
             endLine(&out)
@@ -97,7 +99,8 @@ extension DecodeSession {
                 onAdvertisement?(decoded, path)
                 if beaconsOnly && decoded.beacons.isEmpty { return }
                 if let filter {
-                    guard case .object(let line) = decoded.jsonObject(file: path), filter.matches(line) else { return }
+                    let line = decoded.jsonMembers(filter.memberNames, file: escapedPath, scratch: &filterLine)
+                    guard filter.matches(line) else { return }
                 }
                 switch format {
                 case .json:

@@ -54,6 +54,95 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
+    /// The members of the object `bytes` whose keys are in `keys`, each parsed as `parse`
+    /// parses it. The other members' values are passed over without being built, checked
+    /// for their structure only (brackets, separators, literals, numbers, the ends of
+    /// strings), not for their strings' escapes and UTF-8. For reading a few members of the
+    /// lines this program writes (`decode --filter`), where a whole parse builds all of them.
+    package static func members(of bytes: [UInt8], keeping keys: [String]) throws(SyntaxError) -> [String: JSONValue] {
+        var p = JSONParser(bytes)
+        p.skipSpace()
+        guard p.index < bytes.count, bytes[p.index] == UInt8(ascii: "{") else { throw p.error("expected an object") }
+        var members: [String: JSONValue] = [:]
+        try p.walkObject { (p, key, _) throws(SyntaxError) in
+            if keys.contains(key) {
+                members[key] = try p.value()
+            } else {
+                try p.skipValue()
+            }
+        }
+        return members
+    }
+
+    /// Walks the object at `index` (its `{`), calling `member` with each key (passed over,
+    /// and "", when not `readingKeys`) and the offset of its opening quote, the parser then
+    /// at the key's value, which `member` consumes.
+    private mutating func walkObject(
+        readingKeys: Bool = true, _ member: (inout JSONParser, String, Int) throws(SyntaxError) -> Void
+    ) throws(SyntaxError) {
+        defer { depth -= 1 }
+        guard try enter(closing: UInt8(ascii: "}")) else { return }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let keyStart = index
+            var key = ""
+            if readingKeys { key = try string() } else { try skipString() }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after a key")
+            }
+            index += 1
+            skipSpace()
+            try member(&self, key, keyStart)
+            guard try another(closing: UInt8(ascii: "}"), in: "object") else { return }
+        }
+    }
+
+    /// After a member or an element: true at `,` (another follows), false at `closing` (the
+    /// end of the `container`), either passed over.
+    private mutating func another(closing: UInt8, in container: StaticString) throws(SyntaxError) -> Bool {
+        skipSpace()
+        guard index < bytes.count else { throw error("the input ended inside an \(container)") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            return true
+        case closing:
+            index += 1
+            return false
+        default: throw error("expected ',' or '\(Unicode.Scalar(closing))' in an \(container)")
+        }
+    }
+
+    /// Passes over the value at `index`, checking its structure (`members(of:keeping:)`).
+    private mutating func skipValue() throws(SyntaxError) {
+        guard index < bytes.count else { throw error("the input ended where a value was expected") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            try walkObject(readingKeys: false) { (p, _, _) throws(SyntaxError) in try p.skipValue() }
+        case UInt8(ascii: "["):
+            try walkArray { (p, _) throws(SyntaxError) in try p.skipValue() }
+        case UInt8(ascii: "\""): try skipString()
+        default: _ = try value()  // a literal or a number: nothing to build
+        }
+    }
+
+    /// Passes over the string at `index` (its opening quote) to its closing quote.
+    private mutating func skipString() throws(SyntaxError) {
+        index += 1
+        while true {
+            guard index < bytes.count else { throw error("the input ended inside a string") }
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            if b < 0x20 { throw error("control character in a string (escape it)") }
+            index += b == UInt8(ascii: "\\") ? 2 : 1
+        }
+    }
+
     private func error(_ reason: String, at position: Int? = nil) -> SyntaxError {
         let end = min(position ?? index, bytes.count)
         var line = 1, lineStart = 0
@@ -65,7 +154,12 @@ public struct JSONParser {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value() throws(SyntaxError) -> JSONValue {
@@ -96,85 +190,61 @@ public struct JSONParser {
         index += w.count
     }
 
-    private mutating func enter() throws(SyntaxError) {
+    /// Enters the container at `index`, passing over its opening bracket, one level deeper
+    /// (the caller leaves it); false when it closes at once (`closing` passed over too).
+    private mutating func enter(closing: UInt8) throws(SyntaxError) -> Bool {
         depth += 1
         if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        index += 1
+        skipSpace()
+        guard index < bytes.count, bytes[index] == closing else { return true }
+        index += 1
+        return false
     }
 
     private mutating func object() throws(SyntaxError) -> JSONValue {
-        try enter()
-        defer { depth -= 1 }
-        index += 1
         var fields: [String: JSONValue] = [:]
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(fields)
-        }
-        while true {
-            skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let keyStart = index
-            let key = try string()
-            skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after a key")
-            }
-            index += 1
-            skipSpace()
+        try walkObject { (p, key, keyStart) throws(SyntaxError) in
             let v: JSONValue
-            do {
-                v = try value()
+            do throws(SyntaxError) {
+                v = try p.value()
             } catch {
                 throw error.within(JSONNode.step(key))
             }
             if fields.updateValue(v, forKey: key) != nil {
-                var duplicate = error("duplicate key \"\(key)\"", at: keyStart)
+                var duplicate = p.error("duplicate key \"\(key)\"", at: keyStart)
                 duplicate.path = JSONNode.step(key)
                 throw duplicate
             }
-            skipSpace()
-            guard index < bytes.count else { throw error("the input ended inside an object") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(fields)
-            }
-            throw error("expected ',' or '}' in an object")
         }
+        return .object(fields)
     }
 
     private mutating func array() throws(SyntaxError) -> JSONValue {
-        try enter()
-        defer { depth -= 1 }
-        index += 1
         var items: [JSONValue] = []
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(items)
+        try walkArray { (p, i) throws(SyntaxError) in
+            do throws(SyntaxError) {
+                items.append(try p.value())
+            } catch {
+                throw error.within("[\(i)]")
+            }
         }
+        return .array(items)
+    }
+
+    /// Walks the array at `index` (its `[`), calling `element` with each element's index, the
+    /// parser then at the element, which `element` consumes.
+    private mutating func walkArray(
+        _ element: (inout JSONParser, Int) throws(SyntaxError) -> Void
+    ) throws(SyntaxError) {
+        defer { depth -= 1 }
+        guard try enter(closing: UInt8(ascii: "]")) else { return }
+        var count = 0
         while true {
             skipSpace()
-            do {
-                items.append(try value())
-            } catch {
-                throw error.within("[\(items.count)]")
-            }
-            skipSpace()
-            guard index < bytes.count else { throw error("the input ended inside an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(items)
-            }
-            throw error("expected ',' or ']' in an array")
+            try element(&self, count)
+            count += 1
+            guard try another(closing: UInt8(ascii: "]"), in: "array") else { return }
         }
     }
 
@@ -290,6 +360,7 @@ public struct JSONParser {
     }
 
     private func validateUTF8(_ range: Range<Int>) throws(SyntaxError) {
+        if bytes[range].allSatisfy({ $0 < 0x80 }) { return }  // ASCII
         var it = bytes[range].makeIterator()
         var decoder = UTF8()
         var offset = range.lowerBound

@@ -30,6 +30,24 @@ import Testing
         }
     }
 
+    // What `decode --filter` reads of a line: the members named, as the whole parse gives
+    // them; the others passed over, their structure still checked.
+    @Test func membersKeepsTheNamedMembersAsTheWholeParseGivesThem() throws {
+        let text = #"{"a": [1, {"x": "\u00e9"}], "b": {"c": [true, null, "q\"]}"]}, "d": -2.5e3, "e": "s\\"}"#
+        guard case .object(let all) = try JSONParser.parse(text) else {
+            Issue.record("not an object")
+            return
+        }
+        let kept = try JSONParser.members(of: Array(text.utf8), keeping: ["a", "d", "z"])
+        #expect(kept == ["a": all["a"]!, "d": all["d"]!])
+        #expect(try JSONParser.members(of: Array(text.utf8), keeping: []) == [:])
+        for bad in [#"{"a":1,"b":[1 2]}"#, #"{"b":{"c" 1},"a":1}"#, #"{"a":1,"b":"open}"#, #"{"b":tru,"a":1}"#, "[1]"] {
+            #expect(throws: JSONParser.SyntaxError.self, "\(bad)") {
+                try JSONParser.members(of: Array(bad.utf8), keeping: ["a"])
+            }
+        }
+    }
+
     @Test func rejectsInvalidUTF8() {
         #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
     }

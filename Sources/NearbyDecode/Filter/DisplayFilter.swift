@@ -64,6 +64,9 @@ public struct DisplayFilter: Sendable {
     let root: Node
     /// The filter as given.
     public let text: String
+    /// The members of a line the filter reads (`beacons` and `ad` for their fields): what
+    /// `matches` needs of a line, the others left out.
+    package let memberNames: [String]
 
     /// Reads `text`; throws `SyntaxError` with the position of the first thing it cannot read
     /// (a field `decode` does not print is one).
@@ -71,6 +74,18 @@ public struct DisplayFilter: Sendable {
         self.text = text
         var p = DisplayFilterParser(text)
         root = try p.filter()
+        var names: Set<String> = []
+        func collect(_ node: Node) {
+            switch node {
+            case .or(let a, let b), .and(let a, let b):
+                collect(a)
+                collect(b)
+            case .not(let a): collect(a)
+            case .exists(let f), .compare(let f, _, _, _): names.insert(f.repeated ?? f.path[0])
+            }
+        }
+        collect(root)
+        memberNames = names.sorted()
     }
 
     /// Whether a line (a `decode` JSON object) passes the filter.

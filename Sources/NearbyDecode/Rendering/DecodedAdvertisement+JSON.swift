@@ -100,10 +100,22 @@ extension DecodedAdvertisement {
     }
 
     /// The `decode` output object as a value tree (for annotations and comparisons; output
-    /// goes through `writeJSON`).
+    /// goes through `writeJSON`). It is the line `writeJSON` writes, read back: the one
+    /// rendering of an advertisement.
     public func jsonObject(file: String) -> JSONValue {
         var w = JSONWriter(capacity: 512)
         writeJSON(file: EscapedString(file), to: &w)
         return try! JSONParser.parse(w.bytes)
+    }
+
+    /// The members of the `decode` output object named in `names`, the others not built:
+    /// what a display filter reads (`DisplayFilter.memberNames`). `scratch` is the writer
+    /// the line is written into, emptied first.
+    package func jsonMembers(
+        _ names: [String], file: EscapedString, scratch: inout JSONWriter
+    ) -> [String: JSONValue] {
+        scratch.removeAll()
+        writeJSON(file: file, to: &scratch)
+        return try! JSONParser.members(of: scratch.bytes, keeping: names)
     }
 }
