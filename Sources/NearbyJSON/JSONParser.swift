@@ -55,9 +55,10 @@ public struct JSONParser {
     }
 
     /// The members of the object `bytes` whose keys are in `keys`, each parsed as `parse`
-    /// parses it. The other members' values are passed over without being built, checked
-    /// for their structure only (brackets, separators, literals, numbers, the ends of
-    /// strings), not for their strings' escapes and UTF-8. For reading a few members of the
+    /// parses it (a key given twice keeps its last value). The other members' values are
+    /// passed over without being built, checked for their structure only (brackets,
+    /// separators, literals, numbers, the ends of strings), not for their strings' escapes
+    /// and UTF-8; nothing after the object is looked at. For reading a few members of the
     /// lines this program writes (`decode --filter`), where a whole parse builds all of them.
     package static func members(of bytes: [UInt8], keeping keys: [String]) throws(SyntaxError) -> [String: JSONValue] {
         var p = JSONParser(bytes)
