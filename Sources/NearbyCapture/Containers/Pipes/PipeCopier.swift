@@ -47,6 +47,7 @@ final class PipeCopier: @unchecked Sendable {
             return state.queue
         }
         for _ in 0...PipeInput.segmentsAhead { room.signal() }
+        // The dropped segments' files go here, with `dropped`, outside the lock.
         _ = dropped
     }
 
