@@ -181,12 +181,12 @@ public struct RecordDecoder: Sendable {
         let subevent = LEMetaSubevent(rawValue: try c.readUInt8("Subevent_Code"))
         switch subevent {
         case .advertisingReport:
-            try LEAdvertisingReport.decode(&c, context: context, into: slot, emitted: emitted)
+            try LEAdvertisingReport.decode(&c, .undirected, context: context, into: slot, emitted: emitted)
         case .extendedAdvertisingReport:
             try LEExtendedAdvertisingReport.decode(
                 &c, context: context, reassembler: &reassembler, into: slot, emitted: emitted)
         case .directedAdvertisingReport:
-            try LEDirectedAdvertisingReport.decode(&c, context: context, into: slot, emitted: emitted)
+            try LEAdvertisingReport.decode(&c, .directed, context: context, into: slot, emitted: emitted)
         default:
             return .ignored(.leMetaOtherSubevent)
         }
