@@ -2,21 +2,24 @@ import NearbySystem
 
 /// An input file that cannot be used: which file, where in it (a JSON path, or a line and
 /// column for a syntax error other than a duplicate key; empty when the file could not be
-/// read) and why. Readers build
-/// their whole value before anything uses it, so nothing of a rejected file is applied.
+/// read), what kind (`code`) and why. Readers build their whole value before anything uses
+/// it, so nothing of a rejected file is applied.
 public struct JSONFileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var location: String
+    public var code: JSONInputFault
     public var reason: String
 
-    public init(file: String, location: String, reason: String) {
+    public init(file: String, location: String, code: JSONInputFault, reason: String) {
         self.file = file
         self.location = location
+        self.code = code
         self.reason = reason
     }
 
+    /// `error`, found in `file`.
     public init(file: String, _ error: JSONInputError) {
-        self.init(file: file, location: error.path, reason: error.reason)
+        self.init(file: file, location: error.path, code: error.code, reason: error.reason)
     }
 
     public var description: String {
@@ -37,9 +40,9 @@ public enum JSONFile {
         } catch {
             let place = "line \(error.line), column \(error.column)"
             guard let member = error.path else {
-                throw JSONFileError(file: path, location: place, reason: error.reason)
+                throw JSONFileError(file: path, location: place, code: error.code, reason: error.reason)
             }
-            throw JSONFileError(file: path, location: member, reason: "\(error.reason) (\(place))")
+            throw JSONFileError(file: path, location: member, code: error.code, reason: "\(error.reason) (\(place))")
         }
     }
 
@@ -48,7 +51,7 @@ public enum JSONFile {
         do {
             file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
         } catch {
-            throw JSONFileError(file: path, location: "", reason: "cannot open: \(error)")
+            throw JSONFileError(file: path, location: "", code: .unreadable, reason: "cannot open: \(error)")
         }
         defer { try? file.close() }
         var out: [UInt8] = []
@@ -58,12 +61,13 @@ public enum JSONFile {
             do {
                 n = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
             } catch {
-                throw JSONFileError(file: path, location: "", reason: "read error: \(error)")
+                throw JSONFileError(file: path, location: "", code: .unreadable, reason: "read error: \(error)")
             }
             if n == 0 { return out }
             out.append(contentsOf: chunk[0..<n])
             if out.count > maximumBytes {
-                throw JSONFileError(file: path, location: "", reason: "larger than \(maximumBytes >> 20) MiB")
+                throw JSONFileError(
+                    file: path, location: "", code: .tooLarge, reason: "larger than \(maximumBytes >> 20) MiB")
             }
         }
     }

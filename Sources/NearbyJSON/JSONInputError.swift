@@ -4,7 +4,8 @@ import NearbyBytes
 /// `JSONFileError` adds the file.
 public typealias JSONInputError = PathFault<JSONInputFault>
 
-/// What kind of `JSONInputError`, an open code space.
+/// What kind of JSON input fault, an open code space: the one code space of the JSON layer's
+/// errors (`JSONParser.SyntaxError`, `JSONInputError`, `JSONFileError`).
 public struct JSONInputFault: FaultCode {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -20,4 +21,12 @@ public struct JSONInputFault: FaultCode {
     /// A value of the right type that the field does not accept (not one of its choices,
     /// not a whole number of microseconds, inconsistent with another field, …).
     public static var invalidValue: Self { Self(rawValue: "invalid-value") }
+    /// Text that is not JSON (RFC 8259), or JSON nested deeper than the parser reads.
+    public static var syntax: Self { Self(rawValue: "syntax") }
+    /// An object member whose key an earlier member of the same object has.
+    public static var duplicateKey: Self { Self(rawValue: "duplicate-key") }
+    /// A file that cannot be opened or read.
+    public static var unreadable: Self { Self(rawValue: "unreadable") }
+    /// A file larger than the readers take (`JSONFile.maximumBytes`).
+    public static var tooLarge: Self { Self(rawValue: "too-large") }
 }

@@ -10,6 +10,8 @@ public struct JSONParser {
     public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         public var line: Int
         public var column: Int
+        /// `syntax`, or `duplicateKey` for a key repeated in one object.
+        public var code: JSONInputFault
         public var reason: String
         /// For a duplicate key, the JSON path of the repeated member in `JSONNode`'s notation
         /// (`$.events[0].time`); nil for the other errors, which only a line and column locate.
@@ -151,7 +153,7 @@ public struct JSONParser {
             line += 1
             lineStart = i + 1
         }
-        return SyntaxError(line: line, column: end - lineStart + 1, reason: reason)
+        return SyntaxError(line: line, column: end - lineStart + 1, code: .syntax, reason: reason)
     }
 
     private mutating func skipSpace() {
@@ -214,7 +216,7 @@ public struct JSONParser {
             }
             if fields.updateValue(v, forKey: key) != nil {
                 var duplicate = p.error("duplicate key \"\(key)\"", at: keyStart)
-                duplicate.path = JSONNode.step(key)
+                (duplicate.path, duplicate.code) = (JSONNode.step(key), .duplicateKey)
                 throw duplicate
             }
         }

@@ -49,7 +49,15 @@ import Testing
     }
 
     @Test func rejectsInvalidUTF8() {
-        #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+        let error = #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+        #expect(error?.code == .syntax)
+    }
+
+    @Test func aRepeatedKeyIsADuplicateKeyAtItsPath() {
+        let error = #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse(#"{"a":{"b":1,"b":2}}"#) }
+        #expect(error?.code == .duplicateKey)
+        #expect(error?.path == "$.a.b")
+        #expect((error?.line, error?.column) == (1, 13))
     }
 
     @Test func boundsNestingDepth() {

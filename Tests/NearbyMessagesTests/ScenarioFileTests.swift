@@ -261,6 +261,7 @@ import Testing
         } catch {
             #expect(error.file == file)
             #expect(error.location == path, "\(error)")
+            #expect(error.code == .duplicateKey, "\(error)")
             #expect(error.reason == "duplicate key \(quoted) (line \(index + 1), column \(column))", "\(error)")
         }
     }
@@ -274,6 +275,7 @@ import Testing
             Issue.record("a syntax error must be rejected")
         } catch {
             #expect(error.description == "\(path): line 3, column 14: unexpected character where a value was expected")
+            #expect(error.code == .syntax)
         }
     }
 
@@ -292,12 +294,15 @@ import Testing
         } catch {
             #expect(error.file == dir.path + "/reg.json")
             #expect(error.location == "$.beacons[0].advertisedId.id")
+            #expect(error.code == .invalidValue)
             #expect(error.reason.contains("20 bytes"))
         }
     }
 
     @Test func missingFileIsReportedNotCrashed() {
-        #expect(throws: JSONFileError.self) { _ = try Scenario.load("/nonexistent/scenario.json") }
+        let error = #expect(throws: JSONFileError.self) { _ = try Scenario.load("/nonexistent/scenario.json") }
+        #expect(error?.code == .unreadable)
+        #expect(error?.location == "")
     }
 }
 
