@@ -44,10 +44,12 @@ extension FuzzTarget {
                 var registryPath: String?
                 _ = try Scenario(json: try JSONFile.load(path), registryPath: &registryPath)
             } catch let error as JSONFileError {
-                if error.reason.isEmpty { violations.append("a scenario error without a reason: \(error)") }
+                if error.reason.isEmpty || error.code.rawValue.isEmpty {
+                    violations.append("a scenario error without a reason or code: \(error)")
+                }
             } catch let error as JSONInputError {
-                if error.reason.isEmpty || error.path.isEmpty {
-                    violations.append("a scenario error without a reason or path: \(error)")
+                if error.reason.isEmpty || error.path.isEmpty || error.code.rawValue.isEmpty {
+                    violations.append("a scenario error without a reason, path or code: \(error)")
                 }
             } catch {
                 violations.append("an untyped error: \(error)")
@@ -64,7 +66,9 @@ extension FuzzTarget {
             do throws(JSONFileError) {
                 _ = try Scenario.loadRegistry(ScratchFile.write(input, suffix: ".registry.json"))
             } catch {
-                if error.reason.isEmpty { violations.append("a registry error without a reason: \(error)") }
+                if error.reason.isEmpty || error.code.rawValue.isEmpty {
+                    violations.append("a registry error without a reason or code: \(error)")
+                }
             }
             return violations
         },
