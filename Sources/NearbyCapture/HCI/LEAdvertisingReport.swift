@@ -36,11 +36,11 @@ public enum LEAdvertisingReport {
             var direct: (type: AddressType, address: BluetoothAddress)?
             if directed {
                 direct = try c.readTypedAddress("Direct_Address_Type", "Direct_Address")
+                slot.pointee.data.store(nil)
             } else {
                 try c.readReportData(into: &slot.pointee.data)  // HCI-ADV-14
             }
             let rssi = try c.readPower("RSSI")  // HCI-ADV-13
-            if directed { slot.pointee.data.store(nil) }
             slot.pointee.fill(
                 record: context.index, timestampMicros: context.timestampMicros,
                 source: directed ? .hciDirectedAdvertisingReport : .hciAdvertisingReport,
