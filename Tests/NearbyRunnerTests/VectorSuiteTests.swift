@@ -48,21 +48,19 @@ import Testing
         #expect(Self.set.vectors.count >= 58)
     }
 
-    /// Copies the vector files into a temporary directory (with paths to Captures made
-    /// absolute), applying `edit` to the text of `file`.
+    /// Copies one vector file (`file`, relative to `Vectors/`) into a temporary directory, with
+    /// paths to Captures made absolute and `edit` applied to its text. The other files are
+    /// left out: they are the repository's, which `vector(_:)` checks, and a mutation of one
+    /// file reaches no other.
     static func copyVectors(editing file: String, _ edit: (String) -> String) throws -> TemporaryDirectory {
         let dir = TemporaryDirectory()
         let root = RepositoryPaths.root
-        for sub in ["frames", "captures", "scenarios", "audio"] {
-            try FileManager.default.createDirectory(atPath: dir.file(sub), withIntermediateDirectories: true)
-            for name in try FileManager.default.contentsOfDirectory(atPath: root + "/Vectors/" + sub)
-            where name.hasSuffix(".json") {
-                var text = try String(contentsOfFile: root + "/Vectors/\(sub)/\(name)", encoding: .utf8)
-                text = text.replacingOccurrences(of: "\"../../Captures/", with: "\"\(root)/Captures/")
-                if "\(sub)/\(name)" == file { text = edit(text) }
-                _ = dir.write(Array(text.utf8), to: "\(sub)/\(name)")
-            }
-        }
+        var text = try String(contentsOfFile: root + "/Vectors/" + file, encoding: .utf8)
+        text = edit(text.replacingOccurrences(of: "\"../../Captures/", with: "\"\(root)/Captures/"))
+        try FileManager.default.createDirectory(
+            atPath: dir.file(String(file.split(separator: "/").dropLast().joined(separator: "/"))),
+            withIntermediateDirectories: true)
+        _ = dir.write(Array(text.utf8), to: file)
         return dir
     }
 
