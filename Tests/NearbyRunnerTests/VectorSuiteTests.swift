@@ -48,8 +48,8 @@ import Testing
         #expect(Self.set.vectors.count >= 58)
     }
 
-    /// Copies one vector file (`file`, relative to `Vectors/`) into a temporary directory, with
-    /// paths to Captures made absolute and `edit` applied to its text. The other files are
+    /// Copies one vector file (`file`, relative to `Vectors/`) into a temporary directory of its
+    /// own, with paths to Captures made absolute and `edit` applied to its text. The other files are
     /// left out: they are the repository's, which `vector(_:)` checks, and a mutation of one
     /// file reaches no other.
     static func copyVectors(editing file: String, _ edit: (String) -> String) throws -> TemporaryDirectory {
@@ -57,10 +57,7 @@ import Testing
         let root = RepositoryPaths.root
         var text = try String(contentsOfFile: root + "/Vectors/" + file, encoding: .utf8)
         text = edit(text.replacingOccurrences(of: "\"../../Captures/", with: "\"\(root)/Captures/"))
-        try FileManager.default.createDirectory(
-            atPath: dir.file(String(file.split(separator: "/").dropLast().joined(separator: "/"))),
-            withIntermediateDirectories: true)
-        _ = dir.write(Array(text.utf8), to: file)
+        _ = dir.write(Array(text.utf8), to: URL(fileURLWithPath: file).lastPathComponent)
         return dir
     }
 
