@@ -1,8 +1,8 @@
-/// A fault that stops a whole input or output rather than one record in it: where (`path`,
-/// a file as the user named it, or a JSON path inside an input), what kind (`code`, from the
-/// layer's own code space) and why, in words for people. Each layer names its instance:
-/// `CaptureFileError`, `AudioFileError`, `JSONInputError`; damage inside a file that reads is
-/// a `DecodeError` per record instead.
+/// A fault that stops a whole file rather than one record in it: which (`path`, the file as
+/// the user named it), what kind (`code`, from the layer's own code space) and why, in words
+/// for people. Each layer names its instance: `CaptureFileError`, `AudioFileError`; damage
+/// inside a file that reads is a `DecodeError` per record instead. (The JSON layer's one
+/// error, `JSONInputError`, has a JSON path, a line and a column beside the file.)
 public struct PathFault<Code: FaultCode>: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var code: Code

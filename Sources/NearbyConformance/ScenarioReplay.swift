@@ -39,7 +39,7 @@ public struct ScenarioReplay: Sendable {
         do {
             scenario = try Scenario.load(path)
         } catch {
-            throw ConformanceError(.scenarioRefused, file: error.file, "\(error.location): \(error.reason)")
+            throw ConformanceError(.scenarioRefused, file: error.file, error.message)
         }
         self.captures = captures
         self.soundFiles = soundFiles

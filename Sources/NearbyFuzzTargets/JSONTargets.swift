@@ -38,21 +38,16 @@ extension FuzzTarget {
         check: { input in
             var violations = checkRoundTrip(input)
             let path = ScratchFile.write(input, suffix: ".scenario.json")
-            do {
+            do throws(JSONInputError) {
                 // Parsed as `Scenario.load` does, without following a registry path: the
                 // registry-json target reads registries, and a path could name any file here.
                 var registryPath: String?
                 _ = try Scenario(json: try JSONFile.load(path), registryPath: &registryPath)
-            } catch let error as JSONFileError {
-                if error.reason.isEmpty || error.code.rawValue.isEmpty {
-                    violations.append("a scenario error without a reason or code: \(error)")
-                }
-            } catch let error as JSONInputError {
-                if error.reason.isEmpty || error.path.isEmpty || error.code.rawValue.isEmpty {
-                    violations.append("a scenario error without a reason, path or code: \(error)")
-                }
             } catch {
-                violations.append("an untyped error: \(error)")
+                // The file reads (it was just written): every error has a line or a JSON path.
+                if error.reason.isEmpty || error.location.isEmpty || error.code.rawValue.isEmpty {
+                    violations.append("a scenario error without a reason, location or code: \(error)")
+                }
             }
             return violations
         },
@@ -63,7 +58,7 @@ extension FuzzTarget {
         name: "registry-json", summary: "a registry file", dictionary: "json", maximumLength: 16_384,
         check: { input in
             var violations = checkRoundTrip(input)
-            do throws(JSONFileError) {
+            do throws(JSONInputError) {
                 _ = try Scenario.loadRegistry(ScratchFile.write(input, suffix: ".registry.json"))
             } catch {
                 if error.reason.isEmpty || error.code.rawValue.isEmpty {

@@ -1,32 +1,61 @@
-import NearbyBytes
+/// A JSON input that cannot be used, the one error of the JSON layer: the parser's (a line
+/// and column), a reader's of parsed values (a JSON path such as `$.events[3].subscribe.type`)
+/// and a file's (the file, and either of those, or neither when the file could not be read).
+/// What kind is `code`, from the one code space `JSONInputFault`; why is `reason`, in words.
+/// Readers build their whole value before anything uses it, so nothing of a rejected input is
+/// applied.
+public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file as the user named it; nil for input not read from a file, until the file's
+    /// reader names it (`in(file:)`).
+    public var file: String?
+    /// The JSON path of the value at fault (`$` is the whole input); nil for a syntax error
+    /// other than a repeated key, which only a line and column locate, and for a file that
+    /// could not be read.
+    public var path: String?
+    /// The line (from 1) of a syntax error or a repeated key; nil otherwise.
+    public var line: Int?
+    /// The column (from 1, in bytes) of a syntax error or a repeated key; nil otherwise.
+    public var column: Int?
+    public var code: JSONInputFault
+    public var reason: String
 
-/// An input error at a JSON path (`$.events[3].subscribe.type`) of a value read from a file;
-/// `JSONFileError` adds the file.
-public typealias JSONInputError = PathFault<JSONInputFault>
+    /// An error at the value at `path`.
+    public init(path: String, code: JSONInputFault, reason: String) {
+        (self.path, self.code, self.reason) = (path, code, reason)
+    }
 
-/// What kind of JSON input fault, an open code space: the one code space of the JSON layer's
-/// errors (`JSONParser.SyntaxError`, `JSONInputError`, `JSONFileError`).
-public struct JSONInputFault: FaultCode {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+    /// An error at a line and column of the text; `path` names the member for a repeated key.
+    public init(line: Int, column: Int, path: String? = nil, code: JSONInputFault, reason: String) {
+        (self.line, self.column, self.path, self.code, self.reason) = (line, column, path, code, reason)
+    }
 
-    /// A value of another JSON type than the one expected.
-    public static var wrongType: Self { Self(rawValue: "wrong-type") }
-    /// A member the object does not allow.
-    public static var unknownField: Self { Self(rawValue: "unknown-field") }
-    /// A member the object requires is absent.
-    public static var missingField: Self { Self(rawValue: "missing-field") }
-    /// A number outside its range.
-    public static var outOfRange: Self { Self(rawValue: "out-of-range") }
-    /// A value of the right type that the field does not accept (not one of its choices,
-    /// not a whole number of microseconds, inconsistent with another field, …).
-    public static var invalidValue: Self { Self(rawValue: "invalid-value") }
-    /// Text that is not JSON (RFC 8259), or JSON nested deeper than the parser reads.
-    public static var syntax: Self { Self(rawValue: "syntax") }
-    /// An object member whose key an earlier member of the same object has.
-    public static var duplicateKey: Self { Self(rawValue: "duplicate-key") }
-    /// A file that cannot be opened or read.
-    public static var unreadable: Self { Self(rawValue: "unreadable") }
-    /// A file larger than the readers take (`JSONFile.maximumBytes`).
-    public static var tooLarge: Self { Self(rawValue: "too-large") }
+    /// An error of the file `file` as a whole (it cannot be opened, read, or is too large).
+    public init(file: String, code: JSONInputFault, reason: String) {
+        (self.file, self.code, self.reason) = (file, code, reason)
+    }
+
+    /// The error, found in `file`.
+    public func `in`(file: String) -> JSONInputError {
+        var named = self
+        named.file = file
+        return named
+    }
+
+    /// Where in the input, in words: the JSON path, else `line L, column C`, else empty.
+    public var location: String {
+        path ?? line.map { "line \($0), column \(column ?? 1)" } ?? ""
+    }
+
+    /// The reason, followed by the line and column when the location is a JSON path that
+    /// they also have (a repeated key): `duplicate key "b" (line 1, column 13)`.
+    public var detail: String {
+        guard path != nil, let line else { return reason }
+        return "\(reason) (line \(line), column \(column ?? 1))"
+    }
+
+    /// `location: detail`, or the detail alone where the location is not known.
+    public var message: String { location.isEmpty ? detail : "\(location): \(detail)" }
+
+    /// `file: message`, or the message alone for input not read from a file.
+    public var description: String { file.map { "\($0): \(message)" } ?? message }
 }

@@ -2,33 +2,11 @@
 /// as their source text (`JSONValue.number`), so decimal seconds convert to microseconds
 /// exactly and large integers are never rounded through a Double. Duplicate object keys are
 /// an error (RFC 8259 §4 leaves them undefined; a conformance input must not be ambiguous).
-/// Nesting is limited to `maximumDepth` so hostile input cannot exhaust the stack.
+/// Nesting is limited to `maximumDepth` so hostile input cannot exhaust the stack. An error
+/// is a `JSONInputError` at a line and column (both from 1; columns count bytes), code
+/// `syntax`, or `duplicateKey` with the JSON path of the repeated member.
 public struct JSONParser {
     public static let maximumDepth = 256
-
-    /// A syntax error at a line and column (both from 1; columns count bytes).
-    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-        public var line: Int
-        public var column: Int
-        /// `syntax`, or `duplicateKey` for a key repeated in one object.
-        public var code: JSONInputFault
-        public var reason: String
-        /// For a duplicate key, the JSON path of the repeated member in `JSONNode`'s notation
-        /// (`$.events[0].time`); nil for the other errors, which only a line and column locate.
-        public var path: String?
-        public var description: String {
-            (path.map { "\($0) (line \(line), column \(column))" } ?? "line \(line), column \(column)") + ": \(reason)"
-        }
-
-        /// The error as seen from the value that holds the one it is in: `step` (`.key` or
-        /// `[3]`) goes before the path, which is relative (no `$`) until `parse` roots it.
-        func within(_ step: @autoclosure () -> String) -> SyntaxError {
-            guard let path else { return self }
-            var outer = self
-            outer.path = step() + path
-            return outer
-        }
-    }
 
     private let bytes: [UInt8]
     private var index = 0
@@ -37,7 +15,7 @@ public struct JSONParser {
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses one JSON text (a UTF-8 byte order mark is skipped).
-    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(JSONInputError) -> JSONValue {
         var p = JSONParser(bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.index = 3 }
         p.skipSpace()
@@ -52,7 +30,7 @@ public struct JSONParser {
         return value
     }
 
-    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+    public static func parse(_ text: String) throws(JSONInputError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 
@@ -62,12 +40,14 @@ public struct JSONParser {
     /// separators, literals, numbers, the ends of strings), not for their strings' escapes
     /// and UTF-8; nothing after the object is looked at. For reading a few members of the
     /// lines this program writes (`decode --filter`), where a whole parse builds all of them.
-    package static func members(of bytes: [UInt8], keeping keys: [String]) throws(SyntaxError) -> [String: JSONValue] {
+    package static func members(
+        of bytes: [UInt8], keeping keys: [String]
+    ) throws(JSONInputError) -> [String: JSONValue] {
         var p = JSONParser(bytes)
         p.skipSpace()
         guard p.index < bytes.count, bytes[p.index] == UInt8(ascii: "{") else { throw p.error("expected an object") }
         var members: [String: JSONValue] = [:]
-        try p.walkObject { (p, key, _) throws(SyntaxError) in
+        try p.walkObject { (p, key, _) throws(JSONInputError) in
             if keys.contains(key) {
                 members[key] = try p.value()
             } else {
@@ -81,8 +61,8 @@ public struct JSONParser {
     /// and "", when not `readingKeys`) and the offset of its opening quote, the parser then
     /// at the key's value, which `member` consumes.
     private mutating func walkObject(
-        readingKeys: Bool = true, _ member: (inout JSONParser, String, Int) throws(SyntaxError) -> Void
-    ) throws(SyntaxError) {
+        readingKeys: Bool = true, _ member: (inout JSONParser, String, Int) throws(JSONInputError) -> Void
+    ) throws(JSONInputError) {
         defer { depth -= 1 }
         guard try enter(closing: UInt8(ascii: "}")) else { return }
         while true {
@@ -104,7 +84,7 @@ public struct JSONParser {
 
     /// After a member or an element: true at `,` (another follows), false at `closing` (the
     /// end of the `container`), either passed over.
-    private mutating func another(closing: UInt8, in container: StaticString) throws(SyntaxError) -> Bool {
+    private mutating func another(closing: UInt8, in container: StaticString) throws(JSONInputError) -> Bool {
         skipSpace()
         guard index < bytes.count else { throw error("the input ended inside an \(container)") }
         switch bytes[index] {
@@ -119,20 +99,20 @@ public struct JSONParser {
     }
 
     /// Passes over the value at `index`, checking its structure (`members(of:keeping:)`).
-    private mutating func skipValue() throws(SyntaxError) {
+    private mutating func skipValue() throws(JSONInputError) {
         guard index < bytes.count else { throw error("the input ended where a value was expected") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            try walkObject(readingKeys: false) { (p, _, _) throws(SyntaxError) in try p.skipValue() }
+            try walkObject(readingKeys: false) { (p, _, _) throws(JSONInputError) in try p.skipValue() }
         case UInt8(ascii: "["):
-            try walkArray { (p, _) throws(SyntaxError) in try p.skipValue() }
+            try walkArray { (p, _) throws(JSONInputError) in try p.skipValue() }
         case UInt8(ascii: "\""): try skipString()
         default: _ = try value()  // a literal or a number: nothing to build
         }
     }
 
     /// Passes over the string at `index` (its opening quote) to its closing quote.
-    private mutating func skipString() throws(SyntaxError) {
+    private mutating func skipString() throws(JSONInputError) {
         index += 1
         while true {
             guard index < bytes.count else { throw error("the input ended inside a string") }
@@ -146,14 +126,14 @@ public struct JSONParser {
         }
     }
 
-    private func error(_ reason: String, at position: Int? = nil) -> SyntaxError {
+    private func error(_ reason: String, at position: Int? = nil) -> JSONInputError {
         let end = min(position ?? index, bytes.count)
         var line = 1, lineStart = 0
         for i in 0..<end where bytes[i] == 0x0A {
             line += 1
             lineStart = i + 1
         }
-        return SyntaxError(line: line, column: end - lineStart + 1, code: .syntax, reason: reason)
+        return JSONInputError(line: line, column: end - lineStart + 1, code: .syntax, reason: reason)
     }
 
     private mutating func skipSpace() {
@@ -165,7 +145,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func value() throws(SyntaxError) -> JSONValue {
+    private mutating func value() throws(JSONInputError) -> JSONValue {
         guard index < bytes.count else { throw error("the input ended where a value was expected") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()
@@ -185,7 +165,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(SyntaxError) {
+    private mutating func literal(_ word: StaticString) throws(JSONInputError) {
         let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard index + w.count <= bytes.count, bytes[index..<index + w.count].elementsEqual(w) else {
             throw error("invalid literal (expected \(word))")
@@ -195,7 +175,7 @@ public struct JSONParser {
 
     /// Enters the container at `index`, passing over its opening bracket, one level deeper
     /// (the caller leaves it); false when it closes at once (`closing` passed over too).
-    private mutating func enter(closing: UInt8) throws(SyntaxError) -> Bool {
+    private mutating func enter(closing: UInt8) throws(JSONInputError) -> Bool {
         depth += 1
         if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         index += 1
@@ -205,11 +185,11 @@ public struct JSONParser {
         return false
     }
 
-    private mutating func object() throws(SyntaxError) -> JSONValue {
+    private mutating func object() throws(JSONInputError) -> JSONValue {
         var fields: [String: JSONValue] = [:]
-        try walkObject { (p, key, keyStart) throws(SyntaxError) in
+        try walkObject { (p, key, keyStart) throws(JSONInputError) in
             let v: JSONValue
-            do throws(SyntaxError) {
+            do throws(JSONInputError) {
                 v = try p.value()
             } catch {
                 throw error.within(JSONNode.step(key))
@@ -223,10 +203,10 @@ public struct JSONParser {
         return .object(fields)
     }
 
-    private mutating func array() throws(SyntaxError) -> JSONValue {
+    private mutating func array() throws(JSONInputError) -> JSONValue {
         var items: [JSONValue] = []
-        try walkArray { (p, i) throws(SyntaxError) in
-            do throws(SyntaxError) {
+        try walkArray { (p, i) throws(JSONInputError) in
+            do throws(JSONInputError) {
                 items.append(try p.value())
             } catch {
                 throw error.within("[\(i)]")
@@ -238,8 +218,8 @@ public struct JSONParser {
     /// Walks the array at `index` (its `[`), calling `element` with each element's index, the
     /// parser then at the element, which `element` consumes.
     private mutating func walkArray(
-        _ element: (inout JSONParser, Int) throws(SyntaxError) -> Void
-    ) throws(SyntaxError) {
+        _ element: (inout JSONParser, Int) throws(JSONInputError) -> Void
+    ) throws(JSONInputError) {
         defer { depth -= 1 }
         guard try enter(closing: UInt8(ascii: "]")) else { return }
         var count = 0
@@ -251,7 +231,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func number() throws(SyntaxError) -> JSONValue {
+    private mutating func number() throws(JSONInputError) -> JSONValue {
         let start = index
         func digits(_ p: inout JSONParser) -> Int {
             let s = p.index
@@ -281,7 +261,7 @@ public struct JSONParser {
         return .number(String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
-    private mutating func string() throws(SyntaxError) -> String {
+    private mutating func string() throws(JSONInputError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         let start = index
@@ -344,7 +324,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func hex4() throws(SyntaxError) -> UInt32 {
+    private mutating func hex4() throws(JSONInputError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("the input ended inside a \\u escape") }
         var v: UInt32 = 0
         for _ in 0..<4 {
@@ -362,7 +342,7 @@ public struct JSONParser {
         return v
     }
 
-    private func validateUTF8(_ range: Range<Int>) throws(SyntaxError) {
+    private func validateUTF8(_ range: Range<Int>) throws(JSONInputError) {
         if bytes[range].allSatisfy({ $0 < 0x80 }) { return }  // ASCII
         var it = bytes[range].makeIterator()
         var decoder = UTF8()
@@ -374,5 +354,16 @@ public struct JSONParser {
             case .error: throw error("invalid UTF-8 in a string", at: offset)
             }
         }
+    }
+}
+
+extension JSONInputError {
+    /// The parser's error as seen from the value that holds the one it is in: `step` (`.key`
+    /// or `[3]`) goes before the path, which is relative (no `$`) until `parse` roots it.
+    fileprivate func within(_ step: @autoclosure () -> String) -> JSONInputError {
+        guard let path else { return self }
+        var outer = self
+        outer.path = step() + path
+        return outer
     }
 }

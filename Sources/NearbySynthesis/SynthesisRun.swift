@@ -35,7 +35,7 @@ public struct SynthesisRun {
 
     /// A synthesis failure: the scenario (with path and reason) or an output file.
     public enum Failure: Error, CustomStringConvertible {
-        case input(JSONFileError)
+        case input(JSONInputError)
         case output(CaptureFileError)
         case audioOutput(AudioFileError)
 
@@ -55,7 +55,7 @@ public struct SynthesisRun {
     /// Reads `scenarioPath`: its `world`, its time origin (which must be `{"unixSeconds": N}`
     /// so that expected times can be written before anything runs) and its lost timeout.
     public init(scenarioPath: String) throws(Failure) {
-        do throws(JSONFileError) {
+        do throws(JSONInputError) {
             let root = try JSONFile.load(scenarioPath)
             let scenario = try Scenario.load(scenarioPath, root: root)
             do throws(JSONInputError) {
@@ -70,7 +70,7 @@ public struct SynthesisRun {
                 timeOriginMicros = origin
                 lostTimeoutMicros = scenario.configuration.lostTimeoutMicros
             } catch {
-                throw JSONFileError(file: scenarioPath, error)
+                throw error.in(file: scenarioPath)
             }
         } catch {
             throw .input(error)

@@ -42,29 +42,42 @@ import Testing
         #expect(kept == ["a": all["a"]!, "d": all["d"]!])
         #expect(try JSONParser.members(of: Array(text.utf8), keeping: []) == [:])
         for bad in [#"{"a":1,"b":[1 2]}"#, #"{"b":{"c" 1},"a":1}"#, #"{"a":1,"b":"open}"#, #"{"b":tru,"a":1}"#, "[1]"] {
-            #expect(throws: JSONParser.SyntaxError.self, "\(bad)") {
+            #expect(throws: JSONInputError.self, "\(bad)") {
                 try JSONParser.members(of: Array(bad.utf8), keeping: ["a"])
             }
         }
     }
 
     @Test func rejectsInvalidUTF8() {
-        let error = #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+        let error = #expect(throws: JSONInputError.self) { _ = try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
         #expect(error?.code == .syntax)
     }
 
     @Test func aRepeatedKeyIsADuplicateKeyAtItsPath() {
-        let error = #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse(#"{"a":{"b":1,"b":2}}"#) }
+        let error = #expect(throws: JSONInputError.self) { _ = try JSONParser.parse(#"{"a":{"b":1,"b":2}}"#) }
         #expect(error?.code == .duplicateKey)
         #expect(error?.path == "$.a.b")
         #expect((error?.line, error?.column) == (1, 13))
+    }
+
+    @Test func anErrorSaysItsFileThenWhereThenWhy() {
+        let error = #expect(throws: JSONInputError.self) { _ = try JSONParser.parse("{\n\"a\":1,\n\"a\":2}") }
+        // The second "a" starts line 3, column 1.
+        #expect(error?.description == #"$.a: duplicate key "a" (line 3, column 1)"#)
+        #expect(error?.in(file: "s.json").description == #"s.json: $.a: duplicate key "a" (line 3, column 1)"#)
+        let syntax = #expect(throws: JSONInputError.self) { _ = try JSONParser.parse("[1,]") }
+        #expect(syntax?.path == nil && syntax?.location == "line 1, column 4")
+        let atPath = JSONInputError(path: "$.x", code: .wrongType, reason: "expected a string")
+        #expect(atPath.description == "$.x: expected a string")
+        let unread = JSONInputError(file: "f.json", code: .unreadable, reason: "cannot open")
+        #expect(unread.description == "f.json: cannot open" && unread.location.isEmpty)
     }
 
     @Test func boundsNestingDepth() {
         let deep =
             String(repeating: "[", count: JSONParser.maximumDepth + 1)
             + String(repeating: "]", count: JSONParser.maximumDepth + 1)
-        #expect(throws: JSONParser.SyntaxError.self) { _ = try JSONParser.parse(deep) }
+        #expect(throws: JSONInputError.self) { _ = try JSONParser.parse(deep) }
         let ok =
             String(repeating: "[", count: JSONParser.maximumDepth)
             + String(repeating: "]", count: JSONParser.maximumDepth)

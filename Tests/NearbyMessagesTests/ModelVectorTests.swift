@@ -126,7 +126,7 @@ struct ModelVectorTests {
                 problems.append("\(id): the reader accepts the scenario, expected a refusal at \(r.path)")
             } catch let e as JSONInputError {
                 if e.path != r.path || !e.reason.contains(r.reason) {
-                    problems.append("\(id): refused at \(e.path) (\(e.reason)), expected \(r.path) (\(r.reason))")
+                    problems.append("\(id): refused at \(e.location) (\(e.reason)), expected \(r.path) (\(r.reason))")
                 }
             } catch {
                 problems.append("\(id): \(error)")

@@ -262,7 +262,10 @@ import Testing
             #expect(error.file == file)
             #expect(error.location == path, "\(error)")
             #expect(error.code == .duplicateKey, "\(error)")
-            #expect(error.reason == "duplicate key \(quoted) (line \(index + 1), column \(column))", "\(error)")
+            #expect(error.reason == "duplicate key \(quoted)", "\(error)")
+            #expect(error.line == index + 1 && error.column == column, "\(error)")
+            #expect(
+                error.description == "\(file): \(path): duplicate key \(quoted) (line \(index + 1), column \(column))")
         }
     }
 
@@ -300,7 +303,7 @@ import Testing
     }
 
     @Test func missingFileIsReportedNotCrashed() {
-        let error = #expect(throws: JSONFileError.self) { _ = try Scenario.load("/nonexistent/scenario.json") }
+        let error = #expect(throws: JSONInputError.self) { _ = try Scenario.load("/nonexistent/scenario.json") }
         #expect(error?.code == .unreadable)
         #expect(error?.location == "")
     }

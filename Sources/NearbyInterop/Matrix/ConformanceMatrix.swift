@@ -56,7 +56,7 @@ public struct ConformanceMatrix: Sendable {
 
     /// Reads the list (`{"implementations": [{"command", "about", "summary"?}…], "notHeld"?:
     /// [{"name", "why"}…]}`).
-    public static func list(file: String) throws(JSONFileError) -> List {
+    public static func list(file: String) throws(JSONInputError) -> List {
         let root = try JSONFile.load(file)
         do {
             let o = try root.object(allowed: ["description", "implementations", "notHeld"])
@@ -74,7 +74,7 @@ public struct ConformanceMatrix: Sendable {
             }
             return list
         } catch {
-            throw JSONFileError(file: file, error)
+            throw error.in(file: file)
         }
     }
 

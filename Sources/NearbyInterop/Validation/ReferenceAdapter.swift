@@ -94,7 +94,7 @@ public enum ReferenceAdapter {
             do {
                 scenario = try Scenario(json: JSONNode(doc), registryPath: &registryPath)
             } catch {
-                return reply(["refused": .object(["path": .string(error.path), "reason": .string(error.reason)])])
+                return reply(["refused": .object(["path": .string(error.location), "reason": .string(error.reason)])])
             }
             do {
                 let result = try ReplaySession().run(scenario: scenario, captures: [], onIssue: { _ in })

@@ -45,7 +45,7 @@ public struct Scenario: Sendable {
 
     /// Loads a scenario file. A `"registry"` given as a string is a path relative to the
     /// scenario's folder; `registryOverride` (a registry file) replaces it.
-    public static func load(_ path: String, registryOverride: String? = nil) throws(JSONFileError) -> Scenario {
+    public static func load(_ path: String, registryOverride: String? = nil) throws(JSONInputError) -> Scenario {
         try load(path, root: try JSONFile.load(path), registryOverride: registryOverride)
     }
 
@@ -53,13 +53,13 @@ public struct Scenario: Sendable {
     /// also want other parts of the file, such as its `world`).
     public static func load(
         _ path: String, root: JSONNode, registryOverride: String? = nil
-    ) throws(JSONFileError) -> Scenario {
+    ) throws(JSONInputError) -> Scenario {
         var registryFile: String?
         var scenario: Scenario
         do {
             scenario = try Scenario(json: root, registryPath: &registryFile)
         } catch {
-            throw JSONFileError(file: path, error)
+            throw error.in(file: path)
         }
         if let file = registryOverride ?? registryFile.map({ relative($0, to: path) }) {
             scenario.registry = try loadRegistry(file)
@@ -68,12 +68,12 @@ public struct Scenario: Sendable {
     }
 
     /// Loads a registry file.
-    public static func loadRegistry(_ path: String) throws(JSONFileError) -> Registry {
+    public static func loadRegistry(_ path: String) throws(JSONInputError) -> Registry {
         let root = try JSONFile.load(path)
         do {
             return try Registry(json: root)
         } catch {
-            throw JSONFileError(file: path, error)
+            throw error.in(file: path)
         }
     }
 

@@ -15,7 +15,7 @@ public struct KnownFailures: Sendable {
     /// The file's name in a vectors folder; `VectorSet` does not read it as vectors.
     public static let fileName = "known-failures.json"
 
-    public static func load(_ path: String) throws(JSONFileError) -> KnownFailures {
+    public static func load(_ path: String) throws(JSONInputError) -> KnownFailures {
         let root = try JSONFile.load(path)
         do throws(JSONInputError) {
             let o = try root.object(allowed: ["knownFailures", "description", "vectors"])
@@ -32,7 +32,7 @@ public struct KnownFailures: Sendable {
             }
             return KnownFailures(reasons: reasons)
         } catch {
-            throw JSONFileError(file: path, error)
+            throw error.in(file: path)
         }
     }
 

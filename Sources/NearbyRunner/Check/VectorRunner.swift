@@ -155,7 +155,7 @@ public enum VectorRunner {
             _ = try Scenario(json: JSONNode(document), registryPath: &registryPath)
             VectorComparison.refusal(v, refusal: nil, phraseMatters: true, &r)
         } catch {
-            VectorComparison.refusal(v, refusal: (error.path, error.reason), phraseMatters: true, &r)
+            VectorComparison.refusal(v, refusal: (error.location, error.reason), phraseMatters: true, &r)
         }
     }
 

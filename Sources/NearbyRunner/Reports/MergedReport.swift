@@ -13,7 +13,7 @@ public struct MergedReport: Sendable {
     /// A set of shard reports that cannot be merged.
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// A report cannot be read or is not a report (`CheckReport.json`'s form).
-        case unusable(JSONFileError)
+        case unusable(JSONInputError)
         /// The same vector (id and file) is in two reports: the shards overlap.
         case overlap(id: String, file: String, first: String, second: String)
         /// Two reports are about different implementations, or one is and the other not.
@@ -73,7 +73,7 @@ public struct MergedReport: Sendable {
     /// One report's results and subject; `file` names it in errors.
     static func read(
         _ document: JSONValue, file: String
-    ) throws(JSONFileError) -> (
+    ) throws(JSONInputError) -> (
         results: [VectorResult], implementation: CheckReport.Subject?
     ) {
         do throws(JSONInputError) {
@@ -109,7 +109,7 @@ public struct MergedReport: Sendable {
             }
             return (results, implementation)
         } catch {
-            throw JSONFileError(file: file, error)
+            throw error.in(file: file)
         }
     }
 }

@@ -37,7 +37,7 @@ public struct VectorSet: Sendable {
             do {
                 root = try JSONFile.load(file)
             } catch {
-                set.errors.append(LoadError(id: nil, file: file, location: error.location, reason: error.reason))
+                set.errors.append(LoadError(id: nil, file: file, location: error.location, reason: error.detail))
                 continue
             }
             let items: [JSONNode]
@@ -47,7 +47,7 @@ public struct VectorSet: Sendable {
                 if let d = o.optional("description") { _ = try d.string() }
                 items = try o.required("vectors").array()
             } catch {
-                set.errors.append(LoadError(id: nil, file: file, location: error.path, reason: error.reason))
+                set.errors.append(LoadError(id: nil, file: file, location: error.location, reason: error.reason))
                 continue
             }
             let directory = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
@@ -66,7 +66,7 @@ public struct VectorSet: Sendable {
                     seen[v.id] = file
                     set.vectors.append(v)
                 } catch {
-                    set.errors.append(LoadError(id: id, file: file, location: error.path, reason: error.reason))
+                    set.errors.append(LoadError(id: id, file: file, location: error.location, reason: error.reason))
                 }
             }
         }
