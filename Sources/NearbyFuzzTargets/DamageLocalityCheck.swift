@@ -3,10 +3,11 @@ import NearbyCapture
 /// The promise of docs/damaged-captures.md ("only the damage is lost"), as an invariant:
 /// damage that covers bytes `[a, b)` of a file loses only the records that overlap
 /// `[a − k, b + k)` (`k` = `margin`), and the last record when it is the only whole record
-/// after the damage, and the records under another reading of the rest of the file (btsnoop,
-/// classic pcap: two or more records read from bytes inside the clean file's records, each
-/// following the one before, that end exactly at the end of the file; DAMAGE-11 may take
-/// that run, as good a reading as the true one), no byte is read twice (records and skipped ranges
+/// after the damage, and the records under another reading of the bytes (btsnoop, classic
+/// pcap: two or more records read from bytes inside the clean file's records, each starting
+/// where the one before ends, the last ending exactly at the end of the file or where a clean
+/// record read next starts; DAMAGE-11 and DAMAGE-12 may take that chain, as good a reading as
+/// the true one: `otherReadings`), no byte is read twice (records and skipped ranges
 /// come in file order and never overlap), and every container fault lies at a record that
 /// may be lost or within `k` bytes of the damage. Checked on every damage class of
 /// `CaptureDamage`, by the damage battery and, on each input that reads cleanly, by the
@@ -101,9 +102,11 @@ public enum DamageLocalityCheck {
                 }
             }
         }
-        let otherReading = Self.otherReading(readOrder, damaged, layout)
+        let otherReadings = Self.otherReadings(readOrder, damaged, layout, after: zone.upperBound)
         for p in damaged.placements
-        where !mayBeLost.contains(where: { $0.extent == p.extent }) && !(otherReading?.overlaps(p.extent) ?? false) {
+        where !mayBeLost.contains(where: { $0.extent == p.extent })
+            && !otherReadings.contains(where: { $0.overlaps(p.extent) })
+        {
             let record = layout.records[p.record]
             let dataAt = layout.format == .hexText ? p.extent.lowerBound : p.extent.lowerBound + record.header
             guard let got = delivered[dataAt] else {
@@ -118,20 +121,40 @@ public enum DamageLocalityCheck {
         return problems
     }
 
-    /// The bytes another reading of the rest of the file covers (btsnoop, classic pcap): the
-    /// records read last, two or more, none of them a clean record (their data starts where
-    /// no clean record's does), the last ending exactly at the end of the file; nil when the
-    /// reader read no such run.
-    static func otherReading(
-        _ read: [(data: Int, end: Int)], _ damaged: CaptureDamage, _ layout: CaptureLayout
-    ) -> Range<Int>? {
-        guard layout.format == .btsnoop || layout.format == .pcap else { return nil }
+    /// The bytes other readings of the file cover (btsnoop, classic pcap): each a stretch of
+    /// two or more records read one after another, none of them a clean record (their data
+    /// starts where no clean record's does), each starting where the one before ends, the last
+    /// ending exactly at the end of the file or, for a stretch that starts at `after` (the end
+    /// of the damage and its margin) or later, where the next record read, a clean one,
+    /// starts. Such records are headers inside clean records' data that chain as well as the
+    /// clean records do: where the two chains meet, DAMAGE-12 takes the one with more records.
+    static func otherReadings(
+        _ read: [(data: Int, end: Int)], _ damaged: CaptureDamage, _ layout: CaptureLayout, after: Int
+    ) -> [Range<Int>] {
+        guard layout.format == .btsnoop || layout.format == .pcap else { return [] }
         let header = layout.format == .btsnoop ? 24 : 16
         let clean = Set(damaged.placements.map { $0.extent.lowerBound + header })
-        let run = read.reversed().prefix { !clean.contains($0.data) }
-        guard run.count >= 2, let last = run.first, let first = run.last, last.end == damaged.bytes.count else {
-            return nil
+        var readings: [Range<Int>] = []
+        var first = 0
+        while first < read.count {
+            guard !clean.contains(read[first].data) else {
+                first += 1
+                continue
+            }
+            var last = first
+            while last + 1 < read.count, !clean.contains(read[last + 1].data),
+                read[last + 1].data - header == read[last].end
+            {
+                last += 1
+            }
+            let end = read[last].end
+            let start = read[first].data - header
+            let rejoins = start >= after && last + 1 < read.count && read[last + 1].data - header == end
+            if last > first && (end == damaged.bytes.count || rejoins) {
+                readings.append(start..<end)
+            }
+            first = last + 1
         }
-        return (first.data - header)..<last.end
+        return readings
     }
 }

@@ -150,11 +150,13 @@ import Testing
 }
 
 extension FuzzTargetTests {
-    /// The damage invariant excuses the records under another reading of the rest of a file
-    /// (`DamageLocalityCheck.otherReading`), and only those: the reader's last records, two or
-    /// more, none a clean record, ending exactly at the end of the file
-    /// (`Fuzz/Regressions/capture-btsnoop/another-reading-inside-the-records` is such a file).
-    @Test func onlyAnotherReadingToTheEndOfTheFileExcusesLostRecords() throws {
+    /// The damage invariant excuses the records under another reading of the bytes
+    /// (`DamageLocalityCheck.otherReadings`), and only those: two or more records read one
+    /// after another, none a clean record, each starting where the one before ends, the last
+    /// ending exactly at the end of the file or where a clean record read next starts
+    /// (`Fuzz/Regressions/capture-btsnoop/another-reading-inside-the-records` and
+    /// `headers-that-tile-a-record-after-inserted-bytes` are such files).
+    @Test func onlyAnotherReadingOfTheBytesExcusesLostRecords() throws {
         let path = Self.root + "/Fuzz/Regressions/capture-btsnoop/damage-within-the-run-after-a-clock-step"
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let layout = try #require(CaptureLayout(path: path, bytes: bytes))
@@ -162,15 +164,23 @@ extension FuzzTargetTests {
         let damaged = CaptureDamage(
             kind: .zeroBlock, bytes: [UInt8](repeating: 0, count: 883), damage: 50..<60,
             placements: [(0, 100..<353), (1, 353..<606), (2, 606..<859)], touched: 50..<60)
-        func excused(_ read: [(data: Int, end: Int)]) -> Range<Int>? {
-            DamageLocalityCheck.otherReading(read, damaged, layout)
+        // The damage and its margin end at 84.
+        func excused(_ read: [(data: Int, end: Int)], after: Int = 84) -> [Range<Int>] {
+            DamageLocalityCheck.otherReadings(read, damaged, layout, after: after)
         }
         // Two records from inside the clean ones, the last ending at the end of the file.
-        #expect(excused([(124, 353), (200, 500), (524, 883)]) == 176..<883)
-        // One such record is no run; one that ends before the end of the file is no reading
-        // of the rest; a clean record read last means the reader came back to the true chain.
-        #expect(excused([(124, 353), (524, 883)]) == nil)
-        #expect(excused([(200, 500), (524, 800)]) == nil)
-        #expect(excused([(200, 500), (524, 600), (630, 883)]) == nil)
+        #expect(excused([(124, 353), (200, 500), (524, 883)]) == [176..<883])
+        // Two that tile the second clean record's bytes, then the third clean record.
+        #expect(excused([(124, 353), (400, 480), (504, 606), (630, 859)]) == [376..<606])
+        // Such records that start within the damage's reach are the damage's own reading.
+        #expect(excused([(124, 353), (400, 480), (504, 606), (630, 859)], after: 400).isEmpty)
+        // One such record is no run; one that ends before the end of the file and before no
+        // clean record is no reading; nor records with a gap between them, or between the last
+        // of them and the clean record read next.
+        #expect(excused([(124, 353), (524, 883)]).isEmpty)
+        #expect(excused([(124, 353), (400, 606), (630, 859)]).isEmpty)
+        #expect(excused([(200, 500), (524, 800)]).isEmpty)
+        #expect(excused([(124, 353), (400, 470), (504, 606), (630, 859)]).isEmpty)
+        #expect(excused([(200, 500), (524, 600), (630, 883)]).isEmpty)
     }
 }
