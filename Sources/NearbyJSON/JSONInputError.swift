@@ -41,16 +41,17 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
         return named
     }
 
+    /// `line L, column C`, when the error has a place in the text.
+    private var position: String? { line.map { "line \($0), column \(column ?? 1)" } }
+
     /// Where in the input, in words: the JSON path, else `line L, column C`, else empty.
-    public var location: String {
-        path ?? line.map { "line \($0), column \(column ?? 1)" } ?? ""
-    }
+    public var location: String { path ?? position ?? "" }
 
     /// The reason, followed by the line and column when the location is a JSON path that
     /// they also have (a repeated key): `duplicate key "b" (line 1, column 13)`.
     public var detail: String {
-        guard path != nil, let line else { return reason }
-        return "\(reason) (line \(line), column \(column ?? 1))"
+        guard path != nil, let position else { return reason }
+        return "\(reason) (\(position))"
     }
 
     /// `location: detail`, or the detail alone where the location is not known.
