@@ -221,7 +221,9 @@ let package = Package(
         .testTarget(name: "NearbySystemTests", dependencies: ["NearbySystem"]),
         .testTarget(name: "NearbyBytesTests", dependencies: ["NearbyBytes"]),
         .testTarget(name: "NearbyTextTests", dependencies: ["NearbyText"]),
-        .testTarget(name: "NearbyCaptureTests", dependencies: ["NearbyCapture", "NearbyBytes", "NearbyTestSupport"]),
+        .testTarget(
+            name: "NearbyCaptureTests",
+            dependencies: ["NearbyCapture", "NearbyBytes", "NearbySystem", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyLiveTests",
             dependencies: ["NearbyLive", "NearbyCapture", "NearbyDecode", "NearbyTestSupport"]),

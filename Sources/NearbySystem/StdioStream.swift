@@ -8,7 +8,7 @@ import Darwin
 
 /// A C library stream (`FILE *`), for the C libraries that read one (libpcap's
 /// `pcap_fopen_offline`): opened with a buffer the caller owns, moved, read at an offset
-/// beside the library; `StreamWindow` reads what it has buffered.
+/// beside the library; `StreamWindow` lends the file's bytes from where the library reads next.
 public enum StdioStream {
     /// A stream.
     public typealias Pointer = UnsafeMutablePointer<FILE>

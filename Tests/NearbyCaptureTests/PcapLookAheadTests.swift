@@ -1,12 +1,14 @@
 import NearbyBytes
+import NearbySystem
 import NearbyTestSupport
 import Testing
 
 @testable import NearbyCapture
 
-/// The classic-pcap look-ahead over files larger than the reader's stream buffer (256 KiB):
-/// record headers and records fall across every refill of the buffer, where the next
-/// header cannot be read in place and the record is held back instead.
+/// The classic-pcap look-ahead over files larger than the reader's stream buffer (256 KiB) and
+/// than the window's mapping (`StreamWindow.mappingSize`): record headers and records fall
+/// across every refill of the buffer (where, with the plain window, the next header cannot be
+/// read in place and the record is held back instead) and across every move of the mapping.
 @Suite struct PcapLookAheadTests {
     /// 6,000 records of 1–251 bytes (about 850 KB): every length, every position of a header
     /// against a refill. Each record's bytes name it, so a record lent from the wrong buffer
@@ -208,5 +210,46 @@ import Testing
                 #expect(Array(b.bytes.prefix(8)) == Array(written.prefix(8).reversed()), "record \(i + 1)")
             }
         }
+    }
+
+    /// 75,000 records of 1–251 bytes (about 10.6 MB, more than two mappings of the window):
+    /// each record's bytes name it.
+    static let manyRecords: [[UInt8]] = (0..<75_000).map { i in
+        (0..<(1 + i * 37 % 251)).map { UInt8(truncatingIfNeeded: i &* 11 &+ $0) }
+    }
+
+    /// Where the window's mapping moves on, records are lent whole, in order, at their
+    /// offsets (PCAP-5), in runs and one by one; one damaged header past the first mapping
+    /// loses only its record (DAMAGE-6, DAMAGE-11), and reading goes on in the mapping that
+    /// follows.
+    @Test(arguments: [false, true])
+    func recordsPastTheFirstMappingAreLentWholeAndDamageThereLosesOnlyItsRecord(inRuns: Bool) throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        var (path, bytes) = try dir.writePcap(Self.manyRecords, linkType: .bluetoothHCIH4, to: "mapped.pcap")
+        #expect(bytes.count > 2 * StreamWindow.mappingSize + StreamWindow.mappingSize / 2)
+        let offsets = Self.manyRecords.reduce(into: [24]) { $0.append($0.last! + 16 + $1.count) }
+        func wrongRecords(_ results: [CaptureReadResult], except damaged: Int?) -> [Int] {
+            results.indices.filter { i in
+                guard case .record(let r) = results[i] else { return i != damaged }
+                return i == damaged || r.metadata.index != i + 1
+                    || r.metadata.fileOffset != Int64(offsets[i] + 16) || !r.bytes.elementsEqual(Self.manyRecords[i])
+            }
+        }
+        let whole = try readAll(path, inRuns: inRuns)
+        #expect(whole.count == Self.manyRecords.count)
+        #expect(wrongRecords(whole, except: nil).isEmpty)
+
+        let damaged = offsets.firstIndex { $0 > StreamWindow.mappingSize + 1000 }!
+        for k in 0..<4 { bytes[offsets[damaged] + 8 + k] = [0xFF, 0xFF, 0xFF, 0x7F][k] }  // incl_len
+        path = dir.write(bytes, to: "damaged.pcap")
+        let results = try readAll(path, inRuns: inRuns)
+        #expect(results.count == Self.manyRecords.count)
+        #expect(wrongRecords(results, except: damaged).isEmpty)
+        guard case .malformed(let fault) = results[damaged] else {
+            Issue.record("record \(damaged + 1): \(results[damaged])")
+            return
+        }
+        #expect(fault.skipped?.range == Int64(offsets[damaged])..<Int64(offsets[damaged + 1]))
     }
 }

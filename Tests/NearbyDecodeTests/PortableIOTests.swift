@@ -2,10 +2,10 @@ import Foundation
 import NearbyTestSupport
 import Testing
 
-/// `NEARBY_PORTABLE_IO=1` turns off the glibc-only paths (a C stream's buffer read in place,
-/// `/proc/self/fd` for the copy of a capture read from a pipe, `/proc/self/exe`): what the
-/// package does on musl and Darwin. `decode` must print the same bytes, and exit with the
-/// same status, in both modes.
+/// `NEARBY_PORTABLE_IO=1` turns off the glibc-only paths (`/proc/self/fd` for the copy of a
+/// capture read from a pipe, `/proc/self/exe`), what the package does on musl and Darwin, and
+/// the mapped window pcap records are lent from (`StreamWindow`, then plain). `decode` must
+/// print the same bytes, and exit with the same status, in both modes.
 @Suite struct PortableIOTests {
     static let portable = ["NEARBY_PORTABLE_IO": "1"]
     static let glibc = ["NEARBY_PORTABLE_IO": "0"]

@@ -4,7 +4,8 @@ import NearbySystem
 
 /// A pcap or pcapng file opened by libpcap (`pcap_fopen_offline_with_tstamp_precision`, with
 /// microsecond timestamps whatever the file's precision) on a stream whose buffer the reader
-/// sets (`streamBufferSize`) and can look into (`window`). The only caller of `pcap_next_ex`.
+/// sets (`streamBufferSize`), with the file's bytes from where libpcap reads next in
+/// `window`. The only caller of `pcap_next_ex`.
 final class LibpcapFile {
     /// What `next()` read.
     enum Read {
@@ -20,7 +21,7 @@ final class LibpcapFile {
     private let stream: StdioStream.Pointer
     /// The stream's buffer, freed once libpcap has closed the stream.
     private let streamBuffer: UnsafeMutablePointer<CChar>
-    /// What the stream has buffered and libpcap not yet read.
+    /// The bytes from where libpcap reads next; what the reader takes from it, libpcap skips.
     let window: StreamWindow
     let linkType: LinkType
     /// The file's snapshot length: a record this long may have been cut by libpcap, which
@@ -64,6 +65,7 @@ final class LibpcapFile {
     func next() -> Read {
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
+        window.release()
         switch pcap_next_ex(handle, &header, &data) {
         case 1:
             let h = header!.pointee
@@ -85,7 +87,10 @@ final class LibpcapFile {
     /// Moves libpcap's stream to `offset`, where libpcap reads on, keeping what it read of
     /// the file's header (and, in pcapng, the section's interfaces); false when the stream
     /// cannot be moved (a pipe).
-    func seek(to offset: Int64) -> Bool { StdioStream.seek(stream, to: offset) }
+    func seek(to offset: Int64) -> Bool {
+        window.release()
+        return StdioStream.seek(stream, to: offset)
+    }
 
     /// The bytes passed over from `start`: up to `resume` when the stream moves there and
     /// libpcap reads on from it, else (no resumption point, or a stream that cannot move) to
