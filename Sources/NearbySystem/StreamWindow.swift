@@ -29,9 +29,10 @@ public final class StreamWindow {
     public static let refillMargin = 1 << 19
 
     @usableFromInline let stream: StdioStream.Pointer
-    /// The file's size when the window was made (bytes); nil for the plain window.
-    @usableFromInline let size: Int64?
     // A window is used by one thread at a time (it is not Sendable): no access is checked.
+    /// The file's size when the window was made (bytes); nil for the plain window, which a
+    /// mapped window becomes when the file cannot be mapped.
+    @usableFromInline @exclusivity(unchecked) var size: Int64?
     /// The mapping, and the file offsets of its first byte and of the byte after its last.
     @usableFromInline @exclusivity(unchecked) var mapping: UnsafeRawPointer?
     @usableFromInline @exclusivity(unchecked) var mappingStart: Int64 = 0
@@ -51,7 +52,7 @@ public final class StreamWindow {
 
     deinit { unmap() }
 
-    /// True when the window never holds a byte.
+    /// True when the window holds no byte from now on.
     public var isPlain: Bool { size == nil }
 
     /// The bytes from the window's start to the end of the mapping (empty when plain, and at
@@ -77,18 +78,21 @@ public final class StreamWindow {
         aheadOfStream = true
     }
 
-    /// Gives the stream back to its library before it reads or moves it: moves the stream past
-    /// the bytes handed out; the window then starts where the stream is when next looked at.
-    /// False when the stream could not be moved.
+    /// Gives the stream back to its library before it reads or moves it: moves the stream to
+    /// `offset` when one is given, else past the bytes handed out (one seek at most); the
+    /// window then starts where the stream is when next looked at. False when the stream could
+    /// not be moved.
     @discardableResult
-    public func release() -> Bool {
+    public func release(movingTo offset: Int64? = nil) -> Bool {
         defer { (start, aheadOfStream) = (nil, false) }
+        if let offset { return StdioStream.seek(stream, to: offset) }
         guard aheadOfStream, let start else { return true }
         return StdioStream.seek(stream, to: start)
     }
 
     /// Maps `mappingSize` bytes of the file (or to its end) from the page that holds `offset`;
-    /// nothing mapped when `offset` is at or past the end, or the file cannot be mapped.
+    /// nothing mapped when `offset` is at or past the end. When the file cannot be mapped the
+    /// window turns plain.
     @usableFromInline
     func remap(at offset: Int64, size: Int64) {
         unmap()
@@ -97,7 +101,10 @@ public final class StreamWindow {
         guard from < size else { return }
         let count = Int(min(Int64(Self.mappingSize), size - from))
         guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, fileno(stream), off_t(from)), base != MAP_FAILED
-        else { return }
+        else {
+            self.size = nil
+            return
+        }
         (mapping, mappingStart, mappingEnd) = (UnsafeRawPointer(base), from, from + Int64(count))
     }
 

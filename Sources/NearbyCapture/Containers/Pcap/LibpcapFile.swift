@@ -88,8 +88,7 @@ final class LibpcapFile {
     /// the file's header (and, in pcapng, the section's interfaces); false when the stream
     /// cannot be moved (a pipe).
     func seek(to offset: Int64) -> Bool {
-        window.release()
-        return StdioStream.seek(stream, to: offset)
+        window.release(movingTo: offset)
     }
 
     /// The bytes passed over from `start`: up to `resume` when the stream moves there and
