@@ -5,47 +5,60 @@ import NearbySystem
 /// advertisement's source, which every advertisement carries.
 ///
 /// A `StaticName` is one word with no reference count, so copying or replacing it costs no
-/// retain or release (the address of the literal's nul-terminated bytes, or for a literal of one
-/// Unicode scalar, which Swift stores without bytes, the scalar tagged in the top bit). It
-/// reads like a string: written as a literal, compared and hashed by its text, printed as
-/// its text.
+/// retain or release: the address of the literal's nul-terminated bytes in the low 48 bits
+/// and its length in bytes (0 ..< 32,767, else 32,767 and measured when needed) in bits 48
+/// to 62; or, for a literal of one Unicode scalar, which Swift stores without bytes, the
+/// scalar tagged in the top bit. It reads like a string: written as a literal, compared and
+/// hashed by its text, printed as its text.
 public struct StaticName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     @usableFromInline let bits: UInt64
     @inlinable static var scalarTag: UInt64 { 1 << 63 }
+    /// The length field's value for a text of that many bytes or more.
+    @inlinable static var unmeasured: UInt64 { 0x7FFF }
 
     /// Inlinable: a name written as a literal is a constant where it is used (and so are the
     /// code spaces' named values, which are computed properties).
     @inlinable
     public init(stringLiteral text: StaticString) {
         if text.hasPointerRepresentation {
-            bits = UInt64(UInt(bitPattern: text.utf8Start))
+            let address = UInt64(UInt(bitPattern: text.utf8Start))
+            precondition(address >> 48 == 0, "a literal's address does not fit in 48 bits")
+            bits = address | min(UInt64(text.utf8CodeUnitCount), Self.unmeasured) << 48
         } else {
             bits = Self.scalarTag | UInt64(text.unicodeScalar.value)
         }
     }
 
+    /// The address of the text's nul-terminated bytes (pointer form only).
+    @inlinable var address: UnsafePointer<CChar> { UnsafePointer(bitPattern: UInt(bits & (1 << 48 - 1)))! }
+
     public var description: String {
         if bits & Self.scalarTag != 0 {
             return String(Character(Unicode.Scalar(UInt32(truncatingIfNeeded: bits))!))
         }
-        return String(cString: UnsafePointer<CChar>(bitPattern: UInt(bits))!)
+        return String(cString: address)
     }
 
     /// The UTF-8 bytes of the text, lent for the call.
+    @inlinable
     package func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if bits & Self.scalarTag != 0 {
             var text = description
             return text.withUTF8(body)
         }
-        let start = UnsafePointer<CChar>(bitPattern: UInt(bits))!
-        let utf8 = UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self)
-        return body(UnsafeBufferPointer(start: utf8, count: CMemory.length(of: start)))
+        let length = bits >> 48
+        let count = length == Self.unmeasured ? CMemory.length(of: address) : Int(length)
+        let utf8 = UnsafeRawPointer(address).assumingMemoryBound(to: UInt8.self)
+        return body(UnsafeBufferPointer(start: utf8, count: count))
     }
 
     @inlinable
     public static func == (a: StaticName, b: StaticName) -> Bool {
-        // The same literal is the same bytes in the binary: compared by address first.
-        a.bits == b.bits || sameText(a, b)
+        // The same literal is the same bytes in the binary: compared by address first, then
+        // two texts by their lengths.
+        if a.bits == b.bits { return true }
+        if (a.bits | b.bits) & scalarTag == 0 && a.bits >> 48 != b.bits >> 48 { return false }
+        return sameText(a, b)
     }
 
     /// Whether two names at different addresses spell the same text.
@@ -55,8 +68,7 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
             return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
         }
         // Two nul-terminated texts: the same literal inlined in two modules is two copies.
-        return CMemory.equal(
-            UnsafePointer<CChar>(bitPattern: UInt(a.bits))!, UnsafePointer<CChar>(bitPattern: UInt(b.bits))!)
+        return CMemory.equal(a.address, b.address)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -21,6 +21,20 @@ import Testing
         #expect(x.description == "é")
     }
 
+    @Test func aNameLendsAndPrintsItsWholeTextWhateverItsLength() {
+        let names: [(StaticName, String)] = [
+            ("", ""), ("x", "x"), ("ll", "ll"), ("hci-ext-adv-report", "hci-ext-adv-report"),
+            (
+                "a name of more than sixty-four bytes, which is longer than any code",
+                "a name of more than sixty-four bytes, which is longer than any code"
+            ),
+        ]
+        for (name, text) in names {
+            #expect(name.withUTF8 { Array($0) } == Array(text.utf8), "\(text)")
+            #expect(name.description == text)
+        }
+    }
+
     @Test func equalNamesHashAlikeAndCodeSpacesPrintTheirText() {
         let names: Set<StaticName> = ["ad", "ad", "eddystone", "ll"]
         #expect(names.count == 3)
