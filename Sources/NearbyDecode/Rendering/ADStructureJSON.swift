@@ -83,8 +83,8 @@ public enum ADStructureJSON {
             uuids(p, width: width, to: &r)
         case 0x08, 0x09:
             // Text from the air: invalid UTF-8 is shown with U+FFFD (3 bytes for 1) and its
-            // bytes given too.
-            if String(validating: p, as: UTF8.self) != nil {
+            // bytes given too. ASCII is valid UTF-8.
+            if p.allSatisfy({ $0 < 0x80 }) || String(validating: p, as: UTF8.self) != nil {
                 r.key(#","name":"#)
                 r.string(utf8: p)
             } else {

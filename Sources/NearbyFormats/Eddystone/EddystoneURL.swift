@@ -83,6 +83,7 @@ public struct EddystoneURL: EddystoneCursorFrame, Hashable, Sendable {
     /// no `String`; nil when the scheme or a byte of the encoding is reserved (EDDYSTONE-URL-8).
     /// An encoding longer than the frame allows (17 bytes) is expanded all the same
     /// (EDDYSTONE-URL-12).
+    @inlinable
     package func withExpandedURL<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard !hasReservedScheme else { return nil }
         // The longest scheme is 12 bytes, the longest expansion 6 (`.info/`).
@@ -110,7 +111,8 @@ public struct EddystoneURL: EddystoneCursorFrame, Hashable, Sendable {
     }
 
     /// `schemes[scheme]` as a literal (EDDYSTONE-URL-2); `scheme` must not be reserved.
-    private static func schemeText(_ scheme: UInt8) -> StaticString {
+    @usableFromInline
+    static func schemeText(_ scheme: UInt8) -> StaticString {
         switch scheme {
         case 0: "http://www."
         case 1: "https://www."
@@ -121,7 +123,8 @@ public struct EddystoneURL: EddystoneCursorFrame, Hashable, Sendable {
 
     /// `expansions[b]` as a literal (EDDYSTONE-URL-4); nil for bytes that are not expansion
     /// codes.
-    private static func expansionText(_ b: UInt8) -> StaticString? {
+    @usableFromInline
+    static func expansionText(_ b: UInt8) -> StaticString? {
         switch b {
         case 0x00: ".com/"
         case 0x01: ".org/"
