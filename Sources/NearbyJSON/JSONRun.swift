@@ -39,7 +39,7 @@ public struct JSONRun: ~Copyable {
         let skipped = start.pointee == UInt8(ascii: ",") ? 2 : 1
         let name = jsonLiteral.utf8CodeUnitCount &- skipped &- 2
         next.pointee = UInt8(ascii: " ")
-        (next + 1).update(from: start + skipped, count: name)
+        JSONWriter.copyBytes(from: start + skipped, to: next + 1, count: name)
         next[name &+ 1] = UInt8(ascii: "=")
         next += name &+ 2
     }
@@ -47,7 +47,7 @@ public struct JSONRun: ~Copyable {
     /// Bytes that need no escape, verbatim (inside a string whose quotes are in the literals).
     @inlinable @inline(__always)
     package mutating func bytes(_ utf8: UnsafeBufferPointer<UInt8>) {
-        if let start = utf8.baseAddress { next.update(from: start, count: utf8.count) }
+        if let start = utf8.baseAddress { JSONWriter.copyBytes(from: start, to: next, count: utf8.count) }
         next += utf8.count
     }
 

@@ -66,8 +66,7 @@ public struct JSONWriter: ~Copyable {
     @inlinable
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
-        if let source = bytes.baseAddress { (base + _count).update(from: source, count: bytes.count) }
-        _count &+= bytes.count
+        if let source = bytes.baseAddress { copy(source, count: bytes.count) }
     }
 
     /// Appends `byte` `n` times (padding); nothing when `n` ≤ 0.
@@ -183,25 +182,46 @@ public struct JSONWriter: ~Copyable {
         UnsafeMutableRawPointer(out).storeBytes(of: pair.loadUnaligned(as: UInt16.self), as: UInt16.self)
     }
 
-    /// Copies `n` bytes from `source` behind the text; room must have been reserved. Short
-    /// runs (keys, names) are copied with at most two overlapping loads and stores.
+    /// Copies `n` bytes from `source` behind the text; room must have been reserved.
     @inlinable @inline(__always)
     mutating func copy(_ source: UnsafePointer<UInt8>, count n: Int) {
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + _count)
-        if n >= 8 && n <= 16 {
-            let head = from.loadUnaligned(as: UInt64.self)
-            let tail = from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
-            to.storeBytes(of: head, as: UInt64.self)
-            to.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
-        } else if n >= 4 && n < 8 {
-            let head = from.loadUnaligned(as: UInt32.self)
-            let tail = from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
-            to.storeBytes(of: head, as: UInt32.self)
-            to.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
-        } else {
-            to.copyMemory(from: from, byteCount: n)
-        }
+        Self.copyBytes(from: source, to: base + _count, count: n)
         _count &+= n
+    }
+
+    /// Copies `n` bytes from `from` to `to`, which must not overlap. Up to 64 bytes (keys,
+    /// names, file paths) are copied with at most four overlapping loads and stores of 16
+    /// bytes, or two of 8 or 4; longer runs with `memcpy`.
+    @inlinable @inline(__always)
+    package static func copyBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count n: Int) {
+        let from = UnsafeRawPointer(from), to = UnsafeMutableRawPointer(to)
+        typealias Block = SIMD16<UInt8>
+        func move<T: BitwiseCopyable>(_: T.Type, _ offset: Int) {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: T.self), toByteOffset: offset, as: T.self)
+        }
+        if n > 64 {
+            to.copyMemory(from: from, byteCount: n)
+        } else if n > 32 {
+            move(Block.self, 0)
+            move(Block.self, 16)
+            move(Block.self, n &- 32)
+            move(Block.self, n &- 16)
+        } else if n > 16 {
+            move(Block.self, 0)
+            move(Block.self, n &- 16)
+        } else if n >= 8 {
+            move(UInt64.self, 0)
+            move(UInt64.self, n &- 8)
+        } else if n >= 4 {
+            move(UInt32.self, 0)
+            move(UInt32.self, n &- 4)
+        } else {
+            var i = 0
+            while i < n {
+                to.storeBytes(of: from.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
+                i &+= 1
+            }
+        }
     }
 
     /// Appends text fixed when the program was built, verbatim (no escapes).
@@ -232,7 +252,7 @@ public struct JSONWriter: ~Copyable {
         var runStart = 0
         func copyRun(to end: Int) {
             guard end > runStart, let source = utf8.baseAddress else { return }
-            (out + n).update(from: source + runStart, count: end &- runStart)
+            copyBytes(from: source + runStart, to: out + n, count: end &- runStart)
             n &+= end &- runStart
         }
         for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")

@@ -123,6 +123,25 @@ import Testing
         }
     }
 
+    /// Strings of every length from 0 to 100, plain and with a quote at ten places each, so
+    /// that each length a copy handles in its own way (under 4, 8, 16, 32 and 64 bytes, and
+    /// longer) is met whole and as the runs around an escape (RFC 8259 §7).
+    @Test func stringsOfEveryLengthAreCopiedWholeAndInOrder() {
+        for length in 0...100 {
+            // Printable ASCII from "#" to "[": neither a quote nor a backslash.
+            let plain = (0..<length).map { UInt8(0x23 + ($0 * 7) % 57) }
+            let whole = String(decoding: plain, as: UTF8.self)
+            #expect(Self.text { $0.string(whole) } == "\"" + whole + "\"", "\(length)")
+            for at in stride(from: 0, to: length, by: max(1, length / 9)) {
+                var quoted = plain
+                quoted[at] = UInt8(ascii: "\"")
+                let expected: [UInt8] = [0x22] + plain[..<at] + [0x5C, 0x22] + plain[(at + 1)...] + [0x22]
+                let text = Self.text { $0.string(String(decoding: quoted, as: UTF8.self)) }
+                #expect(Array(text.utf8) == expected, "\(length) \(at)")
+            }
+        }
+    }
+
     @Test func plainMembersAreWrittenWithoutEscaping() {
         let text = Self.text { w in
             w.beginObject()
