@@ -181,7 +181,7 @@ extension JSONRun {
     /// Bytes as a string of lower-case hex digits, two per byte, in quotes (2 × count + 2
     /// bytes).
     @inlinable
-    @usableFromInline package mutating func hex(_ data: UnsafeBufferPointer<UInt8>) {
+    package mutating func hex(_ data: UnsafeBufferPointer<UInt8>) {
         next.pointee = UInt8(ascii: "\"")
         JSONWriter.writeHex(data, to: next + 1)
         next += 2 &* data.count &+ 1

@@ -189,38 +189,46 @@ public struct JSONWriter: ~Copyable {
         _count &+= n
     }
 
-    /// Copies `n` bytes from `from` to `to`, which must not overlap. Up to 64 bytes (keys,
-    /// names, file paths) are copied with at most four overlapping loads and stores of 16
-    /// bytes, or two of 8 or 4; longer runs with `memcpy`.
+    /// Copies `n` bytes from `from` to `to`; the two may overlap, as with `memmove`. Up to 64
+    /// bytes (keys, names, file paths) are copied with at most four overlapping loads of 16
+    /// bytes, or two of 8 or 4, or three single bytes, all made before the first store;
+    /// longer runs with `memmove`.
     @inlinable @inline(__always)
     package static func copyBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count n: Int) {
         let from = UnsafeRawPointer(from), to = UnsafeMutableRawPointer(to)
-        typealias Block = SIMD16<UInt8>
-        func move<T: BitwiseCopyable>(_: T.Type, _ offset: Int) {
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: T.self), toByteOffset: offset, as: T.self)
+        func load<T: BitwiseCopyable>(_: T.Type, _ offset: Int) -> T {
+            from.loadUnaligned(fromByteOffset: offset, as: T.self)
         }
+        func store<T: BitwiseCopyable>(_ value: T, _ offset: Int) {
+            to.storeBytes(of: value, toByteOffset: offset, as: T.self)
+        }
+        typealias Block = SIMD16<UInt8>
         if n > 64 {
             to.copyMemory(from: from, byteCount: n)
         } else if n > 32 {
-            move(Block.self, 0)
-            move(Block.self, 16)
-            move(Block.self, n &- 32)
-            move(Block.self, n &- 16)
+            let (a, b) = (load(Block.self, 0), load(Block.self, 16))
+            let (c, d) = (load(Block.self, n &- 32), load(Block.self, n &- 16))
+            store(a, 0)
+            store(b, 16)
+            store(c, n &- 32)
+            store(d, n &- 16)
         } else if n > 16 {
-            move(Block.self, 0)
-            move(Block.self, n &- 16)
+            let (a, b) = (load(Block.self, 0), load(Block.self, n &- 16))
+            store(a, 0)
+            store(b, n &- 16)
         } else if n >= 8 {
-            move(UInt64.self, 0)
-            move(UInt64.self, n &- 8)
+            let (a, b) = (load(UInt64.self, 0), load(UInt64.self, n &- 8))
+            store(a, 0)
+            store(b, n &- 8)
         } else if n >= 4 {
-            move(UInt32.self, 0)
-            move(UInt32.self, n &- 4)
-        } else {
-            var i = 0
-            while i < n {
-                to.storeBytes(of: from.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
-                i &+= 1
-            }
+            let (a, b) = (load(UInt32.self, 0), load(UInt32.self, n &- 4))
+            store(a, 0)
+            store(b, n &- 4)
+        } else if n > 0 {
+            let (a, b, c) = (load(UInt8.self, 0), load(UInt8.self, n / 2), load(UInt8.self, n &- 1))
+            store(a, 0)
+            store(b, n / 2)
+            store(c, n &- 1)
         }
     }
 

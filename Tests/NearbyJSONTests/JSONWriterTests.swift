@@ -142,6 +142,24 @@ import Testing
         }
     }
 
+    /// `copyBytes` copies as `memmove` does, when the two runs overlap too: runs of 0 to 100
+    /// bytes moved by up to 17 bytes either way inside one buffer, against the move made on
+    /// an array by hand.
+    @Test func shortCopiesMoveBytesAsMemmoveDoes() {
+        for n in 0...100 {
+            for shift in -17...17 {
+                let original = (0..<140).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+                var expected = original
+                for i in 0..<n { expected[20 + shift + i] = original[20 + i] }
+                var moved = original
+                moved.withUnsafeMutableBufferPointer { b in
+                    JSONWriter.copyBytes(from: b.baseAddress! + 20, to: b.baseAddress! + 20 + shift, count: n)
+                }
+                #expect(moved == expected, "\(n) bytes moved by \(shift)")
+            }
+        }
+    }
+
     @Test func plainMembersAreWrittenWithoutEscaping() {
         let text = Self.text { w in
             w.beginObject()
