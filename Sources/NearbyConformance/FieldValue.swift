@@ -70,8 +70,7 @@ public enum FieldValue: Sendable, Hashable {
         do {
             self.init(try JSONParser.parse(jsonText))
         } catch {
-            throw ConformanceError(
-                .invalidJSON, file: nil, "line \(error.line), column \(error.column): \(error.reason)")
+            throw ConformanceError(.invalidJSON, file: nil, error.message)
         }
     }
 

@@ -130,4 +130,15 @@ import Testing
         #expect(FieldValue.object(["b": 1, "a": "x"]).jsonText == #"{"a":"x","b":1}"#)
         #expect(throws: ConformanceError.self) { try FieldValue(jsonText: "{") }
     }
+
+    /// RFC 8259 §4: a member's name is followed by a colon; here the second line's seventh
+    /// byte, `1`, stands where the colon should be.
+    @Test func unparsableJSONIsReportedAtItsLineAndColumn() {
+        #expect {
+            try FieldValue(jsonText: "{\n  \"a\" 1}")
+        } throws: { error in
+            let reason = (error as? ConformanceError)?.reason ?? ""
+            return reason.hasPrefix("line 2, column 7: ") && !reason.contains("Optional")
+        }
+    }
 }
