@@ -13,6 +13,8 @@ import NearbySystem
 public struct StaticName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     @usableFromInline let bits: UInt64
     @inlinable static var scalarTag: UInt64 { 1 << 63 }
+    /// Where the length field starts: the address takes the bits below it.
+    @inlinable static var lengthShift: UInt64 { 48 }
     /// The length field's value for a text of that many bytes or more.
     @inlinable static var unmeasured: UInt64 { 0x7FFF }
 
@@ -22,15 +24,20 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
     public init(stringLiteral text: StaticString) {
         if text.hasPointerRepresentation {
             let address = UInt64(UInt(bitPattern: text.utf8Start))
-            precondition(address >> 48 == 0, "a literal's address does not fit in 48 bits")
-            bits = address | min(UInt64(text.utf8CodeUnitCount), Self.unmeasured) << 48
+            precondition(address >> Self.lengthShift == 0, "a literal's address does not fit in 48 bits")
+            bits = address | min(UInt64(text.utf8CodeUnitCount), Self.unmeasured) << Self.lengthShift
         } else {
             bits = Self.scalarTag | UInt64(text.unicodeScalar.value)
         }
     }
 
     /// The address of the text's nul-terminated bytes (pointer form only).
-    @inlinable var address: UnsafePointer<CChar> { UnsafePointer(bitPattern: UInt(bits & (1 << 48 - 1)))! }
+    @inlinable var address: UnsafePointer<CChar> {
+        UnsafePointer(bitPattern: UInt(bits & ((1 << Self.lengthShift) - 1)))!
+    }
+
+    /// The length field (pointer form only).
+    @inlinable var lengthField: UInt64 { bits >> Self.lengthShift }
 
     public var description: String {
         if bits & Self.scalarTag != 0 {
@@ -46,8 +53,7 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
             var text = description
             return text.withUTF8(body)
         }
-        let length = bits >> 48
-        let count = length == Self.unmeasured ? CMemory.length(of: address) : Int(length)
+        let count = lengthField == Self.unmeasured ? CMemory.length(of: address) : Int(lengthField)
         let utf8 = UnsafeRawPointer(address).assumingMemoryBound(to: UInt8.self)
         return body(UnsafeBufferPointer(start: utf8, count: count))
     }
@@ -57,7 +63,7 @@ public struct StaticName: Hashable, Sendable, CustomStringConvertible, Expressib
         // The same literal is the same bytes in the binary: compared by address first, then
         // two texts by their lengths.
         if a.bits == b.bits { return true }
-        if (a.bits | b.bits) & scalarTag == 0 && a.bits >> 48 != b.bits >> 48 { return false }
+        if (a.bits | b.bits) & scalarTag == 0 && a.lengthField != b.lengthField { return false }
         return sameText(a, b)
     }
 
