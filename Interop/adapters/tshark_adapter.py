@@ -21,10 +21,14 @@ order). Fields: `uuid128` as `uuid` (dashes added), `major`, `minor`; `alt_beaco
 `beaconId`, `reference_rssi` as `measuredPower`, `manufacturer_data` as `reserved`, the AD
 structure's `company_id` as `manufacturer`. `records.read` is the number of frames TShark read.
 
-Frames are written to a one-packet pcap first: an H4 packet (and AD data inside the report a
-controller would send for it: `legacy_report`, or `extended_report` past 31 bytes) as LINKTYPE
-201 with a received-direction header, a link-layer packet as LINKTYPE 251. TShark has no reader for the project's hex text
-captures (`unsupported`).
+Frames go to one TShark, started with the first frame, as the packets of a pcapng stream on its
+standard input (`tshark -r - -l`, the same options): an H4 packet (and AD data inside the report
+a controller would send for it: `legacy_report`, or `extended_report` past 31 bytes) on an
+interface of LINKTYPE 201 with a received-direction header, a link-layer packet on one of
+LINKTYPE 251. Each frame's reply is the JSON TShark prints for its packet, read as soon as the
+packet's object is closed (a line `  }`; TShark writes the comma before the next object only
+when the next packet comes). A capture is one TShark run of its own over the file. TShark has no
+reader for the project's hex text captures (`unsupported`).
 
 Quirks found with TShark 4.0.17 (Debian 12): the iBeacon dissector reads the UUID from the first
 byte after the company identifier, so the iBeacon type and length bytes (0x02 0x15) become the
@@ -119,31 +123,59 @@ def advertisement(layers):
     return {"address": first(a)} if a else {}
 
 
-def pcap(linktype, packet):
-    header = struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, linktype)
-    return header + struct.pack("<IIII", 0, 0, len(packet), len(packet)) + packet
+def block(block_type, body):
+    """A pcapng block (PCAPNG-1): type, total length, body padded to 4 bytes, total length again."""
+    body += bytes(-len(body) % 4)
+    return struct.pack("<II", block_type, 12 + len(body)) + body + struct.pack("<I", 12 + len(body))
+
+
+class FrameDissector:
+    """One TShark reading frames as a pcapng stream: interface 0 is LINKTYPE 201, 1 is 251."""
+
+    def __init__(self):
+        self.errors = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(["tshark", "-r", "-", "-l", *DECODE_AS, "-T", "json", "--no-duplicate-keys"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors)
+        section = block(0x0A0D0D0A, struct.pack("<IHHq", 0x1A2B3C4D, 1, 0, -1))
+        interfaces = block(1, struct.pack("<HHI", 201, 0, 65535)) + block(1, struct.pack("<HHI", 251, 0, 65535))
+        self.process.stdin.write(section + interfaces)
+
+    def dissect(self, interface, packet):
+        """TShark's JSON object for `packet` (bytes) on `interface` (0 or 1)."""
+        self.process.stdin.write(block(6, struct.pack("<IIIII", interface, 0, 0, len(packet), len(packet)) + packet))
+        self.process.stdin.flush()
+        out = b""
+        while not out.endswith(b"\n  }"):
+            more = os.read(self.process.stdout.fileno(), 1 << 16)
+            if not more:
+                self.errors.seek(0)
+                said = self.errors.read().decode(errors="replace").strip().split("\n")[-1]
+                raise RuntimeError("TShark ended reading the frame: %s" % said)
+            out += more
+        return json.loads(out.lstrip(b"[,\n"))
+
+
+dissector = None
 
 
 def frame(request):
+    global dissector
     f = request["frame"]
     if "linkLayer" in f:
-        data = pcap(251, bytes.fromhex(f["linkLayer"]))
+        interface, packet = 1, bytes.fromhex(f["linkLayer"])
     else:
         if "h4" in f:
             h4 = bytes.fromhex(f["h4"])
         else:
             ad = bytes.fromhex(f["adData"])
             h4 = legacy_report(ad) if len(ad) <= 31 else extended_report(ad)
-        data = pcap(201, struct.pack(">I", 1) + h4)
-    with tempfile.NamedTemporaryFile(suffix=".pcap", delete=False) as t:
-        t.write(data)
-    try:
-        packets, _ = dissect(t.name)
-    finally:
-        os.unlink(t.name)
-    reply = {"beacons": [b for p in packets for b in beacons_in(p["_source"]["layers"])]}
+        interface, packet = 0, struct.pack(">I", 1) + h4
+    dissector = dissector or FrameDissector()
+    layers = dissector.dissect(interface, packet)["_source"]["layers"]
+    packets = [layers] if {"bthci_evt", "btle"} & set(layers) else []
+    reply = {"beacons": [b for p in packets for b in beacons_in(p)]}
     if packets and "adData" not in f:
-        reply["advertisement"] = advertisement(packets[0]["_source"]["layers"])
+        reply["advertisement"] = advertisement(packets[0])
     return reply
 
 
