@@ -11,6 +11,10 @@ public enum FuzzDriver {
     /// Set (to anything), the executable prints `<dictionary> <max_len>` and exits: what
     /// the script passes to libFuzzer as `-dict` and `-max_len`.
     public static let describeVariable = "NEARBY_FUZZ_DESCRIBE"
+    /// Set to a folder of this process alone, the scratch files are made there with names
+    /// that do not hold the process id (`ScratchFile`), so that a run's inputs reach the
+    /// decoder under the same path in every run: `Fuzz/run --smoke` sets it.
+    public static let scratchVariable = "NEARBY_FUZZ_SCRATCH"
 
     /// Writes the seeds and exits when asked to; otherwise returns 0 and fuzzing starts.
     public static func initialize(_ target: FuzzTarget) -> Int32 {

@@ -4,7 +4,9 @@ import Synchronization
 /// The one file per process and thread through which fuzz inputs reach the entry points
 /// that read files (capture containers, JSON files). It lives in `/dev/shm` when there is
 /// one, so no input touches a disk, and is removed when the process exits. Each thread has
-/// its own (the unit tests check several targets at once; a fuzzer has one thread).
+/// its own (the unit tests check several targets at once; a fuzzer has one thread). In the
+/// folder `NEARBY_FUZZ_SCRATCH` names (`FuzzDriver.scratchVariable`), its name leaves out
+/// the process id.
 enum ScratchFile {
     /// The paths made so far, by thread and suffix: each is worked out once, not on every
     /// input.
@@ -16,8 +18,13 @@ enum ScratchFile {
         let key = "\(thread)\(suffix)"
         return paths.withLock { paths in
             if let p = paths[key] { return p }
-            let folder = FileSystem.isAccessible("/dev/shm", .write) ? "/dev/shm" : Environment.temporaryFolder
-            let p = "\(folder)/nearby-fuzz-\(CurrentProcess.id)-\(String(thread, radix: 36))\(suffix)"
+            let p: String
+            if let folder = Environment.value(FuzzDriver.scratchVariable) {
+                p = "\(folder)/nearby-fuzz-\(String(thread, radix: 36))\(suffix)"
+            } else {
+                let folder = FileSystem.isAccessible("/dev/shm", .write) ? "/dev/shm" : Environment.temporaryFolder
+                p = "\(folder)/nearby-fuzz-\(CurrentProcess.id)-\(String(thread, radix: 36))\(suffix)"
+            }
             if paths.isEmpty {
                 CurrentProcess.atExit {
                     ScratchFile.paths.withLock { for p in $0.values { try? FileSystem.remove(p) } }
