@@ -2,12 +2,13 @@
 /// the messages a sighting stands for, and the engine the reserved message of a beacon ID.
 ///
 /// An identity is hashed by three 64×64→128-bit multiplications of its words, each mixed with a key
-/// drawn at random for each table (the "mum" step of wyhash). The keys of the engine's
-/// reserved messages come from captures, so the hash must not be one that a crafted capture
-/// can make collide: without the table's key, it cannot choose identities that share a
-/// probe run. Nothing iterates a table, so its layout (which the key changes from run to
-/// run) never reaches the output. At most half full; removal shifts the probe run back (no
-/// tombstones).
+/// (the "mum" step of wyhash). The key is drawn from Swift's hash seed, random for each process
+/// as a `Dictionary`'s is, and fixed as it is when `SWIFT_DETERMINISTIC_HASHING` is set. The
+/// keys of the engine's reserved messages come from captures, so the hash must not be one that
+/// a crafted capture can make collide: without the process's key, it cannot choose identities
+/// that share a probe run. Nothing iterates a table, so its layout (which the key changes from
+/// run to run) never reaches the output. At most half full; removal shifts the probe run back
+/// (no tombstones).
 struct IdentityTable<Value>: Sendable where Value: Sendable {
     private struct Slot: Sendable {
         var key: SightingIdentity
@@ -18,14 +19,20 @@ struct IdentityTable<Value>: Sendable where Value: Sendable {
     /// `slots.count − 1`; the capacity is a power of two.
     private var mask: Int
     private(set) var count = 0
-    /// The table's hash key, drawn at random.
+    /// The table's hash key (`key(_:)`).
     private let seed: (UInt64, UInt64, UInt64, UInt64)
 
     init() {
-        var g = SystemRandomNumberGenerator()
-        seed = (g.next(), g.next(), g.next(), g.next())
+        seed = (Self.key(0), Self.key(1), Self.key(2), Self.key(3))
         slots = [Slot?](repeating: nil, count: 16)
         mask = 15
+    }
+
+    /// Word `i` of the key: `i` hashed with Swift's per-process seed.
+    private static func key(_ i: UInt64) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(i)
+        return UInt64(UInt(bitPattern: hasher.finalize()))
     }
 
     /// The value for `key`, or nil. With a default, a modifiable value that is inserted
