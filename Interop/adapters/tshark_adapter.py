@@ -35,6 +35,7 @@ byte after the company identifier, so the iBeacon type and length bytes (0x02 0x
 UUID's first two bytes and every later field is read two bytes early; Eddystone has no
 dissector (service data 0xFEAA is shown as bytes).
 """
+import atexit
 import json
 import os
 import struct
@@ -139,6 +140,12 @@ class FrameDissector:
         section = block(0x0A0D0D0A, struct.pack("<IHHq", 0x1A2B3C4D, 1, 0, -1))
         interfaces = block(1, struct.pack("<HHI", 201, 0, 65535)) + block(1, struct.pack("<HHI", 251, 0, 65535))
         self.process.stdin.write(section + interfaces)
+        atexit.register(self.close)
+
+    def close(self):
+        """Ends TShark with the adapter: the end of its input, then its exit."""
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
 
     def dissect(self, interface, packet):
         """TShark's JSON object for `packet` (bytes) on `interface` (0 or 1)."""
