@@ -19,20 +19,12 @@ struct IdentityTable<Value>: Sendable where Value: Sendable {
     /// `slots.count − 1`; the capacity is a power of two.
     private var mask: Int
     private(set) var count = 0
-    /// The table's hash key (`key(_:)`).
-    private let seed: (UInt64, UInt64, UInt64, UInt64)
+    /// The hash key, the same for every table of the process (`IdentityTableKey`).
+    private let seed = IdentityTableKey.words
 
     init() {
-        seed = (Self.key(0), Self.key(1), Self.key(2), Self.key(3))
         slots = [Slot?](repeating: nil, count: 16)
         mask = 15
-    }
-
-    /// Word `i` of the key: `i` hashed with Swift's per-process seed.
-    private static func key(_ i: UInt64) -> UInt64 {
-        var hasher = Hasher()
-        hasher.combine(i)
-        return UInt64(UInt(bitPattern: hasher.finalize()))
     }
 
     /// The value for `key`, or nil. With a default, a modifiable value that is inserted
@@ -108,5 +100,18 @@ struct IdentityTable<Value>: Sendable where Value: Sendable {
         mask = slots.count - 1
         count = 0
         for case let slot? in old { insert(slot.key, slot.value) }
+    }
+}
+
+/// The key of every `IdentityTable` of the process: four words, each its index hashed with
+/// Swift's per-process seed, worked out once.
+private enum IdentityTableKey {
+    static let words = (key(0), key(1), key(2), key(3))
+
+    /// Word `i` of the key: `i` hashed with Swift's per-process seed.
+    static func key(_ i: UInt64) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(i)
+        return UInt64(UInt(bitPattern: hasher.finalize()))
     }
 }
