@@ -67,8 +67,12 @@ def dissect(path):
         said = run.stderr.strip().split("\n")[-1].replace('"%s" ' % path, "").replace(path, "it")
         raise Unsupported("TShark cannot read it: %s" % said.removeprefix("tshark: "))
     packets = json.loads(run.stdout or "[]")
-    received = [p for p in packets if {"bthci_evt", "btle"} & set(p["_source"]["layers"])]
-    return received, len(packets)
+    return [p for p in packets if received(p["_source"]["layers"])], len(packets)
+
+
+def received(layers):
+    """Whether a packet's layers are an HCI event or a link-layer packet: what a controller received."""
+    return bool({"bthci_evt", "btle"} & set(layers))
 
 
 def number(text):
@@ -179,10 +183,11 @@ def frame(request):
         interface, packet = 0, struct.pack(">I", 1) + h4
     dissector = dissector or FrameDissector()
     layers = dissector.dissect(interface, packet)["_source"]["layers"]
-    packets = [layers] if {"bthci_evt", "btle"} & set(layers) else []
-    reply = {"beacons": [b for p in packets for b in beacons_in(p)]}
-    if packets and "adData" not in f:
-        reply["advertisement"] = advertisement(packets[0])
+    if not received(layers):
+        return {"beacons": []}
+    reply = {"beacons": beacons_in(layers)}
+    if "adData" not in f:
+        reply["advertisement"] = advertisement(layers)
     return reply
 
 
