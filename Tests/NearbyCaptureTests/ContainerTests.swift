@@ -222,6 +222,30 @@ func readAll(_ path: String, inRuns: Bool) throws -> [CaptureReadResult] {
         }
     }
 
+    /// PCAP-8 and DAMAGE-16: a captured length of 0 is `pcap/invalid-value` at offset 8 of its
+    /// record header, and the report names the record header, as docs/damaged-captures.md shows
+    /// it ("…: record header: …; skipped bytes …"), whether the damaged header is the file's
+    /// first (no record is read before it) or one after a record already read.
+    @Test(arguments: [0, 3])
+    func aDamagedPcapHeaderIsReportedAsTheRecordHeaderWhereverItIs(damaged: Int) throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let records = (0..<8).map { [0x04, 0x0E, 0x01, UInt8($0)] }
+        var (_, bytes) = try dir.writePcap(records, linkType: .bluetoothHCIH4, to: "good.pcap")
+        let start = 24 + damaged * (16 + 4)
+        for k in 8..<12 { bytes[start + k] = 0 }
+        let results = try readAll(dir.write(bytes, to: "damaged.pcap"))
+        let faults = results.compactMap { r -> ContainerFault? in
+            if case .malformed(let f) = r { f } else { nil }
+        }
+        #expect(faults.count == 1 && results.count == records.count, "\(results)")
+        guard let fault = faults.first else { return }
+        #expect(fault.error.layer == .pcap && fault.error.code == .invalidValue && fault.error.offset == 8)
+        #expect(fault.fileOffset == Int64(start + 8))
+        #expect(fault.error.reason.hasPrefix("record header: captured length 0"), "\(fault.error.reason)")
+        #expect(fault.skipped?.range.lowerBound == Int64(start), "\(fault)")
+    }
+
     /// HEXTEXT-2, HEXTEXT-5.
     @Test func hexTextLinesWithoutHexAreMalformedRecords() throws {
         let dir = TemporaryDirectory()

@@ -32,7 +32,11 @@ extension PcapFileReader {
                 hold(next.record, originalLength: next.originalLength, next.bytes)
             } else {
                 done = true
-                core.faults.append(ContainerFault(at: held.record.end + Int64(nextProblem.offset), nextProblem))
+                core.faults.append(
+                    ContainerFault(
+                        at: held.record.end + Int64(nextProblem.offset),
+                        DecodeError(
+                            .pcap, nextProblem.code, at: nextProblem.offset, "record header: \(nextProblem.reason)")))
             }
             return .record
         }
@@ -85,7 +89,8 @@ extension PcapFileReader {
             ContainerFault(
                 at: start + Int64(problem.offset),
                 DecodeError(
-                    .pcap, problem.code, at: problem.offset, problem.reason + (skipped.map { "; \($0)" } ?? "")),
+                    .pcap, problem.code, at: problem.offset,
+                    "record header: \(problem.reason)" + (skipped.map { "; \($0)" } ?? "")),
                 skipped: skipped))
     }
 
