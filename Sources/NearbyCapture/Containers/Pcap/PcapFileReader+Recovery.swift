@@ -32,11 +32,7 @@ extension PcapFileReader {
                 hold(next.record, originalLength: next.originalLength, next.bytes)
             } else {
                 done = true
-                core.faults.append(
-                    ContainerFault(
-                        at: held.record.end + Int64(nextProblem.offset),
-                        DecodeError(
-                            .pcap, nextProblem.code, at: nextProblem.offset, "record header: \(nextProblem.reason)")))
+                core.faults.append(headerFault(at: held.record.end, nextProblem))
             }
             return .record
         }
@@ -65,12 +61,7 @@ extension PcapFileReader {
         // DAMAGE-8: the held record is whole; the bytes after it up to the run are damage.
         lendHeld(body)
         let skip = skip(from: held.record.end, to: resume, size: scan.size)
-        core.faults.append(
-            ContainerFault(
-                at: skip.range.lowerBound + Int64(nextProblem.offset),
-                DecodeError(
-                    .pcap, nextProblem.code, at: nextProblem.offset, "record header: \(nextProblem.reason); \(skip)"),
-                skipped: skip))
+        core.faults.append(headerFault(at: held.record.end, nextProblem, skipped: skip))
         return .record
     }
 
@@ -85,13 +76,18 @@ extension PcapFileReader {
         } else {
             done = true
         }
-        return core.report(
-            ContainerFault(
-                at: start + Int64(problem.offset),
-                DecodeError(
-                    .pcap, problem.code, at: problem.offset,
-                    "record header: \(problem.reason)" + (skipped.map { "; \($0)" } ?? "")),
-                skipped: skipped))
+        return core.report(headerFault(at: start, problem, skipped: skipped))
+    }
+
+    /// The fault for the record header at `start` that failed (`problem`, at its offset in the
+    /// header), with the bytes skipped past it when reading went on (DAMAGE-16).
+    func headerFault(at start: Int64, _ problem: DecodeError, skipped: SkippedBytes? = nil) -> ContainerFault {
+        ContainerFault(
+            at: start + Int64(problem.offset),
+            DecodeError(
+                .pcap, problem.code, at: problem.offset,
+                "record header: \(problem.reason)" + (skipped.map { "; \($0)" } ?? "")),
+            skipped: skipped)
     }
 
     /// The bytes skipped from `start`: up to `resume` when libpcap reads on from there, else
